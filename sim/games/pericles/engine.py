@@ -1,0 +1,115 @@
+"""Play Age of Pericles games: one with a trace, or a batch in parallel.
+
+A game's randomness depends only on (run seed, game index), so a batch gives the same
+games whatever the thread count or batch split.
+"""
+
+import numba
+import numpy as np
+from numba import prange
+
+from sim.games.pericles import layout as L
+from sim.games.pericles import params as P
+from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
+from sim.games.pericles.rules.assembly import citizen_turn, placement_options
+from sim.games.pericles.rules.core import emit, next_seat, refill_offer
+from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
+from sim.games.pericles.rules.governance import governance
+from sim.games.pericles.rules.scoring import final_scoring, rank_players
+from sim.games.pericles.rules.setup import setup_game
+from sim.jit import njit
+from sim.rng import N_STREAMS, seed_streams
+
+
+@njit
+def can_place(s, seat, opts):
+    if seat == s[L.DEMAGOGUE]:
+        return demagogue_can_place(s)
+    return placement_options(s, seat, opts) > 0
+
+
+@njit
+def assembly(s, T, W, opts, rng, ev):
+    """Turns clockwise from the First Player until nobody can place (p. 9)."""
+    s[L.PHASE] = L.PHASE_ASSEMBLY
+    seat = s[L.FIRST]
+    passes = 0
+    while passes < s[L.N_SEATS]:
+        if can_place(s, seat, opts):
+            passes = 0
+            s[L.ACTIVE] = seat
+            if seat == s[L.DEMAGOGUE]:
+                demagogue_turn(s, T, W, opts, rng, ev)
+            else:
+                citizen_turn(s, T, W, opts, seat, rng, ev)
+            if s[L.GAME_OVER] == 1:
+                return
+            refill_offer(s, T, rng)
+        else:
+            passes += 1
+        seat = next_seat(s, seat)
+    s[L.ACTIVE] = -1
+
+
+@njit
+def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
+              strategies):
+    """Set up and play one game to its end, then score it (state left in ``s``)."""
+    setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
+               rng, ev)
+    while s[L.GAME_OVER] == 0:
+        s[L.ROUND] += 1
+        emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
+        assembly(s, T, W, opts, rng, ev)
+        if s[L.GAME_OVER] == 1:
+            break
+        governance(s, T, W, opts, rng, ev)
+        if s[L.GAME_OVER] == 0 and s[L.ROUND] >= T.params[P.MAX_ROUNDS]:
+            s[L.GAME_OVER] = 1
+            s[L.END_REASON] = L.END_ROUND_LIMIT
+    final_scoring(s, T)
+    emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
+
+
+@njit
+def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
+             strategies, max_events):
+    """One game with its trace: (final state, event rows)."""
+    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
+    rng = np.zeros(N_STREAMS, dtype=np.uint64)
+    ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
+    seed_streams(rng, run_seed, game_index)
+    play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies)
+    return s, ev[:s[L.EVENTS]]
+
+
+@numba.njit(cache=True, nogil=True, parallel=True)
+def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_picks,
+               city_picks, strategies, glory, sources, won, ranks, roles, rounds,
+               end_reason, city_mask, decisions, silver):
+    """Play games first_index .. first_index + count - 1 into the result arrays."""
+    for g in prange(count):
+        s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+        opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
+        rng = np.zeros(N_STREAMS, dtype=np.uint64)
+        ev = np.zeros((0, EV_COLS + L.MAX_SEATS), dtype=np.int32)
+        seed_streams(rng, run_seed, first_index + g)
+        play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
+                  strategies)
+        rank_players(s, ranks[g], won[g])
+        for seat in range(L.MAX_SEATS):
+            glory[g, seat] = s[L.GLORY + seat]
+            silver[g, seat] = s[L.SILVER + seat]
+            roles[g, seat] = s[L.ROLE + seat]
+            for k in range(L.N_SOURCES):
+                sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+        rounds[g] = s[L.ROUND]
+        end_reason[g] = s[L.END_REASON]
+        mask = 0
+        for tile in range(L.N_CITY_STATES):
+            if s[L.CITY_IN_GAME + tile] == 1:
+                mask |= 1 << tile
+        city_mask[g] = mask
+        decisions[g] = s[L.DECISIONS]

@@ -1,0 +1,1 @@
+"""Age of Pericles rules kernels, one concern per module (pages cite the rulebook)."""

@@ -1,0 +1,88 @@
+"""Moving Units and Diplomats between the Oikos, Piraeus, the Stoa and the Camp (pp. 9-13)."""
+
+from sim.games.pericles import layout as L
+from sim.games.pericles import params as P
+from sim.games.pericles.decisions import D_OSTRACIZE_UNIT
+from sim.games.pericles.events import EV_OSTRACIZE
+from sim.games.pericles.rules.core import decide, emit, is_real
+from sim.jit import njit
+
+
+@njit
+def units_home_total(s, seat):
+    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2]
+
+
+@njit
+def unit_home(s, T, seat, unit):
+    """Return a Unit to its owner's Unit track; a full track empties to Piraeus (p. 13)."""
+    if not is_real(s, seat):
+        s[L.DEM_HOPLITES] += 1  # the Demagogue's Hoplites go back beside the board (p. 21)
+        return
+    s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + unit] += 1
+    if units_home_total(s, seat) >= T.params[P.UNIT_TRACK_SPACES]:
+        all_units_to_port(s, seat)
+
+
+@njit
+def all_units_to_port(s, seat):
+    for u in range(L.N_UNIT_TYPES):
+        s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] += s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u]
+        s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u] = 0
+
+
+@njit
+def diplomat_home(s, T, seat):
+    """Return a Diplomat to its owner's Household; a full Household empties to the Stoa."""
+    if not is_real(s, seat):
+        s[L.DEM_DIPLOMATS] += 1
+        return
+    s[L.DIPS_HOME + seat] += 1
+    if s[L.DIPS_HOME + seat] >= T.params[P.HOUSEHOLD_SPACES]:
+        all_diplomats_to_stoa(s, seat)
+
+
+@njit
+def all_diplomats_to_stoa(s, seat):
+    s[L.DIPS_STOA + seat] += s[L.DIPS_HOME + seat]
+    s[L.DIPS_HOME + seat] = 0
+
+
+@njit
+def camp_count(s, seat):
+    """Pieces of a seat in the Ostracized Camp."""
+    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
+
+
+@njit
+def ostracize_unit(s, T, W, opts, seat, rng, ev):
+    """Send one Unit to the Camp: from the Unit track, else Piraeus (pp. 13, 21).
+
+    Returns False when the seat has no Unit in either place.
+    """
+    for base in (L.UNITS_HOME, L.UNITS_PORT):
+        n = 0
+        for u in range(L.N_UNIT_TYPES):
+            if s[base + seat * L.N_UNIT_TYPES + u] > 0:
+                opts[n, 0] = u
+                n += 1
+        if n > 0:
+            u = opts[decide(s, T, W, opts, n, seat, D_OSTRACIZE_UNIT, rng), 0]
+            s[base + seat * L.N_UNIT_TYPES + u] -= 1
+            s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + u] += 1
+            emit(s, ev, seat, EV_OSTRACIZE, u, 0, 0)
+            return True
+    return False
+
+
+@njit
+def bring_home_from_camp(s, T, seat, unit):
+    """An Official or effect brings a piece home: unit 0-2 a Unit, 3 a Diplomat (p. 16)."""
+    if unit == L.N_UNIT_TYPES:
+        s[L.DIPS_CAMP + seat] -= 1
+        diplomat_home(s, T, seat)
+    else:
+        s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + unit] -= 1
+        unit_home(s, T, seat, unit)

@@ -1,0 +1,146 @@
+"""The Progress rows and Diplomacy-track cards: placements, knock-outs, Compensation,
+and scoring a row (pp. 10, 12, 15)."""
+
+from sim.games.pericles import layout as L
+from sim.games.pericles import ops as O
+from sim.games.pericles import params as P
+from sim.games.pericles.decisions import D_COMPENSATION_GOOD, D_PLACEMENT_ROW
+from sim.games.pericles.events import EV_KNOCK_OUT
+from sim.games.pericles.rules.core import (
+    add_glory,
+    decide,
+    emit,
+    gain_amphoras,
+    gain_athena,
+    gain_silver,
+    gain_trophies,
+    is_real,
+)
+from sim.games.pericles.rules.pieces import diplomat_home
+from sim.games.pericles.rules.skills import fire_skills
+from sim.jit import njit
+
+
+@njit
+def slot_glory(T, slot):
+    return T.params[P.SLOT_GLORY_0 + slot]
+
+
+@njit
+def card_matches(T, card, row):
+    """An Athena card on the Diplomacy track extends its icon's row; Universal every row."""
+    icon = T.athena[card, 0]
+    return icon == row or icon == O.UNIVERSAL
+
+
+@njit
+def compensation(s, T, W, opts, seat, row, universal, rng):
+    """Pay the Compensation table to a knocked-out or undefended Diplomat's owner (p. 10).
+
+    ``universal``: the Diplomat stood on a Universal card, so its owner picks the good.
+    The Demagogue's Diplomats earn nothing (p. 21).
+    """
+    if not is_real(s, seat):
+        return
+    if s[L.NIGHT + seat] == 1:
+        add_glory(s, seat, T.params[P.COMP_NIGHT_GLORY], L.SRC_COMPENSATION)
+        return
+    gain_silver(s, seat, T.params[P.COMP_DAY_SILVER])
+    add_glory(s, seat, T.params[P.COMP_DAY_GLORY], L.SRC_COMPENSATION)
+    good = row
+    if universal:
+        for r in range(3):
+            opts[r, 0] = r
+        good = opts[decide(s, T, W, opts, 3, seat, D_COMPENSATION_GOOD, rng), 0]
+    amount = T.params[P.COMP_DAY_GOODS]
+    if good == O.MILITARY:
+        gain_trophies(s, seat, amount)
+    elif good == O.ECONOMY:
+        gain_amphoras(s, seat, amount)
+    else:
+        gain_athena(s, T, seat, amount, rng)
+
+
+@njit
+def place_diplomat(s, T, W, opts, seat, row, rng, ev):
+    """Put a Diplomat from the Stoa (or the Demagogue's supply) on a row's entry slot.
+
+    Pieces in the way are pushed left; one pushed off the 6 is knocked out: it goes home
+    and takes Compensation (p. 10). With no Diplomat available the placement is lost.
+    """
+    if is_real(s, seat):
+        if s[L.DIPS_STOA + seat] == 0:
+            return
+        s[L.DIPS_STOA + seat] -= 1
+    else:
+        if s[L.DEM_DIPLOMATS] == 0:
+            return
+        s[L.DEM_DIPLOMATS] -= 1
+    base = L.PROGRESS + row * 3
+    # find the first free slot from the entry leftwards; everything right of it shifts
+    free = -1
+    for slot in range(2, -1, -1):
+        if s[base + slot] < 0:
+            free = slot
+            break
+    if free < 0:
+        out = s[base]
+        s[base] = s[base + 1]
+        s[base + 1] = s[base + 2]
+        s[base + 2] = seat
+        emit(s, ev, out, EV_KNOCK_OUT, row, out, 0)
+        diplomat_home(s, T, out)
+        compensation(s, T, W, opts, out, row, False, rng)
+        if is_real(s, out):
+            fire_skills(s, T, out, O.TRIG_KNOCKED_OUT, rng)
+        return
+    for slot in range(free, 2):
+        s[base + slot] = s[base + slot + 1]
+    s[base + 2] = seat
+
+
+@njit
+def place_on_row(s, T, W, opts, seat, icon, rng, ev):
+    """An icon placement (p. 24): Universal lets the player pick the row."""
+    row = icon
+    if icon == O.UNIVERSAL:
+        for r in range(3):
+            opts[r, 0] = r
+        row = opts[decide(s, T, W, opts, 3, seat, D_PLACEMENT_ROW, rng), 0]
+    place_diplomat(s, T, W, opts, seat, row, rng, ev)
+
+
+@njit
+def diplomats_in_row(s, T, row):
+    """Diplomats a scoring of ``row`` would pay: its slots plus matching cards (p. 12)."""
+    n = 0
+    for slot in range(3):
+        if s[L.PROGRESS + row * 3 + slot] >= 0:
+            n += 1
+    for d in range(T.params[P.DIPLOMACY_SPACES]):
+        card = s[L.DIPLO_CARD + d]
+        if card >= 0 and s[L.DIPLO_OWNER + d] >= 0 and card_matches(T, card, row):
+            n += 1
+    return n
+
+
+@njit
+def score_row(s, T, row, source, rng):
+    """Pay every Diplomat in a row its slot or card value and send it home (p. 12)."""
+    for slot in range(3):
+        owner = s[L.PROGRESS + row * 3 + slot]
+        if owner >= 0:
+            add_glory(s, owner, slot_glory(T, slot), source)
+            s[L.PROGRESS + row * 3 + slot] = -1
+            diplomat_home(s, T, owner)
+            if is_real(s, owner):
+                fire_skills(s, T, owner, O.TRIG_ROW_SCORED, rng)
+    for d in range(T.params[P.DIPLOMACY_SPACES]):
+        card = s[L.DIPLO_CARD + d]
+        owner = s[L.DIPLO_OWNER + d]
+        if card >= 0 and owner >= 0 and card_matches(T, card, row):
+            add_glory(s, owner, T.athena[card, 1], source)
+            s[L.DIPLO_OWNER + d] = -1
+            diplomat_home(s, T, owner)
+            if is_real(s, owner):
+                fire_skills(s, T, owner, O.TRIG_ROW_SCORED, rng)

@@ -1,0 +1,1 @@
+"""Bots: njit policy functions per game and their presets."""
