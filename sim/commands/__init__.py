@@ -1,0 +1,1 @@
+"""One module per `sim` subcommand, each with a ``register(app)`` function."""

@@ -1,0 +1,75 @@
+"""Age of Pericles as the runner sees it: a cell's setup in, result columns out."""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import Content
+from sim.games.pericles.engine import play_batch, play_one
+from strategies.pericles.policy import STRATEGY_CODES
+
+FORCED_IN, FORCED_OUT = 1, -1
+
+
+@dataclass(frozen=True)
+class PericlesSetup:
+    """What one cell fixes about its games. Names are validated against the content."""
+
+    players: int
+    skills: bool = True
+    roles: tuple[str | None, ...] = ()  # per seat: a Role name, or None to draft
+    city_states_in: tuple[str, ...] = ()
+    city_states_out: tuple[str, ...] = ()
+    strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
+
+
+def _arrays(content: Content, setup: PericlesSetup):
+    role_names = content.names["roles"]
+    roles = np.full(L.MAX_SEATS, -1, dtype=np.int32)
+    for seat, name in enumerate(setup.roles):
+        if name is not None:
+            roles[seat] = role_names.index(name)
+    tiles = np.zeros(L.N_CITY_STATES, dtype=np.int32)
+    for name in setup.city_states_in:
+        tiles[content.names["city_states"].index(name)] = FORCED_IN
+    for name in setup.city_states_out:
+        tiles[content.names["city_states"].index(name)] = FORCED_OUT
+    per_seat = setup.strategies * setup.players if len(setup.strategies) == 1 else setup.strategies
+    strategies = np.zeros(L.MAX_SEATS, dtype=np.int32)
+    for seat, name in enumerate(per_seat):
+        strategies[seat] = STRATEGY_CODES[name]
+    weights = np.zeros((L.MAX_SEATS, 1), dtype=np.float64)
+    return roles, tiles, strategies, weights
+
+
+def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
+    roles, tiles, strategies, weights = _arrays(content, setup)
+    m = L.MAX_SEATS
+    out = {
+        "glory": np.zeros((count, m), np.int32),
+        "sources": np.zeros((count, m, L.N_SOURCES), np.int32),
+        "won": np.zeros((count, m), np.int32),
+        "rank": np.zeros((count, m), np.int32),
+        "role": np.zeros((count, m), np.int32),
+        "rounds": np.zeros(count, np.int32),
+        "end_reason": np.zeros(count, np.int32),
+        "city_mask": np.zeros(count, np.int32),
+        "decisions": np.zeros(count, np.int32),
+        "silver": np.zeros((count, m), np.int32),
+    }
+    play_batch(content.tables, weights, run_seed, first_index, count, setup.players,
+               int(setup.skills), roles, tiles, strategies, out["glory"], out["sources"],
+               out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
+               out["city_mask"], out["decisions"], out["silver"])
+    return out
+
+
+def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_index: int = 0,
+                max_events: int = 20000):
+    """One game and its event rows (see events.py): (final state, events)."""
+    roles, tiles, strategies, weights = _arrays(content, setup)
+    return play_one(content.tables, weights, run_seed, game_index, setup.players,
+                    int(setup.skills), roles, tiles, strategies, max_events)
