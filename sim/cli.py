@@ -2,9 +2,9 @@
 
 import typer
 
-from sim.commands import games, run, score, trace
+from sim.commands import bench, games, run, score, trace
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
-for command in (games, run, trace, score):
+for command in (games, run, trace, score, bench):
     command.register(app)

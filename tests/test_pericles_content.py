@@ -411,3 +411,8 @@ def test_deck_over_engine_capacity(raw, tmp_path):
     for name in ("kimon", "myronides", "tolmides", "phormion"):
         _item(raw, "athena_cards", name)["copies"] = 10
     _expect_error(tmp_path, raw, "athena_cards: expected 12..64 cards counting copies, got 75")
+
+
+def test_skill_power_is_a_plain_gain(raw, tmp_path):
+    _item(raw, "skills", "phalanx")["effect"] = [["place_universal", 1]]
+    _expect_error(tmp_path, raw, "skills.phalanx.effect[0]", "may only gain")

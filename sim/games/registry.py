@@ -1,6 +1,8 @@
 """The games the simulator knows. The runner, report and gate reach a game only here."""
 
+import importlib
 from dataclasses import dataclass
+from types import ModuleType
 
 
 @dataclass(frozen=True)
@@ -12,12 +14,14 @@ class GameInfo:
     modes: tuple[str, ...]
     max_rounds: int  # longest game the engine allows (its safety stop)
     cooperative: bool = False
+    runner: str = ""  # module that builds a cell's setup and its result rows (sim run)
 
 
 GAMES = {
     "pericles": GameInfo(
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
+        runner="sim.runner.pericles",
     ),
 }
 
@@ -32,3 +36,8 @@ def get_game(name: str) -> GameInfo:
     except KeyError:
         known = ", ".join(sorted(GAMES))
         raise UnknownGame(f"unknown game {name!r}; choose one of: {known}") from None
+
+
+def load_runner(info: GameInfo) -> ModuleType:
+    """The game's runner module (see sim/runner/pericles.py for the interface)."""
+    return importlib.import_module(info.runner)

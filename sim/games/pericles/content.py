@@ -72,6 +72,9 @@ DEM_ARG_RANGE = {
     "hoplites": (1, 3),       # Hoplites per Battle track
 }
 MODIFIER_TRIGGERS = ("day_discount", "builder_bonus")
+# Skill powers fire inside other rules (a knock-out, a row scoring), so they are plain
+# gains that need no choice and start no further rule.
+SKILL_GAINS = ("glory", "silver", "amphora", "trophy", "athena", "mission")
 MODIFIER_RANGE = {"day_discount": (1, 6), "builder_bonus": (1, 10)}
 
 # Column indices of the compiled tables (same layout as the table docs in ``Tables``).
@@ -465,6 +468,10 @@ class _Validator:
                         self.fail(f"{w}.effect", "missing required key; add the steps the "
                                                  "Skill gives when it fires")
                     self.effect(f"{w}.effect", s["effect"], allow_empty=False)
+                    for i, (op, _) in enumerate(s["effect"]):
+                        if op not in SKILL_GAINS:
+                            self.fail(f"{w}.effect[{i}]", f"a Skill may only gain "
+                                      f"{', '.join(SKILL_GAINS)}; {op!r} is not one")
         out = copy.deepcopy(items)
         for s in out:
             if s["trigger"] == "none":

@@ -1,0 +1,12 @@
+"""`sim run`: scenario + flags -> plan of cells -> batches -> Parquet shards + run.json.
+
+Each module does one job: ``values`` parses flag text, ``scenario`` reads scenario files,
+``plan`` builds the grid of cells, ``batches`` cuts cells into shards, ``dataset`` writes
+the output folder, ``progress`` draws the bar and ``execute`` ties them together. Game
+knowledge comes only from the game's runner module named in the registry
+(``pericles`` for Age of Pericles).
+"""
+
+
+class RunError(ValueError):
+    """A bad run request (flag, scenario, override or output folder). One-line message."""

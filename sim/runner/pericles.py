@@ -1,0 +1,158 @@
+"""Age of Pericles for the runner: scenario settings -> PericlesSetup, results -> rows.
+
+The interface every game's runner module offers (the registry names the module):
+
+- ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
+  one value's type; ``mode`` names the registry mode a cell plays;
+- ``STRATEGIES``: strategy names a seat may play;
+- ``load(overrides)``: content with overrides applied (``.content_hash``);
+- ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
+- ``simulate(content, setup, seed, first_index, count)``: result arrays;
+- ``rows(content, setup, out, first_index, cell)``: a pyarrow Table, one row per
+  (game, real seat).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import Content, ContentError, load_content
+from sim.games.pericles.game import PericlesSetup
+from sim.games.pericles.game import simulate as _simulate
+from sim.runner import RunError
+from strategies.pericles.policy import STRATEGY_CODES
+
+DRAFT = "draft"
+SETTINGS: dict[str, object] = {
+    "skills": True,           # False plays the variant without Skill cards (rulebook p. 19)
+    "roles": DRAFT,           # "draft", or one Role name (or "draft") per seat
+    "city_states_in": [],     # City-state tiles forced into the game
+    "city_states_out": [],    # City-state tiles kept out of the game
+}
+LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
+STRATEGIES = tuple(STRATEGY_CODES)
+
+
+def _suggest(word: str, options) -> str:
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_setting(key: str, value: object, where: str) -> object:
+    """Type-check one game setting; names are checked against the content later."""
+    if key == "skills":
+        if not isinstance(value, bool):
+            raise RunError(f"{where}: skills must be true or false, got {value!r}")
+        return value
+    if key == "roles" and value == DRAFT:
+        return value
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        shape = "'draft' or a list of Role names" if key == "roles" else "a list of tile names"
+        raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
+    return list(value)
+
+
+def mode(settings: dict) -> str:
+    return "standard" if settings["skills"] else "no_skills"
+
+
+def load(overrides: dict[str, object]) -> Content:
+    try:
+        return load_content(overrides=overrides)
+    except ContentError as exc:
+        raise RunError(str(exc)) from None
+
+
+def _names(content: Content, kind: str, given: list[str], key: str, where: str) -> tuple:
+    known = content.names[kind]
+    for name in given:
+        if name not in known:
+            raise RunError(f"{where}: {key}: unknown name {name!r}{_suggest(name, known)} ; "
+                           f"choose from {', '.join(known)}")
+    if len(set(given)) != len(given):
+        raise RunError(f"{where}: {key} names a tile twice ; list each once")
+    return tuple(given)
+
+
+def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
+               where: str) -> PericlesSetup:
+    """The cell's PericlesSetup; every name checked, one-line RunError otherwise."""
+    roles = settings["roles"]
+    if roles == DRAFT:
+        picks: tuple[str | None, ...] = ()
+    else:
+        if len(roles) != players:
+            raise RunError(f"{where}: roles lists {len(roles)} seats but the game has {players} "
+                           "players ; give one Role (or 'draft') per player")
+        known = content.names["roles"]
+        for name in roles:
+            if name != DRAFT and name not in known:
+                raise RunError(f"{where}: roles: unknown Role {name!r}{_suggest(name, known)} ; "
+                               f"choose from {', '.join(known)} or 'draft'")
+        fixed = [r for r in roles if r != DRAFT]
+        if len(set(fixed)) != len(fixed):
+            raise RunError(f"{where}: roles gives one Role to two seats ; each Role once")
+        picks = tuple(None if r == DRAFT else r for r in roles)
+    tiles_in = _names(content, "city_states", settings["city_states_in"], "city_states_in", where)
+    tiles_out = _names(content, "city_states", settings["city_states_out"], "city_states_out",
+                       where)
+    both = set(tiles_in) & set(tiles_out)
+    if both:
+        raise RunError(f"{where}: {sorted(both)[0]!r} is in both city_states_in and "
+                       "city_states_out ; keep it in one list")
+    return PericlesSetup(players=players, skills=bool(settings["skills"]), roles=picks,
+                         city_states_in=tiles_in, city_states_out=tiles_out,
+                         strategies=strategies)
+
+
+def simulate(content: Content, setup: PericlesSetup, seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    return _simulate(content, setup, seed, first_index, count)
+
+
+def _city_names(content: Content, masks: np.ndarray) -> np.ndarray:
+    names = content.names["city_states"]
+    uniq, inverse = np.unique(masks, return_inverse=True)
+    text = np.array([",".join(n for t, n in enumerate(names) if int(m) >> t & 1) for m in uniq],
+                    dtype=object)
+    return text[inverse.ravel()]
+
+
+def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], first_index: int,
+         cell: int) -> pa.Table:
+    """One row per (game, real seat); game-level columns repeated on each row."""
+    p = setup.players
+    count = out["rounds"].shape[0]
+    per_game = lambda a: np.repeat(a, p)  # noqa: E731
+    per_seat = lambda a: np.ascontiguousarray(a[:, :p]).ravel()  # noqa: E731
+    won = out["won"][:, :p]
+    winners = won.sum(axis=1, keepdims=True)
+    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
+    strategies = setup.strategies * p if len(setup.strategies) == 1 else setup.strategies
+    role_names = np.array(list(content.names["roles"]) + ["none"], dtype=object)
+    role = per_seat(out["role"])
+    role = np.where(role < 0, len(role_names) - 1, role)
+    columns = {
+        "cell": pa.array(np.full(count * p, cell, np.int32)),
+        "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
+        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
+        "players": pa.array(np.full(count * p, p, np.int8)),
+        "strategy": pa.array(np.tile(np.array(strategies, dtype=object), count), pa.string()),
+        "won": pa.array(per_seat(out["won"]).astype(bool)),
+        "win_share": pa.array(share.ravel()),
+        "glory": pa.array(per_seat(out["glory"])),
+        "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
+        "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
+        "end_reason": pa.array(per_game(np.array(L.END_REASON_NAMES, dtype=object)[out["end_reason"]]),
+                               pa.string()),
+        "role": pa.array(role_names[role], pa.string()),
+        "city_states": pa.array(per_game(_city_names(content, out["city_mask"])), pa.string()),
+        "silver": pa.array(per_seat(out["silver"])),
+    }
+    for k, source in enumerate(L.GLORY_SOURCES):
+        columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
+    return pa.table(columns)

@@ -1,0 +1,160 @@
+"""The run plan: the grid of cells (sweep points x player counts), each fully validated.
+
+Building a plan loads the content of every cell and builds its setup, so every bad
+name or value is reported (one line) before anything is written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from sim.games.registry import GameInfo, load_runner
+from sim.runner import RunError
+from sim.runner.batches import Batch, batches_for
+from sim.runner.scenario import Scenario, check_strategies
+from sim.runner.values import list_value, split_list, split_pair, toml_value
+
+RESERVED = {"players": "--players", "game": "--game", "name": "--out", "seed": "--seed",
+            "n": "--n", "description": "the scenario file"}
+
+
+@dataclass
+class Cell:
+    index: int
+    players: int
+    mode: str
+    strategies: tuple[str, ...]  # one per real seat
+    settings: dict[str, object]
+    overrides: dict[str, object]
+    sweep: dict[str, object]
+    content_hash: str
+    games: int
+    content: Any = field(repr=False, default=None)
+    setup: Any = field(repr=False, default=None)
+
+    def describe(self) -> dict[str, object]:
+        return {"cell": self.index, "players": self.players, "mode": self.mode,
+                "strategies": list(self.strategies), "sweep": self.sweep,
+                "settings": self.settings, "overrides": self.overrides,
+                "content_hash": self.content_hash, "games": self.games}
+
+
+@dataclass
+class Plan:
+    info: GameInfo
+    runner: ModuleType
+    scenario: Scenario
+    seed: int
+    games_per_cell: int
+    batch_size: int
+    cells: list[Cell]
+
+    @property
+    def games(self) -> int:
+        return sum(c.games for c in self.cells)
+
+    def batches(self) -> list[Batch]:
+        return [b for c in self.cells for b in batches_for(c.index, c.games, self.batch_size)]
+
+    def identity(self) -> dict[str, object]:
+        """What must match for --resume to continue an existing folder."""
+        return {"game": self.info.name, "scenario": self.scenario.name, "seed": self.seed,
+                "games_per_cell": self.games_per_cell, "batch_size": self.batch_size,
+                "cells": [c.describe() for c in self.cells]}
+
+
+def _jsonable(value: object) -> object:
+    return json.loads(json.dumps(value, default=str))
+
+
+def _setting(runner: ModuleType, key: str, text: str, flag: str) -> object:
+    where = f"{flag} {key}"
+    if key == "strategies":
+        return list(check_strategies(list_value(text), runner, where))
+    value = list_value(text) if key in runner.LIST_SETTINGS and toml_value(text) != "draft" \
+        else toml_value(text)
+    return runner.check_setting(key, value, where)
+
+
+def _route(runner: ModuleType, key: str, flag: str) -> str:
+    """'setting' for scenario keys, 'content' for content overrides."""
+    if key in RESERVED:
+        raise RunError(f"{flag} {key}=...: {key} is not set this way ; use {RESERVED[key]}")
+    return "setting" if key in runner.SETTINGS or key == "strategies" else "content"
+
+
+def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] | None,
+               n: int, seed: int, strategies: tuple[str, ...] | None, sets: list[str],
+               sweeps: list[str], batch_size: int) -> Plan:
+    runner = load_runner(info)
+    counts = players or scenario.players
+    span = f"{info.min_players}..{info.max_players}"
+    for p in counts:
+        if not info.min_players <= p <= info.max_players:
+            raise RunError(f"--players {p} is out of range ; {info.title} plays with {span} players")
+    base_settings = dict(scenario.settings)
+    base_settings["strategies"] = list(strategies or scenario.strategies)
+    base_overrides = dict(scenario.overrides)
+    for text in sets:
+        key, value = split_pair(text, "--set")
+        if _route(runner, key, "--set") == "setting":
+            base_settings[key] = _setting(runner, key, value, "--set")
+        else:
+            base_overrides[key] = value
+    axes: list[tuple[str, str, list[object]]] = []
+    for text in sweeps:
+        key, value = split_pair(text, "--sweep")
+        if any(key == k for k, _, _ in axes):
+            raise RunError(f"--sweep {key} is given twice ; list all its values in one --sweep")
+        kind = _route(runner, key, "--sweep")
+        items = split_list(value)
+        if any(not item for item in items):
+            raise RunError(f"--sweep {text!r} has an empty value ; write --sweep KEY=V1,V2")
+        if len(set(items)) != len(items):
+            raise RunError(f"--sweep {key} repeats a value ; list each value once")
+        if kind == "setting":
+            values = [_setting(runner, key, item, "--sweep") for item in items]
+        else:
+            values = items
+        axes.append((key, kind, values))
+    if strategies is not None:
+        check_strategies(list(strategies), runner, "--strategies")
+    contents: dict[str, Any] = {}
+    cells: list[Cell] = []
+    points = list(itertools.product(*[[(k, kind, v) for v in vals] for k, kind, vals in axes]))
+    for p in counts:
+        for point in points:
+            settings = dict(base_settings)
+            overrides = dict(base_overrides)
+            for key, kind, value in point:
+                (settings if kind == "setting" else overrides)[key] = value
+            where = _where(point, p)
+            strat = tuple(settings.pop("strategies"))
+            if len(strat) not in (1, p):
+                raise RunError(f"{where}: {len(strat)} strategies for {p} players ; give one for "
+                               "every seat or one per seat")
+            per_seat = strat * p if len(strat) == 1 else strat
+            key = json.dumps(_jsonable(overrides), sort_keys=True)
+            if key not in contents:
+                contents[key] = runner.load(overrides)
+            content = contents[key]
+            setup = runner.make_setup(content, p, settings, strat, where)
+            cells.append(Cell(index=len(cells), players=p, mode=runner.mode(settings),
+                              strategies=per_seat, settings=_jsonable(settings),
+                              overrides=_jsonable({k: toml_value(v) if isinstance(v, str) else v
+                                                   for k, v in overrides.items()}),
+                              sweep=_jsonable({k: (toml_value(v) if isinstance(v, str) else v)
+                                               for k, _, v in point}),
+                              content_hash=content.content_hash, games=n, content=content,
+                              setup=setup))
+    return Plan(info=info, runner=runner, scenario=scenario, seed=seed, games_per_cell=n,
+                batch_size=batch_size, cells=cells)
+
+
+def _where(point, players: int) -> str:
+    parts = [f"{players} players"] + [f"{k}={v}" for k, _, v in point]
+    return "cell " + ", ".join(parts)

@@ -1,0 +1,155 @@
+"""Scenario files: TOML data naming a game, its player counts, settings and overrides.
+
+A scenario holds the generic keys ``name``, ``description``, ``game``, ``players``,
+``strategies`` and a ``[set]`` table of content overrides, plus the game's own settings
+(its runner module's ``SETTINGS``, e.g. ``skills`` and ``roles`` for Age of Pericles).
+Every key is validated; errors are one line naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game, load_runner
+from sim.runner import RunError
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+GENERIC_KEYS = ("name", "description", "game", "players", "strategies", "set")
+
+
+@dataclass
+class Scenario:
+    name: str
+    game: str
+    players: tuple[int, ...]
+    strategies: tuple[str, ...]
+    settings: dict[str, object]
+    overrides: dict[str, object] = field(default_factory=dict)
+    source: str | None = None  # the file it came from, as given
+    description: str = ""
+
+
+def presets_dir(game: str) -> Path:
+    return REPO_ROOT / "scenarios" / game / "presets"
+
+
+def preset_names(game: str) -> list[str]:
+    folder = presets_dir(game)
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def default_scenario(info: GameInfo, players: tuple[int, ...]) -> Scenario:
+    """The game's standard setup, used when no --scenario is given."""
+    runner = load_runner(info)
+    counts = "-".join(str(p) for p in players)
+    return Scenario(name=f"{info.name}-{counts}p", game=info.name, players=players,
+                    strategies=(runner.STRATEGIES[0],), settings=dict(runner.SETTINGS))
+
+
+def resolve(text: str, game: str | None) -> Path:
+    """A scenario file path, or a preset name such as ``standard-3p``."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    games = [game] if game in GAMES else list(GAMES)
+    for name in games:
+        candidate = presets_dir(name) / f"{path.stem}.toml"
+        if path.suffix in ("", ".toml") and path.parent == Path(".") and candidate.is_file():
+            return candidate
+    presets = ", ".join(n for g in games for n in preset_names(g)) or "none"
+    raise RunError(f"--scenario {text!r}: no such file or preset ; give a TOML file path or a "
+                   f"preset name ({presets})")
+
+
+def _unknown(where: str, key: str, allowed) -> RunError:
+    close = difflib.get_close_matches(key, list(allowed), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return RunError(f"{where}: unknown key {key!r}{hint} ; allowed keys: {', '.join(allowed)}")
+
+
+def _players(value: object, info: GameInfo, where: str) -> tuple[int, ...]:
+    counts = value if isinstance(value, list) else [value]
+    span = f"{info.min_players}..{info.max_players}"
+    for c in counts:
+        if isinstance(c, bool) or not isinstance(c, int) or not info.min_players <= c <= info.max_players:
+            raise RunError(f"{where}: players {value!r} is not a player count in {span} ; "
+                           f"{info.title} plays with {span} players")
+    if not counts or len(set(counts)) != len(counts):
+        raise RunError(f"{where}: players {value!r} is empty or repeats a count")
+    return tuple(counts)
+
+
+def check_strategies(value: object, runner: ModuleType, where: str) -> tuple[str, ...]:
+    names = value if isinstance(value, list) else [value]
+    if not names or not all(isinstance(n, str) for n in names):
+        raise RunError(f"{where}: strategies must be a name or a list of names, got {value!r}")
+    for n in names:
+        if n not in runner.STRATEGIES:
+            close = difflib.get_close_matches(n, runner.STRATEGIES, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RunError(f"{where}: unknown strategy {n!r}{hint} ; choose from "
+                           f"{', '.join(runner.STRATEGIES)}")
+    return tuple(names)
+
+
+def load_scenario(text: str, game: str | None) -> Scenario:
+    """Read and validate a scenario file (``game`` is --game, or None)."""
+    path = resolve(text, game)
+    where = f"scenario {path.name}"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunError(f"{where}: cannot read the file ({exc}) ; check the path") from None
+    except tomllib.TOMLDecodeError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else "syntax error"
+        raise RunError(f"{where}: not valid TOML: {first} ; fix the file") from None
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise RunError(f"{where}: missing key 'game' ; add e.g. game = \"pericles\"")
+    try:
+        info = get_game(name)
+    except UnknownGame:
+        raise RunError(f"{where}: unknown game {name!r} ; choose one of: "
+                       f"{', '.join(sorted(GAMES))}") from None
+    if game is not None and game != name:
+        raise RunError(f"{where} is for game {name!r} but --game is {game!r} ; drop one of them")
+    runner = load_runner(info)
+    allowed = GENERIC_KEYS + tuple(runner.SETTINGS)
+    for key in data:
+        if key not in allowed:
+            raise _unknown(where, key, allowed)
+    if "players" not in data:
+        raise RunError(f"{where}: missing key 'players' ; add e.g. players = 3")
+    players = _players(data["players"], info, where)
+    strategies = check_strategies(data.get("strategies", [runner.STRATEGIES[0]]), runner, where)
+    settings = dict(runner.SETTINGS)
+    for key in runner.SETTINGS:
+        if key in data:
+            settings[key] = runner.check_setting(key, data[key], where)
+    overrides = data.get("set", {})
+    if not isinstance(overrides, dict):
+        raise RunError(f"{where}: [set] must be a table of content overrides such as "
+                       "\"params.builder_base\" = 4")
+    overrides = _flatten(overrides)
+    for key, label in (("name", "name"), ("description", "description")):
+        if key in data and not isinstance(data[key], str):
+            raise RunError(f"{where}: {label} must be a string")
+    return Scenario(name=data.get("name", path.stem), game=name, players=players,
+                    strategies=strategies, settings=settings, overrides=overrides,
+                    source=str(text), description=data.get("description", ""))
+
+
+def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
+    """``{"params": {"a": 1}}`` and ``{"params.a": 1}`` both give ``{"params.a": 1}``."""
+    flat: dict[str, object] = {}
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, full + "."))
+        else:
+            flat[full] = value
+    return flat

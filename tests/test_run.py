@@ -1,0 +1,140 @@
+"""`sim run`: determinism across workers and batch sizes, resume after a kill, dataset shape."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.games.pericles import layout as L
+
+REPO = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+KEYS = ["cell", "game", "seat"]
+
+
+def sim_run(out: Path, *args: str) -> dict:
+    result = runner.invoke(app, ["run", "--game", "pericles", "--out", str(out), "--quiet", *args])
+    assert result.exit_code == 0, result.output + result.stderr
+    return json.loads((out / "run.json").read_text())
+
+
+def rows(out: Path) -> pd.DataFrame:
+    return pd.read_parquet(out / "data").sort_values(KEYS).reset_index(drop=True)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    out = tmp_path_factory.mktemp("run") / "base"
+    sim_run(out, "--players", "3", "--n", "120", "--seed", "7", "--workers", "2",
+            "--batch-size", "50")
+    return out
+
+
+def test_workers_and_batch_size_do_not_change_results(base, tmp_path):
+    one = tmp_path / "one"
+    sim_run(one, "--players", "3", "--n", "120", "--seed", "7", "--workers", "1", "--batch-size", "50")
+    other = tmp_path / "other"
+    sim_run(other, "--players", "3", "--n", "1.2e2", "--seed", "7", "--workers", "2",
+            "--batch-size", "33")
+    pd.testing.assert_frame_equal(rows(base), rows(one))
+    pd.testing.assert_frame_equal(rows(base), rows(other))
+    assert len(list((other / "data" / "cell-000").glob("*.parquet"))) == 4
+
+
+def test_dataset_columns_and_invariants(base):
+    df = pd.read_parquet(base / "data")
+    assert len(df) == 120 * 3
+    table = ds.dataset(base / "data", format="parquet").to_table()
+    assert table.num_rows == len(df)
+    expected = ["cell", "game", "seat", "players", "strategy", "won", "win_share", "glory", "rank",
+                "rounds", "end_reason", "role", "city_states", "silver"]
+    assert list(df.columns) == expected + [f"glory_{s}" for s in L.GLORY_SOURCES]
+    per_game = df.groupby("game")
+    assert (per_game.win_share.sum() - 1).abs().max() < 1e-12
+    assert (per_game.won.sum() >= 1).all()
+    assert ((df["rank"] == 1) == df.won).all()
+    assert (df.glory == df[[f"glory_{s}" for s in L.GLORY_SOURCES]].sum(axis=1)).all()
+    assert set(df.end_reason) <= set(L.END_REASON_NAMES[1:])
+    assert df.role.isin(["veteran", "matriarch", "sophist", "oligarch", "hetaira", "priestess"]).all()
+    assert df.city_states.str.len().gt(0).all()
+    manifest = json.loads((base / "run.json").read_text())
+    assert manifest["status"] == "complete" and manifest["games"] == 120 and manifest["seed"] == 7
+    for key in ("package_version", "git_revision", "numba_version", "wall_time_s"):
+        assert key in manifest
+    meta = pq.read_schema(next((base / "data" / "cell-000").glob("*.parquet"))).metadata
+    run_meta = json.loads(meta[b"sim.run"])
+    assert run_meta["seed"] == 7 and run_meta["numba_version"] == manifest["numba_version"]
+    assert json.loads(meta[b"sim.cell"])["content_hash"] == manifest["cells"][0]["content_hash"]
+
+
+def test_two_players_rows_exclude_the_demagogue(tmp_path):
+    out = tmp_path / "two"
+    sim_run(out, "--scenario", "demagogue-2p", "--n", "40")
+    df = rows(out)
+    assert set(df.seat) == {0, 1} and len(df) == 80
+    assert (df.groupby("game").win_share.sum() - 1).abs().max() < 1e-12
+
+
+def test_sweep_gives_one_cell_per_combination(tmp_path):
+    out = tmp_path / "sweep"
+    manifest = sim_run(out, "--players", "3,4", "--n", "20", "--sweep", "params.builder_base=3,5",
+                       "--set", "skills=false")
+    cells = manifest["cells"]
+    assert [(c["players"], c["sweep"]["params.builder_base"]) for c in cells] == [
+        (3, 3), (3, 5), (4, 3), (4, 5)]
+    assert all(c["mode"] == "no_skills" and c["overrides"]["params.builder_base"] in (3, 5)
+               for c in cells)
+    assert cells[0]["content_hash"] != cells[1]["content_hash"]
+    assert cells[0]["content_hash"] == cells[2]["content_hash"]
+    df = rows(out)
+    assert sorted(df.cell.unique()) == [0, 1, 2, 3]
+    assert df.groupby("cell").players.first().tolist() == [3, 3, 4, 4]
+    assert df.groupby("cell").game.nunique().tolist() == [20] * 4
+
+
+def test_overwrite_replaces_and_resume_of_complete_run_plays_nothing(tmp_path):
+    out = tmp_path / "again"
+    sim_run(out, "--players", "3", "--n", "30")
+    manifest = sim_run(out, "--players", "3", "--n", "30", "--resume")
+    assert manifest["games_played_now"] == 0
+    manifest = sim_run(out, "--players", "3", "--n", "20", "--overwrite")
+    assert manifest["games_played_now"] == 20 and len(rows(out)) == 60
+
+
+def test_killed_run_resumes_to_the_same_data(tmp_path):
+    args = ["--game", "pericles", "--players", "3", "--n", "20000", "--batch-size", "200",
+            "--workers", "1", "--seed", "3", "--quiet"]
+    out = tmp_path / "killed"
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    code = "import sys; from sim.cli import app; sys.argv[0] = 'sim'; app()"
+    proc = subprocess.Popen([sys.executable, "-c", code, "run", *args, "--out", str(out)], env=env,
+                            cwd=tmp_path, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while len(list(out.glob("data/cell-000/part-*.parquet"))) < 5:
+        assert proc.poll() is None, proc.stderr.read().decode()
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    shards = len(list(out.glob("data/cell-000/part-*.parquet")))
+    assert 5 <= shards < 100
+    assert json.loads((out / "run.json").read_text())["status"] == "running"
+    result = runner.invoke(app, ["run", *args, "--out", str(out), "--resume"])
+    assert result.exit_code == 0, result.stderr
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["status"] == "complete" and manifest["games_played_now"] < 20000
+    assert not list(out.rglob("_*"))
+    full = tmp_path / "full"
+    result = runner.invoke(app, ["run", *args, "--out", str(full), "--workers", "2"])
+    assert result.exit_code == 0, result.stderr
+    pd.testing.assert_frame_equal(rows(out), rows(full))
