@@ -21,7 +21,7 @@ GAMES = {
     "pericles": GameInfo(
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
-        runner="sim.runner.pericles",
+        runner="sim.games.pericles.runner",
     ),
 }
 
@@ -39,5 +39,5 @@ def get_game(name: str) -> GameInfo:
 
 
 def load_runner(info: GameInfo) -> ModuleType:
-    """The game's runner module (see sim/runner/pericles.py for the interface)."""
+    """The game's runner module (see sim/games/pericles/runner.py for the interface)."""
     return importlib.import_module(info.runner)
