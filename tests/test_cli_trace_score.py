@@ -175,7 +175,7 @@ def test_score_table_and_other_player():
     res = score_state(data)
     demos = res["players"][1]
     # 2 Hoplites + 1 Diplomat at home; 2 pieces in the Camp = -4; the Large Citizen unused = 20;
-    # 1 Mission = 2; 12 Silver capped at 10; 3 Trophies = 10
+    # 1 unfulfilled Mission = 2; 12 Silver capped at 10; 3 Trophies = 10
     assert demos["lines"]["end_home"] == 3
     assert demos["lines"]["end_ostracism"] == -4
     assert demos["lines"]["end_citizens"] == 20

@@ -12,6 +12,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
+from sim.games.pericles.invariants import record
 from sim.games.pericles.rules.assembly import citizen_turn, placement_options
 from sim.games.pericles.rules.core import emit, next_seat, refill_offer
 from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
@@ -46,6 +47,7 @@ def assembly(s, T, W, opts, rng, ev):
             if s[L.GAME_OVER] == 1:
                 return
             refill_offer(s, T, rng)
+            record(s, T)
         else:
             passes += 1
         seat = next_seat(s, seat)
@@ -60,15 +62,18 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
                rng, ev)
     while s[L.GAME_OVER] == 0:
         s[L.ROUND] += 1
+        s[L.PHASE] = L.PHASE_ASSEMBLY
         emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
         assembly(s, T, W, opts, rng, ev)
         if s[L.GAME_OVER] == 1:
             break
         governance(s, T, W, opts, rng, ev)
+        record(s, T)
         if s[L.GAME_OVER] == 0 and s[L.ROUND] >= T.params[P.MAX_ROUNDS]:
             s[L.GAME_OVER] = 1
             s[L.END_REASON] = L.END_ROUND_LIMIT
     final_scoring(s, T)
+    record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
 
 
@@ -88,7 +93,7 @@ def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_
 @numba.njit(cache=True, nogil=True, parallel=True)
 def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_picks,
                city_picks, strategies, glory, sources, won, ranks, roles, rounds,
-               end_reason, city_mask, decisions, silver):
+               end_reason, city_mask, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into the result arrays."""
     for g in prange(count):
         s = np.zeros(L.STATE_SIZE, dtype=np.int32)
@@ -113,3 +118,4 @@ def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_pi
                 mask |= 1 << tile
         city_mask[g] = mask
         decisions[g] = s[L.DECISIONS]
+        violation[g] = s[L.VIOLATION]

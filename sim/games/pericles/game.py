@@ -59,11 +59,12 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "city_mask": np.zeros(count, np.int32),
         "decisions": np.zeros(count, np.int32),
         "silver": np.zeros((count, m), np.int32),
+        "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
     }
     play_batch(content.tables, weights, run_seed, first_index, count, setup.players,
                int(setup.skills), roles, tiles, strategies, out["glory"], out["sources"],
                out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
-               out["city_mask"], out["decisions"], out["silver"])
+               out["city_mask"], out["decisions"], out["silver"], out["violation"])
     return out
 
 

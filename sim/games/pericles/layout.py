@@ -146,6 +146,7 @@ _FIELDS = (
     ("ACTS_LARGE", 1, "1 when the Citizen now acting takes both Main Actions (Upgrade, p. 24)"),
     ("ACTS_SMALL", 1, "1 when the Large Citizen now acting takes one (Large -> Small, p. 24)"),
     ("EVENTS", 1, "trace events written so far"),
+    ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
 )
 
 _offset = 0
@@ -233,5 +234,6 @@ PENDING_ATHENS = FIELD_OFFSETS["PENDING_ATHENS"]
 ACTS_LARGE = FIELD_OFFSETS["ACTS_LARGE"]
 ACTS_SMALL = FIELD_OFFSETS["ACTS_SMALL"]
 EVENTS = FIELD_OFFSETS["EVENTS"]
+VIOLATION = FIELD_OFFSETS["VIOLATION"]
 
 assert set(FIELD_OFFSETS) == {n for n, _, _ in _FIELDS}

@@ -324,7 +324,7 @@ def cost_options(s, T, seat, opts):
 
 @njit
 def can_build(s, T, seat, opts):
-    return piece_options(s, opts) > 0 and cost_options(s, T, seat, opts) > 0
+    return piece_options(s, opts, True) > 0 and cost_options(s, T, seat, opts) > 0
 
 
 @njit

@@ -18,13 +18,14 @@ from sim.jit import njit
 
 
 @njit
-def piece_options(s, opts):
-    """Every (row, piece) a builder may choose: a column for the row, or an eligible roof."""
+def piece_options(s, opts, roofs):
+    """Every (row, piece) a builder may choose: a column for the row, or (``roofs``) an
+    eligible roof. A free "build a column" reward raises columns only (p. 24)."""
     n = 0
     for row in range(3):
         n = column_options(s, row, opts, n)
         for roof in (L.PIECE_ROOF_UPPER, L.PIECE_ROOF_LOWER):
-            if roof_eligible(s, roof):
+            if roofs and roof_eligible(s, roof):
                 opts[n, 0] = row
                 opts[n, 1] = roof
                 n += 1
@@ -34,8 +35,9 @@ def piece_options(s, opts):
 @njit
 def build_and_score(s, T, W, opts, seat, cost, rng, ev):
     """Raise a piece of the builder's choice, pay the builder, score the row, then apply
-    the completion effect. Returns the pieces raised (0 when nothing can be raised)."""
-    n = piece_options(s, opts)
+    the completion effect. ``cost`` -1 is a free column reward (no roof). Returns the
+    pieces raised (0 when nothing can be raised)."""
+    n = piece_options(s, opts, cost >= 0)
     if n == 0:
         return 0
     k = decide(s, T, W, opts, n, seat, D_BUILD_PIECE, rng)

@@ -3,6 +3,7 @@
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.rules.core import add_glory, hand_size
+from sim.games.pericles.rules.missions import mission_fulfilled
 from sim.games.pericles.rules.pieces import camp_count, units_home_total
 from sim.games.pericles.rules.progress import slot_glory
 from sim.jit import njit
@@ -44,7 +45,12 @@ def final_scoring(s, T):
             unused_large = s[L.LARGE_UNLOCKED + seat] - s[L.LARGE_PLACED + seat]
             add_glory(s, seat, unused_small * T.params[P.UNUSED_SMALL_GLORY]
                       + unused_large * T.params[P.UNUSED_LARGE_GLORY], L.SRC_END_CITIZENS)
-        add_glory(s, seat, min(s[L.MISSIONS_HELD + seat] * T.params[P.MISSION_END_GLORY],
+        # only unfulfilled Missions score; a held Mission whose condition is met does not
+        unfulfilled = 0
+        for m in range(T.missions.shape[0]):
+            if s[L.MISSION_LOC + m] == seat and not mission_fulfilled(s, T, seat, m):
+                unfulfilled += 1
+        add_glory(s, seat, min(unfulfilled * T.params[P.MISSION_END_GLORY],
                                T.params[P.MISSION_END_MAX]), L.SRC_END_MISSIONS)
         add_glory(s, seat, min(s[L.SILVER + seat], T.params[P.SILVER_END_MAX]), L.SRC_END_SILVER)
         add_glory(s, seat, goods_glory(T, s[L.AMPHORAS + seat]) + goods_glory(T, s[L.TROPHIES + seat])
