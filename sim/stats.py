@@ -1,0 +1,46 @@
+"""Statistics shared by the report, the gate and the runner's stopping rule."""
+
+import numpy as np
+from scipy import stats
+
+
+def wilson_interval(successes, n, confidence: float = 0.95):
+    """Wilson score interval for a proportion; arrays broadcast. n = 0 gives (0, 1)."""
+    successes = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    z = stats.norm.ppf(0.5 + confidence / 2)
+    safe_n = np.where(n > 0, n, 1.0)
+    p = successes / safe_n
+    denom = 1 + z * z / safe_n
+    centre = (p + z * z / (2 * safe_n)) / denom
+    half = z * np.sqrt(p * (1 - p) / safe_n + z * z / (4 * safe_n * safe_n)) / denom
+    low = np.where(n > 0, centre - half, 0.0)
+    high = np.where(n > 0, centre + half, 1.0)
+    return low, high
+
+
+def holm(pvalues):
+    """Holm-Bonferroni adjusted p-values, in the input order."""
+    p = np.asarray(pvalues, dtype=float)
+    m = p.size
+    if m == 0:
+        return p
+    order = np.argsort(p)
+    adjusted = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def share_test(total, n, fair):
+    """Two-sided p-value that a mean share per game (win_share summed to ``total`` over
+    ``n`` games, each share in [0, 1]) differs from ``fair``: normal approximation of
+    the binomial, which holds for the sample sizes a balance run uses."""
+    total = np.asarray(total, dtype=float)
+    n = np.asarray(n, dtype=float)
+    fair = np.asarray(fair, dtype=float)
+    se = np.sqrt(fair * (1 - fair) / np.where(n > 0, n, 1.0))
+    z = (total / np.where(n > 0, n, 1.0) - fair) / se
+    return 2 * stats.norm.sf(np.abs(z))
