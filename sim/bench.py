@@ -1,4 +1,5 @@
-"""Benchmarks (``make bench``): throughput, thread scaling and start-up times.
+"""Benchmarks (``make bench``): engine throughput, thread scaling, start-up times and
+end-to-end ``sim run`` wall time and peak memory.
 
 Benchmarks are measurements, never tests: nothing here asserts a time.
 """
@@ -16,12 +17,25 @@ import numba
 
 from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, simulate
+from strategies.pericles.policy import STRATEGY_CODES
+
+PLAYER_COUNTS = (2, 3, 4, 5)  # 2 players means the Demagogue sits in (rulebook p. 21)
+RUN_SIZES = (100_000, 1_000_000, 10_000_000)
+HEURISTIC_PREFERRED = "balanced"
 
 FIRST_GAME = (
     "from sim.games.pericles.content import load_content;"
     "from sim.games.pericles.game import PericlesSetup, simulate;"
     "simulate(load_content(), PericlesSetup(players=3), 0, 0, 1)"
 )
+
+
+def bench_strategies() -> list[str]:
+    """Random-legal, plus one heuristic preset once the bots offer any."""
+    others = [name for name in STRATEGY_CODES if name != "random"]
+    if not others:
+        return ["random"]
+    return ["random", HEURISTIC_PREFERRED if HEURISTIC_PREFERRED in others else others[0]]
 
 
 def _start_time(cache_dir: str) -> float:
@@ -51,25 +65,59 @@ def _throughput(content, players: int, strategy: str, games: int, threads: int) 
     }
 
 
-def run_bench(games: int = 20000, out: Path | None = None) -> dict:
+def _sim_run(games: int, strategy: str, workers: int) -> dict:
+    """Wall time and peak resident memory of one ``sim run`` (3 players) in a child."""
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [sys.executable, "-m", "sim.cli", "run", "--game", "pericles", "--players", "3",
+               "--n", str(games), "--strategies", strategy, "--workers", str(workers),
+               "--out", out, "--overwrite", "--quiet"]
+        t = time.perf_counter()
+        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - t
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            raise RuntimeError(f"sim run --n {games} failed with exit code {child.returncode}")
+    return {"games": games, "strategy": strategy, "workers": workers,
+            "wall_s": round(seconds, 1), "peak_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+
+
+def run_bench(games: int = 20000, out: Path | None = None,
+              run_sizes: tuple[int, ...] = RUN_SIZES) -> dict:
     content = load_content()
     cores = os.cpu_count() or 1
-    rows = []
-    for players in (2, 3, 4, 5):
-        rows.append(_throughput(content, players, "random", games, 1))
-    scaling = _throughput(content, 3, "random", games, min(2, cores))
+    strategies = bench_strategies()
+    rows = [_throughput(content, players, strategy, games, 1)
+            for strategy in strategies for players in PLAYER_COUNTS]
+    one = next(r for r in rows if r["players"] == 3 and r["strategy"] == "random")
+    two = _throughput(content, 3, "random", games, min(2, cores))
     with tempfile.TemporaryDirectory() as cache:
         cold = _start_time(cache)
         warm = _start_time(cache)
+    runs = [_sim_run(n, strategy, cores) for strategy in strategies for n in run_sizes]
     result = {
         "machine": {"cores": cores, "processor": platform.machine(),
+                    "cpu": _cpu_name(), "load_average": [round(x, 2) for x in os.getloadavg()],
                     "python": platform.python_version(), "numba": numba.__version__},
+        "strategies": strategies,
         "throughput": rows,
-        "two_thread_speedup": round(scaling["games_per_s"] / rows[1]["games_per_s"], 2),
+        "two_threads": two,
+        "two_thread_speedup": round(two["games_per_s"] / one["games_per_s"], 2),
         "cold_start_s": round(cold, 1),
         "warm_start_s": round(warm, 1),
+        "sim_run": runs,
     }
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result, indent=2) + "\n")
     return result
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"

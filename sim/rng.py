@@ -8,7 +8,7 @@ with one seed face the same deals.
 
 import numpy as np
 
-from sim.jit import njit
+from sim.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -19,7 +19,7 @@ STREAM_BOT = 1  # first bot stream; seat s uses STREAM_BOT + s
 N_STREAMS = 8
 
 
-@njit
+@kernel
 def mix64(x):
     """SplitMix64 finaliser: a bijective scramble of one 64-bit word."""
     z = x
@@ -28,7 +28,7 @@ def mix64(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit
+@kernel
 def seed_streams(rng, run_seed, game_index):
     """Key every stream of ``rng`` from (run_seed, game_index, stream)."""
     base = mix64(np.uint64(run_seed) * GOLDEN + mix64(np.uint64(game_index) + GOLDEN))
@@ -36,20 +36,20 @@ def seed_streams(rng, run_seed, game_index):
         rng[k] = mix64(base + np.uint64(k) * GOLDEN)
 
 
-@njit
+@kernel
 def next_u64(rng, stream):
     """Advance one stream's counter and return its next 64-bit output."""
     rng[stream] += GOLDEN
     return mix64(rng[stream])
 
 
-@njit
+@kernel
 def below(rng, stream, n):
     """A uniform integer in [0, n) for n >= 1 (53-bit source, bias below 1e-12)."""
     return np.int64((next_u64(rng, stream) >> np.uint64(11)) % np.uint64(n))
 
 
-@njit
+@kernel
 def shuffle(values, count, rng, stream):
     """Fisher-Yates shuffle of values[:count] in place."""
     for i in range(count - 1, 0, -1):

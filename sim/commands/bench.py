@@ -5,28 +5,52 @@ from typing import Annotated
 
 import typer
 
-from sim.bench import run_bench
+from sim.bench import RUN_SIZES, run_bench
+from sim.commands.errors import fail
+
+
+def _sizes(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(float(part)) for part in text.split(",") if part.strip())
+    except ValueError:
+        sizes = ()
+    if any(n < 1 for n in sizes):
+        sizes = ()
+    if not sizes and text.strip():
+        fail(f"--run-sizes {text!r} is not a list of game counts ; write e.g. 1e5,1e6 "
+             "(or '' to skip the sim run timings)")
+    return sizes
 
 
 def bench(
-    games: Annotated[int, typer.Option(help="Games per measurement.", min=100)] = 20000,
+    games: Annotated[int, typer.Option(help="Games per throughput measurement.", min=100)] = 20000,
+    run_sizes: Annotated[str, typer.Option(
+        help="Game counts of the end-to-end `sim run` timings; '' skips them.")] = ",".join(
+        f"{n:.0e}".replace("+0", "") for n in RUN_SIZES),
     out: Annotated[Path, typer.Option(help="Where to write the JSON figures.")] = Path(
         "results/bench.json"),
 ) -> None:
-    """Measure games/s per core, decisions/s, thread scaling and start-up times.
+    """Measure games/s per core, decisions/s, thread scaling, start-up times, and the wall
+    time and peak memory of `sim run`.
 
-    Example: sim bench --games 50000
+    Example: sim bench --games 50000 --run-sizes 1e5,1e6
     """
-    result = run_bench(games, out)
-    typer.echo(f"{'players':>7} {'strategy':>8} {'games/s/core':>12} {'us/game':>8} "
+    result = run_bench(games, out, _sizes(run_sizes))
+    typer.echo(f"{'players':>7} {'strategy':>10} {'games/s/core':>12} {'us/game':>8} "
                f"{'decisions/game':>14} {'decisions/s':>12}")
     for row in result["throughput"]:
-        typer.echo(f"{row['players']:>7} {row['strategy']:>8} {row['games_per_s_per_core']:>12} "
+        typer.echo(f"{row['players']:>7} {row['strategy']:>10} {row['games_per_s_per_core']:>12} "
                    f"{row['us_per_game']:>8} {row['decisions_per_game']:>14} "
                    f"{row['decisions_per_s']:>12}")
-    typer.echo(f"two threads vs one (3 players): {result['two_thread_speedup']}x")
+    if len(result["strategies"]) == 1:
+        typer.echo("(no heuristic bots yet: random-legal only)")
+    typer.echo(f"two threads vs one (3 players, random): {result['two_thread_speedup']}x")
     typer.echo(f"cold start to first game: {result['cold_start_s']} s; "
                f"warm start: {result['warm_start_s']} s")
+    for run in result["sim_run"]:
+        typer.echo(f"sim run {run['games']:>10} games ({run['strategy']}, {run['workers']} workers): "
+                   f"{run['wall_s']} s, peak memory {run['peak_rss_mb']} MB")
+    typer.echo(f"load average during the run: {result['machine']['load_average']}")
     typer.echo(f"written: {out}")
 
 

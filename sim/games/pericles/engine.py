@@ -19,18 +19,20 @@ from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_tu
 from sim.games.pericles.rules.governance import governance
 from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import setup_game
-from sim.jit import njit
+from sim.jit import kernel, njit
 from sim.rng import N_STREAMS, seed_streams
 
+CHUNK = 256  # games per block of working arrays in play_batch
 
-@njit
+
+@kernel
 def can_place(s, seat, opts):
     if seat == s[L.DEMAGOGUE]:
         return demagogue_can_place(s)
     return placement_options(s, seat, opts) > 0
 
 
-@njit
+@kernel
 def assembly(s, T, W, opts, rng, ev):
     """Turns clockwise from the First Player until nobody can place (p. 9)."""
     s[L.PHASE] = L.PHASE_ASSEMBLY
@@ -54,7 +56,7 @@ def assembly(s, T, W, opts, rng, ev):
     s[L.ACTIVE] = -1
 
 
-@njit
+@kernel
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
               strategies):
     """Set up and play one game to its end, then score it (state left in ``s``)."""
@@ -94,28 +96,42 @@ def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_
 def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_picks,
                city_picks, strategies, glory, sources, won, ranks, roles, rounds,
                end_reason, city_mask, decisions, silver, violation):
-    """Play games first_index .. first_index + count - 1 into the result arrays."""
-    for g in prange(count):
+    """Play games first_index .. first_index + count - 1 into the result arrays.
+
+    Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
+    game's result depends only on its index, never on the chunk or thread that plays it.
+    """
+    n_chunks = (count + CHUNK - 1) // CHUNK
+    for chunk in prange(n_chunks):
         s = np.zeros(L.STATE_SIZE, dtype=np.int32)
         opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
         rng = np.zeros(N_STREAMS, dtype=np.uint64)
         ev = np.zeros((0, EV_COLS + L.MAX_SEATS), dtype=np.int32)
-        seed_streams(rng, run_seed, first_index + g)
-        play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                  strategies)
-        rank_players(s, ranks[g], won[g])
-        for seat in range(L.MAX_SEATS):
-            glory[g, seat] = s[L.GLORY + seat]
-            silver[g, seat] = s[L.SILVER + seat]
-            roles[g, seat] = s[L.ROLE + seat]
-            for k in range(L.N_SOURCES):
-                sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
-        rounds[g] = s[L.ROUND]
-        end_reason[g] = s[L.END_REASON]
-        mask = 0
-        for tile in range(L.N_CITY_STATES):
-            if s[L.CITY_IN_GAME + tile] == 1:
-                mask |= 1 << tile
-        city_mask[g] = mask
-        decisions[g] = s[L.DECISIONS]
-        violation[g] = s[L.VIOLATION]
+        for g in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
+            seed_streams(rng, run_seed, first_index + g)
+            play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
+                      strategies)
+            store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
+                         city_mask, decisions, silver, violation)
+
+
+@kernel
+def store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
+                 decisions, silver, violation):
+    """Copy game ``g``'s final state into row ``g`` of the result arrays."""
+    rank_players(s, ranks[g], won[g])
+    for seat in range(L.MAX_SEATS):
+        glory[g, seat] = s[L.GLORY + seat]
+        silver[g, seat] = s[L.SILVER + seat]
+        roles[g, seat] = s[L.ROLE + seat]
+        for k in range(L.N_SOURCES):
+            sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+    rounds[g] = s[L.ROUND]
+    end_reason[g] = s[L.END_REASON]
+    mask = 0
+    for tile in range(L.N_CITY_STATES):
+        if s[L.CITY_IN_GAME + tile] == 1:
+            mask |= 1 << tile
+    city_mask[g] = mask
+    decisions[g] = s[L.DECISIONS]
+    violation[g] = s[L.VIOLATION]

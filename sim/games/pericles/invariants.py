@@ -9,7 +9,7 @@ read a few hundred integers, cheap enough to stay on in every batch.
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
-from sim.jit import njit
+from sim.jit import kernel
 
 V_OK = 0
 V_NEGATIVE = 1  # a resource, piece count, card count or Rival position below 0
@@ -30,7 +30,7 @@ N_DIPLOMATS = 8  # per player and for the Demagogue (pp. 4, 21)
 UNITS_PER_TYPE = 2  # Workers, Ships, Hoplites per player; the Demagogue's Hoplites (pp. 4, 21)
 
 
-@njit
+@kernel
 def _negative(s):
     for f in (L.RESERVE_SILVER, L.RESERVE_AMPHORAS, L.RESERVE_TROPHIES, L.CORRUPTION,
               L.ATHENA_DECK_N, L.MISSION_DECK_N, L.SKILL_DECK_N, L.CITY_STACK_N,
@@ -55,7 +55,7 @@ def _negative(s):
     return False
 
 
-@njit
+@kernel
 def _goods(s, T):
     n = s[L.N_SEATS]
     silver = s[L.RESERVE_SILVER] + s[L.CORRUPTION]
@@ -76,7 +76,7 @@ def _goods(s, T):
     return V_OK
 
 
-@njit
+@kernel
 def _pieces(s, T):
     dem = s[L.DEMAGOGUE]
     spaces = T.params[P.HOPLITE_SPACES]
@@ -122,7 +122,7 @@ def _pieces(s, T):
     return V_OK
 
 
-@njit
+@kernel
 def _glory(s):
     for seat in range(L.MAX_SEATS):
         total = 0
@@ -133,7 +133,7 @@ def _glory(s):
     return V_OK
 
 
-@njit
+@kernel
 def _parthenon(s):
     for piece in range(L.N_PIECE_KINDS):
         if s[L.PARTHENON + piece] < 0 or s[L.PARTHENON + piece] > L.PIECE_CAPACITY[piece]:
@@ -141,7 +141,7 @@ def _parthenon(s):
     return V_OK
 
 
-@njit
+@kernel
 def _corrupt(s):
     night = 0
     for seat in range(L.MAX_SEATS):
@@ -158,7 +158,7 @@ def _corrupt(s):
     return V_OK
 
 
-@njit
+@kernel
 def _citizens(s):
     dem = s[L.DEMAGOGUE]
     for seat in range(s[L.N_SEATS]):
@@ -185,7 +185,7 @@ def _citizens(s):
     return V_OK
 
 
-@njit
+@kernel
 def _cards(s, T):
     n_athena = T.athena.shape[0]
     for k in range(s[L.ATHENA_DECK_N]):
@@ -206,13 +206,17 @@ def _cards(s, T):
     if in_deck != s[L.ATHENA_DECK_N]:
         return V_CARDS
     for seat in range(s[L.N_SEATS]):
+        # one pass over the deck: held cards counted per icon in 8-bit lanes of one word
+        # (a deck has at most MAX_ATHENA = 64 cards, so no lane overflows)
+        held = 0
+        for c in range(n_athena):
+            if s[L.ATHENA_LOC + c] == seat:
+                held += 1 << (8 * T.athena[c, 0])
+        booked = 0
         for icon in range(L.N_ICONS):
-            held = 0
-            for c in range(n_athena):
-                if s[L.ATHENA_LOC + c] == seat and T.athena[c, 0] == icon:
-                    held += 1
-            if held != s[L.HAND_ICONS + seat * L.N_ICONS + icon]:
-                return V_CARDS
+            booked += s[L.HAND_ICONS + seat * L.N_ICONS + icon] << (8 * icon)
+        if held != booked:
+            return V_CARDS
         held = 0
         for m in range(T.missions.shape[0]):
             if s[L.MISSION_LOC + m] == seat:
@@ -228,7 +232,7 @@ def _cards(s, T):
     return V_OK
 
 
-@njit
+@kernel
 def check_state(s, T):
     """The first violated invariant's V_* code, or 0 when the state is consistent."""
     if _negative(s):
@@ -240,7 +244,7 @@ def check_state(s, T):
     return V_OK
 
 
-@njit
+@kernel
 def record(s, T):
     """Run ``check_state`` and keep the first non-zero code in ``VIOLATION``."""
     if s[L.VIOLATION] == 0:

@@ -53,12 +53,12 @@ from sim.games.pericles.rules.pieces import (
 )
 from sim.games.pericles.rules.progress import place_on_row
 from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build, skill_modifier
-from sim.jit import njit
+from sim.jit import kernel
 
 # ---- Activate a Unit (p. 10) ----
 
 
-@njit
+@kernel
 def top_amphora(s, column):
     """Market row of the topmost Amphora in a column, or -1 when it is empty."""
     for row in range(3):
@@ -67,7 +67,7 @@ def top_amphora(s, column):
     return -1
 
 
-@njit
+@kernel
 def bottom_amphora(s, column):
     for row in range(2, -1, -1):
         if s[L.MARKET + row * 3 + column] == 1:
@@ -75,7 +75,7 @@ def bottom_amphora(s, column):
     return -1
 
 
-@njit
+@kernel
 def free_waypost(s, T):
     """The leftmost Waypost without a Ship, or -1 (p. 10)."""
     for w in range(T.wayposts.shape[0]):
@@ -84,7 +84,7 @@ def free_waypost(s, T):
     return -1
 
 
-@njit
+@kernel
 def free_hoplite_space(s, T, track):
     for k in range(T.params[P.HOPLITE_SPACES]):
         if s[L.BATTLE_HOPLITE + track * L.MAX_HOPLITE_SPACES + k] < 0:
@@ -92,7 +92,7 @@ def free_hoplite_space(s, T, track):
     return -1
 
 
-@njit
+@kernel
 def unit_options(s, T, seat, opts):
     """Sends (0, unit, target) and Recalls (1, unit or 3 for a Diplomat, 0)."""
     n = 0
@@ -122,7 +122,7 @@ def unit_options(s, T, seat, opts):
     return n
 
 
-@njit
+@kernel
 def send_unit(s, T, W, opts, seat, unit, target, rng, ev):
     column = T.board[12 + unit]
     s[L.MARKET + top_amphora(s, column) * 3 + column] = 0
@@ -152,7 +152,7 @@ def send_unit(s, T, W, opts, seat, unit, target, rng, ev):
         fire_skills(s, T, seat, O.TRIG_SEND_HOPLITE, rng)
 
 
-@njit
+@kernel
 def recall(s, T, W, opts, seat, piece, rng, ev):
     """Bring one ostracized piece home for its reward, maybe sell Missions, then advance
     the Rivals (p. 10)."""
@@ -192,7 +192,7 @@ def recall(s, T, W, opts, seat, piece, rng, ev):
     settle(s, T, W, opts, rng, ev)
 
 
-@njit
+@kernel
 def activate_unit(s, T, W, opts, seat, rng, ev):
     n = unit_options(s, T, seat, opts)
     k = decide(s, T, W, opts, n, seat, D_ACTIVATE_UNIT, rng)
@@ -206,7 +206,7 @@ def activate_unit(s, T, W, opts, seat, rng, ev):
 # ---- Fill the Market (p. 11) ----
 
 
-@njit
+@kernel
 def market_options(s, opts):
     n = 0
     if s[L.RESERVE_AMPHORAS] == 0:
@@ -220,7 +220,7 @@ def market_options(s, opts):
     return n
 
 
-@njit
+@kernel
 def fill_market(s, T, W, opts, seat, rng, ev):
     """Fill one column top to bottom from the Reserve; each space pays its row's reward."""
     n = market_options(s, opts)
@@ -248,7 +248,7 @@ def fill_market(s, T, W, opts, seat, rng, ev):
 # ---- Send an Athena Card (p. 11) ----
 
 
-@njit
+@kernel
 def free_diplomacy_space(s, T):
     """Leftmost Diplomacy-track space with no card and no travelling City-state."""
     for d in range(T.params[P.DIPLOMACY_SPACES]):
@@ -257,7 +257,7 @@ def free_diplomacy_space(s, T):
     return -1
 
 
-@njit
+@kernel
 def athena_options(s, T, opts):
     if free_diplomacy_space(s, T) < 0:
         return 0
@@ -269,7 +269,7 @@ def athena_options(s, T, opts):
     return n
 
 
-@njit
+@kernel
 def send_athena(s, T, W, opts, seat, rng, ev):
     n = athena_options(s, T, opts)
     slot = opts[decide(s, T, W, opts, n, seat, D_ATHENA_OFFER, rng), 0]
@@ -294,7 +294,7 @@ def send_athena(s, T, W, opts, seat, rng, ev):
 # ---- Build the Parthenon (p. 12) ----
 
 
-@njit
+@kernel
 def cost_options(s, T, seat, opts):
     """Complete costs the seat can pay: 3 same-icon cards, 3 different icons, 3 Amphoras,
     3 Trophies. A Universal card is its own icon when paying (assumed)."""
@@ -322,12 +322,12 @@ def cost_options(s, T, seat, opts):
     return n
 
 
-@njit
+@kernel
 def can_build(s, T, seat, opts):
     return piece_options(s, opts, True) > 0 and cost_options(s, T, seat, opts) > 0
 
 
-@njit
+@kernel
 def build(s, T, W, opts, seat, rng, ev):
     n = cost_options(s, T, seat, opts)
     k = decide(s, T, W, opts, n, seat, D_BUILD_COST, rng)
@@ -354,7 +354,7 @@ def build(s, T, W, opts, seat, rng, ev):
 # ---- Activate Your House (p. 13) ----
 
 
-@njit
+@kernel
 def activate_house(s, T, W, opts, seat, rng, ev):
     """Resolve every space of the Unit track or Household left to right (paying each cost
     or skipping it), send those pieces out, then move a City-state."""
@@ -377,13 +377,13 @@ def activate_house(s, T, W, opts, seat, rng, ev):
 # ---- Use Your Role Tile (p. 13) ----
 
 
-@njit
+@kernel
 def day_cost(s, T, seat):
     role = s[L.ROLE + seat]
     return max(0, T.roles[role, 1] - skill_modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
 
 
-@njit
+@kernel
 def goods_held(s, seat, resource):
     if resource == O.RES_TROPHY:
         return s[L.TROPHIES + seat]
@@ -395,7 +395,7 @@ def goods_held(s, seat, resource):
     return total
 
 
-@njit
+@kernel
 def day_payment_options(s, T, seat, opts):
     """Ways to pay the Day cost: g goods and 2 Silver for each good not spent."""
     cost = day_cost(s, T, seat)
@@ -409,7 +409,7 @@ def day_payment_options(s, T, seat, opts):
     return n
 
 
-@njit
+@kernel
 def role_options(s, T, seat, opts):
     """Day (while on the Day side and payable) and Night (never with the Demagogue)."""
     n = 0
@@ -424,7 +424,7 @@ def role_options(s, T, seat, opts):
     return n
 
 
-@njit
+@kernel
 def use_role(s, T, W, opts, seat, rng, ev):
     n = role_options(s, T, seat, opts)
     side = opts[decide(s, T, W, opts, n, seat, D_ROLE_SIDE, rng), 0]
@@ -435,7 +435,7 @@ def use_role(s, T, W, opts, seat, rng, ev):
         night_side(s, T, W, opts, seat, rng, ev)
 
 
-@njit
+@kernel
 def day_side(s, T, W, opts, seat, rng, ev):
     n = day_payment_options(s, T, seat, opts)
     goods = opts[decide(s, T, W, opts, n, seat, D_DAY_PAYMENT, rng), 0]
@@ -455,7 +455,7 @@ def day_side(s, T, W, opts, seat, rng, ev):
     fire_skills(s, T, seat, O.TRIG_ROLE_DAY, rng)
 
 
-@njit
+@kernel
 def night_side(s, T, W, opts, seat, rng, ev):
     """Go corrupt: take the Corruption offer, advance the Rivals twice (Battles after
     both moves), then ostracize a Unit for two placements and a Mission (p. 13)."""
@@ -480,7 +480,7 @@ def night_side(s, T, W, opts, seat, rng, ev):
 # ---- dispatch ----
 
 
-@njit
+@kernel
 def action_legal(s, T, seat, action, opts):
     if action == O.ACT_UNIT:
         return unit_options(s, T, seat, opts) > 0
@@ -495,7 +495,7 @@ def action_legal(s, T, seat, action, opts):
     return role_options(s, T, seat, opts) > 0
 
 
-@njit
+@kernel
 def take_action(s, T, W, opts, seat, action, rng, ev):
     if action == O.ACT_UNIT:
         activate_unit(s, T, W, opts, seat, rng, ev)

@@ -14,12 +14,12 @@ from sim.games.pericles.rules.core import decide, discard_mission, emit
 from sim.games.pericles.rules.effects import can_pay, run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.missions import side_fulfilled
-from sim.jit import njit
+from sim.jit import kernel
 
 SMALL, LARGE = 1, 2
 
 
-@njit
+@kernel
 def citizens_left(s, seat):
     """Citizens a real player may still place this round: (small, large)."""
     small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
@@ -27,7 +27,7 @@ def citizens_left(s, seat):
     return small, large
 
 
-@njit
+@kernel
 def placement_options(s, seat, opts):
     """(space, size) for every Agora space without a Citizen of this seat (p. 9)."""
     small, large = citizens_left(s, seat)
@@ -44,7 +44,7 @@ def placement_options(s, seat, opts):
     return n
 
 
-@njit
+@kernel
 def space_action(s, T, W, opts, seat, space, size, rng, ev):
     """Optional: reveal a fulfilled Mission side (untiled space) or use the City-state's
     printed action (tiled space) (pp. 9, 18, 20)."""
@@ -76,7 +76,7 @@ def space_action(s, T, W, opts, seat, space, size, rng, ev):
     settle(s, T, W, opts, rng, ev)
 
 
-@njit
+@kernel
 def main_actions(s, T, W, opts, seat, space, both, rng, ev):
     """A Small Citizen takes its row's or its column's Main Action; a Large one both,
     in the order its owner chooses (p. 9)."""
@@ -105,7 +105,7 @@ def main_actions(s, T, W, opts, seat, space, both, rng, ev):
             take_action(s, T, W, opts, seat, action, rng, ev)
 
 
-@njit
+@kernel
 def citizen_turn(s, T, W, opts, seat, rng, ev):
     """One Assembly turn of a real player: place, space action, Main Action(s)."""
     n = placement_options(s, seat, opts)

@@ -23,10 +23,10 @@ from sim.games.pericles.rules.core import (
 from sim.games.pericles.rules.pieces import diplomat_home, unit_home
 from sim.games.pericles.rules.progress import compensation, slot_glory
 from sim.games.pericles.rules.skills import fire_skills
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def is_waypost(T, space):
     for w in range(T.wayposts.shape[0]):
         if T.wayposts[w] == space:
@@ -34,7 +34,7 @@ def is_waypost(T, space):
     return False
 
 
-@njit
+@kernel
 def collide(s, T, W, opts, space, rng):
     """A travelling City-state reaching a space clears its Athena card and Ship (pp. 10-11)."""
     card = s[L.DIPLO_CARD + space]
@@ -53,7 +53,7 @@ def collide(s, T, W, opts, space, rng):
         unit_home(s, T, ship, O.SHIP)
 
 
-@njit
+@kernel
 def delian_league_check(s):
     for space in range(L.N_AGORA):
         if s[L.AGORA_TILE + space] < 0:
@@ -63,7 +63,7 @@ def delian_league_check(s):
         s[L.END_REASON] = L.END_DELIAN_LEAGUE
 
 
-@njit
+@kernel
 def place_tile(s, T, W, opts, chooser, tile, rng, ev):
     """Put a City-state on a free Agora space of ``chooser``'s choice, Normal side up."""
     n = 0
@@ -79,7 +79,7 @@ def place_tile(s, T, W, opts, chooser, tile, rng, ev):
     delian_league_check(s)
 
 
-@njit
+@kernel
 def move_city_once(s, T, W, opts, mover, rng, ev):
     """One City-state move (p. 10): activate the top tile, or move the active one a space
     toward Athens; past the last space it integrates and Athens builds (queued).
@@ -109,7 +109,7 @@ def move_city_once(s, T, W, opts, mover, rng, ev):
     s[L.PENDING_ATHENS] += 1
 
 
-@njit
+@kernel
 def queue_city_moves(s, mover, count):
     """Ask for ``count`` City-state moves by ``mover`` (the Demagogue's choices fall to
     the real player on its left, p. 21)."""
@@ -117,7 +117,7 @@ def queue_city_moves(s, mover, count):
     s[L.PENDING_MOVER] = mover if is_real(s, mover) else next_seat(s, mover)
 
 
-@njit
+@kernel
 def advance_rivals(s, T, reveals, to_discard, rng, ev):
     """Reveal Missions and move each Rival one space per disc on their bands (p. 14).
 
@@ -139,7 +139,7 @@ def advance_rivals(s, T, reveals, to_discard, rng, ev):
     emit(s, ev, s[L.ACTIVE], EV_RIVALS, s[L.RIVAL_POS], s[L.RIVAL_POS + 1], 0)
 
 
-@njit
+@kernel
 def battle(s, T, W, opts, rival, rng, ev):
     """One Battle against ``rival`` (p. 15): two Athena cards name the attacked rows,
     Hoplites defend, every Diplomat there goes home scored or compensated, the Hoplites

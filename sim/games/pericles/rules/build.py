@@ -14,10 +14,10 @@ from sim.games.pericles.rules.parthenon import (
 )
 from sim.games.pericles.rules.progress import diplomats_in_row, score_row
 from sim.games.pericles.rules.skills import skill_modifier
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def piece_options(s, opts, roofs):
     """Every (row, piece) a builder may choose: a column for the row, or (``roofs``) an
     eligible roof. A free "build a column" reward raises columns only (p. 24)."""
@@ -32,7 +32,7 @@ def piece_options(s, opts, roofs):
     return n
 
 
-@njit
+@kernel
 def build_and_score(s, T, W, opts, seat, cost, rng, ev):
     """Raise a piece of the builder's choice, pay the builder, score the row, then apply
     the completion effect. ``cost`` -1 is a free column reward (no roof). Returns the

@@ -7,12 +7,12 @@ when it is empty; payments go back to it.
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 from strategies.pericles.policy import choose
 
 
-@njit
+@kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
     """Ask ``seat``'s policy to pick one of ``n`` >= 1 options; a lone option needs no ask."""
     s[L.DECISIONS] += 1
@@ -21,7 +21,7 @@ def decide(s, T, W, opts, n, seat, kind, rng):
     return choose(s, T, W, opts, n, seat, kind, rng)
 
 
-@njit
+@kernel
 def emit(s, ev, seat, code, a, b, c):
     """Append one trace event (round, phase, seat, code, a, b, c, every Glory)."""
     k = s[L.EVENTS]
@@ -39,13 +39,13 @@ def emit(s, ev, seat, code, a, b, c):
     s[L.EVENTS] = k + 1
 
 
-@njit
+@kernel
 def is_real(s, seat):
     """True for a real player's seat (not the Demagogue)."""
     return seat != s[L.DEMAGOGUE]
 
 
-@njit
+@kernel
 def next_seat(s, seat):
     """The seat clockwise after ``seat``."""
     n = s[L.N_SEATS]
@@ -55,7 +55,7 @@ def next_seat(s, seat):
     return seat
 
 
-@njit
+@kernel
 def add_glory(s, seat, amount, source):
     """Change a real player's Glory and book it to one source (no-op for the Demagogue)."""
     if seat < 0 or not is_real(s, seat):
@@ -64,7 +64,7 @@ def add_glory(s, seat, amount, source):
     s[L.GLORY_SRC + seat * L.N_SOURCES + source] += amount
 
 
-@njit
+@kernel
 def gain_silver(s, seat, amount):
     """Take up to ``amount`` Silver from the Reserve."""
     got = min(amount, s[L.RESERVE_SILVER])
@@ -72,39 +72,39 @@ def gain_silver(s, seat, amount):
     s[L.SILVER + seat] += got
 
 
-@njit
+@kernel
 def pay_silver(s, seat, amount):
     s[L.SILVER + seat] -= amount
     s[L.RESERVE_SILVER] += amount
 
 
-@njit
+@kernel
 def gain_amphoras(s, seat, amount):
     got = min(amount, s[L.RESERVE_AMPHORAS])
     s[L.RESERVE_AMPHORAS] -= got
     s[L.AMPHORAS + seat] += got
 
 
-@njit
+@kernel
 def pay_amphoras(s, seat, amount):
     s[L.AMPHORAS + seat] -= amount
     s[L.RESERVE_AMPHORAS] += amount
 
 
-@njit
+@kernel
 def gain_trophies(s, seat, amount):
     got = min(amount, s[L.RESERVE_TROPHIES])
     s[L.RESERVE_TROPHIES] -= got
     s[L.TROPHIES + seat] += got
 
 
-@njit
+@kernel
 def pay_trophies(s, seat, amount):
     s[L.TROPHIES + seat] -= amount
     s[L.RESERVE_TROPHIES] += amount
 
 
-@njit
+@kernel
 def add_corruption(s, amount):
     """Move Silver from the Reserve onto the Corruption offer (p. 9)."""
     got = min(amount, s[L.RESERVE_SILVER])
@@ -115,7 +115,7 @@ def add_corruption(s, amount):
 # ---- decks (p. 9): Athena, Mission and Skill decks reshuffle their own discards ----
 
 
-@njit
+@kernel
 def _draw(s, deck, deck_n, loc, size, rng):
     """Top card of a deck, reshuffling its discard when it is empty; -1 when both are empty."""
     if s[deck_n] == 0:
@@ -133,29 +133,29 @@ def _draw(s, deck, deck_n, loc, size, rng):
     return s[deck + s[deck_n]]
 
 
-@njit
+@kernel
 def draw_athena(s, T, rng):
     """Draw the top Athena card (caller sets where it goes)."""
     return _draw(s, L.ATHENA_DECK, L.ATHENA_DECK_N, L.ATHENA_LOC, T.athena.shape[0], rng)
 
 
-@njit
+@kernel
 def draw_mission(s, T, rng):
     return _draw(s, L.MISSION_DECK, L.MISSION_DECK_N, L.MISSION_LOC, T.missions.shape[0], rng)
 
 
-@njit
+@kernel
 def draw_skill(s, T, rng):
     return _draw(s, L.SKILL_DECK, L.SKILL_DECK_N, L.SKILL_LOC, T.skills.shape[0], rng)
 
 
-@njit
+@kernel
 def athena_to_hand(s, T, seat, card):
     s[L.ATHENA_LOC + card] = seat
     s[L.HAND_ICONS + seat * L.N_ICONS + T.athena[card, 0]] += 1
 
 
-@njit
+@kernel
 def gain_athena(s, T, seat, count, rng):
     """Draw ``count`` Athena cards into a hand."""
     for _ in range(count):
@@ -165,7 +165,7 @@ def gain_athena(s, T, seat, count, rng):
         athena_to_hand(s, T, seat, card)
 
 
-@njit
+@kernel
 def discard_athena_icon(s, T, seat, icon):
     """Discard one Athena card of ``icon`` from a hand (the lowest-numbered such card)."""
     for c in range(T.athena.shape[0]):
@@ -175,7 +175,7 @@ def discard_athena_icon(s, T, seat, icon):
             return
 
 
-@njit
+@kernel
 def hand_size(s, seat):
     n = 0
     for i in range(L.N_ICONS):
@@ -183,7 +183,7 @@ def hand_size(s, seat):
     return n
 
 
-@njit
+@kernel
 def gain_missions(s, T, seat, count, rng):
     for _ in range(count):
         m = draw_mission(s, T, rng)
@@ -193,13 +193,13 @@ def gain_missions(s, T, seat, count, rng):
         s[L.MISSIONS_HELD + seat] += 1
 
 
-@njit
+@kernel
 def discard_mission(s, seat, m):
     s[L.MISSION_LOC + m] = L.LOC_DISCARD
     s[L.MISSIONS_HELD + seat] -= 1
 
 
-@njit
+@kernel
 def refill_offer(s, T, rng):
     """Fill empty Athena offer slots from the deck (end of a turn, p. 11)."""
     for k in range(T.params[P.ATHENA_OFFER_SIZE]):
@@ -211,7 +211,7 @@ def refill_offer(s, T, rng):
             s[L.ATHENA_LOC + card] = L.LOC_OFFER
 
 
-@njit
+@kernel
 def refill_market(s):
     """Fill every empty Market space from the Reserve, without rewards (p. 12)."""
     for m in range(9):

@@ -10,28 +10,28 @@ from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.parthenon import athens_builds_row
 from sim.games.pericles.rules.pieces import ostracize_unit
 from sim.games.pericles.rules.progress import place_diplomat
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 
 
-@njit
+@kernel
 def demagogue_citizens(round_number):
     """Citizens the Demagogue places in a round: 2, then 3, then 4 (Large first)."""
     return min(round_number + 1, 4)
 
 
-@njit
+@kernel
 def demagogue_citizen_size(s):
     """Size of the Demagogue's next Citizen: from Round 2 its first one is the Large."""
     return 2 if s[L.ROUND] >= 2 and s[L.DEM_PLACED] == 0 else 1
 
 
-@njit
+@kernel
 def demagogue_can_place(s):
     return s[L.DEM_PLACED] < demagogue_citizens(s[L.ROUND])
 
 
-@njit
+@kernel
 def demagogue_turn(s, T, W, opts, rng, ev):
     """Reveal its next card, place a Citizen on the card's space (or the next free one in
     reading order) and resolve the card's effects top to bottom."""
@@ -92,7 +92,7 @@ def demagogue_turn(s, T, W, opts, rng, ev):
         settle(s, T, W, opts, rng, ev)
 
 
-@njit
+@kernel
 def place_demagogue_hoplite(s, T, track):
     """One Demagogue Hoplite onto a track's leftmost free space; it never defends."""
     if s[L.DEM_HOPLITES] == 0:

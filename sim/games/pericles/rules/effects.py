@@ -24,10 +24,10 @@ from sim.games.pericles.rules.core import (
 from sim.games.pericles.rules.pieces import bring_home_from_camp
 from sim.games.pericles.rules.progress import place_on_row
 from sim.games.pericles.rules.skills import simple_gain
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def can_pay(s, T, seat, row):
     """True when ``seat`` can pay every cost step of effect row ``row``."""
     for i in range(T.fx[row, 0]):
@@ -46,7 +46,7 @@ def can_pay(s, T, seat, row):
     return True
 
 
-@njit
+@kernel
 def discard_athena_choice(s, T, W, opts, seat, rng):
     """Discard one Athena card of the holder's choice of icon."""
     n = 0
@@ -58,7 +58,7 @@ def discard_athena_choice(s, T, W, opts, seat, rng):
     discard_athena_icon(s, T, seat, icon)
 
 
-@njit
+@kernel
 def bring_home_choice(s, T, W, opts, seat, rng):
     """Bring home one ostracized Unit of the player's choice, else a Diplomat."""
     n = 0
@@ -72,7 +72,7 @@ def bring_home_choice(s, T, W, opts, seat, rng):
         bring_home_from_camp(s, T, seat, L.N_UNIT_TYPES)
 
 
-@njit
+@kernel
 def run_effect(s, T, W, opts, seat, row, source, rng, ev):
     """Resolve effect row ``row`` for ``seat``; Glory it grants is booked to ``source``.
 

@@ -8,10 +8,10 @@ Military completion moves a City-state, whose integration makes Athens build aga
 from sim.games.pericles import layout as L
 from sim.games.pericles.rules.board import battle, move_city_once
 from sim.games.pericles.rules.parthenon import athens_builds
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def settle(s, T, W, opts, rng, ev):
     """Resolve queued Battles (Sparta first), then City-state moves, then Athens builds."""
     while s[L.GAME_OVER] == 0:

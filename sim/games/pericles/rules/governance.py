@@ -22,12 +22,12 @@ from sim.games.pericles.rules.core import (
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.pieces import bring_home_from_camp
 from sim.games.pericles.rules.skills import fire_skills
-from sim.jit import njit
+from sim.jit import kernel
 
 LINE_ROW, LINE_COLUMN, LINE_DIAGONAL = 0, 1, 2
 
 
-@njit
+@kernel
 def line_strength(s, seat, kind, index):
     """Citizen strength of a seat in an Agora row, column or the diagonal (Large 2)."""
     total = 0
@@ -42,7 +42,7 @@ def line_strength(s, seat, kind, index):
     return total
 
 
-@njit
+@kernel
 def majority(s, kind, index):
     """(holders bitmask, tie) for a line; no Citizen in it gives (0, False)."""
     best = 0
@@ -58,7 +58,7 @@ def majority(s, kind, index):
     return holders, tie
 
 
-@njit
+@kernel
 def row_official(s, T, W, opts, office, holders, tie, rng):
     """Tamias, Trierarch or Strategos: the holder's Unit of the matching type comes home;
     without one, an ostracized Diplomat or Glory; a tie pays each tied player (p. 16)."""
@@ -90,7 +90,7 @@ def row_official(s, T, W, opts, office, holders, tie, rng):
             add_glory(s, seat, glory, L.SRC_OFFICES)
 
 
-@njit
+@kernel
 def column_official(s, T, office, holders, tie, rng):
     """Ecclesia (Amphoras), Archon (Athena cards), Boule (Trophies): 2 each, 1 on a tie."""
     for seat in range(s[L.N_SEATS]):
@@ -106,7 +106,7 @@ def column_official(s, T, office, holders, tie, rng):
             gain_trophies(s, seat, T.params[P.BOULE_TIE_TROPHIES if tie else P.BOULE_TROPHIES])
 
 
-@njit
+@kernel
 def first_in_turn_order(s, holders):
     """The first seat in ``holders`` clockwise after the current First Player."""
     seat = next_seat(s, s[L.FIRST])
@@ -117,7 +117,7 @@ def first_in_turn_order(s, holders):
     return s[L.FIRST]
 
 
-@njit
+@kernel
 def first_player_token(s):
     """The diagonal's majority takes the token; the Demagogue passes it on (pp. 16, 21)."""
     holders, tie = majority(s, LINE_DIAGONAL, 0)
@@ -141,7 +141,7 @@ def first_player_token(s):
     s[L.FIRST] = first_in_turn_order(s, holders)
 
 
-@njit
+@kernel
 def governance(s, T, W, opts, rng, ev):
     s[L.PHASE] = L.PHASE_GOVERNANCE
     s[L.ACTIVE] = -1
@@ -181,7 +181,7 @@ def governance(s, T, W, opts, rng, ev):
     unlock_citizens(s, T, ev)
 
 
-@njit
+@kernel
 def unlock_citizens(s, T, ev):
     """End of Round 1: the Large Citizen; end of Round 2: the last Small one (p. 16)."""
     for seat in range(s[L.N_SEATS]):

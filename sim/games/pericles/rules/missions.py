@@ -5,10 +5,10 @@ from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.rules.core import hand_size
 from sim.games.pericles.rules.pieces import camp_count
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def condition_met(s, T, seat, cond, arg, large):
     """True when ``seat`` meets condition ``cond`` with amount ``arg``.
 
@@ -60,12 +60,12 @@ def condition_met(s, T, seat, cond, arg, large):
     return False
 
 
-@njit
+@kernel
 def side_fulfilled(s, T, seat, m, side, large):
     return condition_met(s, T, seat, T.missions[m, 3 * side], T.missions[m, 3 * side + 1], large)
 
 
-@njit
+@kernel
 def mission_fulfilled(s, T, seat, m):
     """A Mission is fulfilled when either side's condition holds (it can no longer be sold).
 

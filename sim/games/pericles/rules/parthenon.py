@@ -21,17 +21,17 @@ from sim.games.pericles.rules.core import (
     refill_market,
 )
 from sim.games.pericles.rules.pieces import all_diplomats_to_stoa, all_units_to_port, unit_home
-from sim.jit import njit
+from sim.jit import kernel
 
 CAPACITY = L.PIECE_CAPACITY
 
 
-@njit
+@kernel
 def piece_free(s, piece):
     return s[L.PARTHENON + piece] < CAPACITY[piece]
 
 
-@njit
+@kernel
 def type_count(s, row):
     """Columns of a type standing: Military, Economy (both halves) or Culture."""
     if row == O.MILITARY:
@@ -41,7 +41,7 @@ def type_count(s, row):
     return s[L.PARTHENON + L.PIECE_ECONOMY_UPPER] + s[L.PARTHENON + L.PIECE_ECONOMY_LOWER]
 
 
-@njit
+@kernel
 def roof_eligible(s, piece):
     """A roof may be raised once the ten columns of its half stand (p. 12)."""
     if not piece_free(s, piece):
@@ -55,7 +55,7 @@ def roof_eligible(s, piece):
             and s[L.PARTHENON + L.PIECE_ECONOMY_LOWER] == 2)
 
 
-@njit
+@kernel
 def column_options(s, row, out, n):
     """Append to ``out`` the column pieces that raising ``row``'s next column may use.
 
@@ -89,7 +89,7 @@ def column_options(s, row, out, n):
     return n
 
 
-@njit
+@kernel
 def check_parthenon_complete(s):
     for piece in range(L.N_PIECE_KINDS):
         if piece_free(s, piece):
@@ -99,7 +99,7 @@ def check_parthenon_complete(s):
         s[L.END_REASON] = L.END_PARTHENON
 
 
-@njit
+@kernel
 def raise_piece(s, row, piece):
     """Raise one piece; True when it is the fourth column of its type (p. 12)."""
     before = type_count(s, row)
@@ -108,7 +108,7 @@ def raise_piece(s, row, piece):
     return piece <= L.PIECE_CULTURE and before == 3 and type_count(s, row) == 4
 
 
-@njit
+@kernel
 def completion(s, T, W, opts, actor, row, rng, ev):
     """Completion effects of a type's fourth column, each player from ``actor`` on."""
     emit(s, ev, actor, EV_COMPLETION, row, 0, 0)
@@ -136,7 +136,7 @@ def completion(s, T, W, opts, actor, row, rng, ev):
         seat = next_seat(s, seat)
 
 
-@njit
+@kernel
 def economy_choice(s, T, W, opts, seat, rng):
     """Move all Units to Piraeus, or all Diplomats to the Stoa, or neither (p. 12)."""
     for k in range(3):
@@ -148,7 +148,7 @@ def economy_choice(s, T, W, opts, seat, rng):
         all_diplomats_to_stoa(s, seat)
 
 
-@njit
+@kernel
 def culture_choice(s, T, W, opts, seat, rng):
     """Retrieve a Small Citizen from the Agora, or gain 10 Glory (p. 12)."""
     n = 0
@@ -166,7 +166,7 @@ def culture_choice(s, T, W, opts, seat, rng):
         s[L.SMALL_PLACED + seat] -= 1
 
 
-@njit
+@kernel
 def athens_builds_row(s, T, W, opts, row, rng, ev):
     """Athens raises the next column of ``row``: no scoring, no Skills (p. 12).
 
@@ -184,7 +184,7 @@ def athens_builds_row(s, T, W, opts, row, rng, ev):
         completion(s, T, W, opts, chooser, row, rng, ev)
 
 
-@njit
+@kernel
 def athens_builds(s, T, W, opts, rng, ev):
     """Reveal an Athena card and raise its row; the First Player picks for Universal."""
     card = draw_athena(s, T, rng)

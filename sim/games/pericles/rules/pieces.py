@@ -5,16 +5,16 @@ from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_OSTRACIZE_UNIT
 from sim.games.pericles.events import EV_OSTRACIZE
 from sim.games.pericles.rules.core import decide, emit, is_real
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def units_home_total(s, seat):
     b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2]
 
 
-@njit
+@kernel
 def unit_home(s, T, seat, unit):
     """Return a Unit to its owner's Unit track; a full track empties to Piraeus (p. 13)."""
     if not is_real(s, seat):
@@ -25,14 +25,14 @@ def unit_home(s, T, seat, unit):
         all_units_to_port(s, seat)
 
 
-@njit
+@kernel
 def all_units_to_port(s, seat):
     for u in range(L.N_UNIT_TYPES):
         s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] += s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u]
         s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u] = 0
 
 
-@njit
+@kernel
 def diplomat_home(s, T, seat):
     """Return a Diplomat to its owner's Household; a full Household empties to the Stoa."""
     if not is_real(s, seat):
@@ -43,20 +43,20 @@ def diplomat_home(s, T, seat):
         all_diplomats_to_stoa(s, seat)
 
 
-@njit
+@kernel
 def all_diplomats_to_stoa(s, seat):
     s[L.DIPS_STOA + seat] += s[L.DIPS_HOME + seat]
     s[L.DIPS_HOME + seat] = 0
 
 
-@njit
+@kernel
 def camp_count(s, seat):
     """Pieces of a seat in the Ostracized Camp."""
     b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
 
 
-@njit
+@kernel
 def ostracize_unit(s, T, W, opts, seat, rng, ev):
     """Send one Unit to the Camp: from the Unit track, else Piraeus (pp. 13, 21).
 
@@ -77,7 +77,7 @@ def ostracize_unit(s, T, W, opts, seat, rng, ev):
     return False
 
 
-@njit
+@kernel
 def bring_home_from_camp(s, T, seat, unit):
     """An Official or effect brings a piece home: unit 0-2 a Unit, 3 a Diplomat (p. 16)."""
     if unit == L.N_UNIT_TYPES:

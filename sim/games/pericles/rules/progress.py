@@ -18,22 +18,22 @@ from sim.games.pericles.rules.core import (
 )
 from sim.games.pericles.rules.pieces import diplomat_home
 from sim.games.pericles.rules.skills import fire_skills
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def slot_glory(T, slot):
     return T.params[P.SLOT_GLORY_0 + slot]
 
 
-@njit
+@kernel
 def card_matches(T, card, row):
     """An Athena card on the Diplomacy track extends its icon's row; Universal every row."""
     icon = T.athena[card, 0]
     return icon == row or icon == O.UNIVERSAL
 
 
-@njit
+@kernel
 def compensation(s, T, W, opts, seat, row, universal, rng):
     """Pay the Compensation table to a knocked-out or undefended Diplomat's owner (p. 10).
 
@@ -61,7 +61,7 @@ def compensation(s, T, W, opts, seat, row, universal, rng):
         gain_athena(s, T, seat, amount, rng)
 
 
-@njit
+@kernel
 def place_diplomat(s, T, W, opts, seat, row, rng, ev):
     """Put a Diplomat from the Stoa (or the Demagogue's supply) on a row's entry slot.
 
@@ -99,7 +99,7 @@ def place_diplomat(s, T, W, opts, seat, row, rng, ev):
     s[base + 2] = seat
 
 
-@njit
+@kernel
 def place_on_row(s, T, W, opts, seat, icon, rng, ev):
     """An icon placement (p. 24): Universal lets the player pick the row."""
     row = icon
@@ -110,7 +110,7 @@ def place_on_row(s, T, W, opts, seat, icon, rng, ev):
     place_diplomat(s, T, W, opts, seat, row, rng, ev)
 
 
-@njit
+@kernel
 def diplomats_in_row(s, T, row):
     """Diplomats a scoring of ``row`` would pay: its slots plus matching cards (p. 12)."""
     n = 0
@@ -124,7 +124,7 @@ def diplomats_in_row(s, T, row):
     return n
 
 
-@njit
+@kernel
 def score_row(s, T, row, source, rng):
     """Pay every Diplomat in a row its slot or card value and send it home (p. 12)."""
     for slot in range(3):

@@ -6,10 +6,10 @@ from sim.games.pericles.rules.core import add_glory, hand_size
 from sim.games.pericles.rules.missions import mission_fulfilled
 from sim.games.pericles.rules.pieces import camp_count, units_home_total
 from sim.games.pericles.rules.progress import slot_glory
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def goods_glory(T, count):
     """One kind of goods: 1 scores 1, 2 score 4, 3 or more score 10."""
     if count <= 0:
@@ -21,7 +21,7 @@ def goods_glory(T, count):
     return T.params[P.GOODS_GLORY_3]
 
 
-@njit
+@kernel
 def final_scoring(s, T):
     """Add every final-scoring line to each real player's Glory, by source."""
     for seat in range(s[L.N_SEATS]):
@@ -62,7 +62,7 @@ def final_scoring(s, T):
         add_glory(s, seat, skills, L.SRC_END_SKILLS)
 
 
-@njit
+@kernel
 def better(s, a, b):
     """True when seat a finishes ahead of seat b: more Glory, then more Silver."""
     ga = s[L.GLORY + a]
@@ -70,7 +70,7 @@ def better(s, a, b):
     return ga > gb or (ga == gb and s[L.SILVER + a] > s[L.SILVER + b])
 
 
-@njit
+@kernel
 def rank_players(s, ranks, won):
     """Rank real players (ties share a rank); every player ranked 1 has won (p. 17)."""
     for a in range(s[L.N_SEATS]):

@@ -9,14 +9,14 @@ from sim.games.pericles.rules.core import decide, draw_mission, emit, refill_off
 from sim.games.pericles.rules.effects import run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.skills import take_skill
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 
 NO_PICK = -1
 FORCED_IN, FORCED_OUT = 1, -1
 
 
-@njit
+@kernel
 def clear(s):
     """Empty board: every 'which piece or card is here' field starts at -1."""
     s[:] = 0
@@ -34,7 +34,7 @@ def clear(s):
     s[L.SKILL_LOC:L.SKILL_LOC + L.MAX_SKILLS] = L.LOC_GONE
 
 
-@njit
+@kernel
 def seat_players(s, n_players, strategies):
     """Seats 0..n-1 are the real players, seat 0 first; with two players the Demagogue
     sits between them as seat 2 (p. 21)."""
@@ -55,7 +55,7 @@ def seat_players(s, n_players, strategies):
     s[L.FIRST] = 0
 
 
-@njit
+@kernel
 def stack_tiles(s, T, starting, picks, pool, rng):
     """Keep all but 3 tiles of one set (forced-in tiles always, forced-out never), shuffle
     them and put them on the City-state stack."""
@@ -83,7 +83,7 @@ def stack_tiles(s, T, starting, picks, pool, rng):
     s[L.CITY_STACK_N] += n_keep
 
 
-@njit
+@kernel
 def setup_board(s, T, city_picks, pool, rng):
     """Reserve, full Market, Athena deck and offer, and the City-state stack (p. 5)."""
     s[L.RESERVE_SILVER] = T.params[P.RESERVE_SILVER]
@@ -101,7 +101,7 @@ def setup_board(s, T, city_picks, pool, rng):
     stack_tiles(s, T, 1, city_picks, pool, rng)
 
 
-@njit
+@kernel
 def deal_missions(s, T, W, opts, rng, ev):
     n = T.missions.shape[0]
     for m in range(n):
@@ -132,7 +132,7 @@ def deal_missions(s, T, W, opts, rng, ev):
                 s[L.MISSION_LOC + m] = L.LOC_DECK
 
 
-@njit
+@kernel
 def draft_roles(s, T, W, opts, role_picks, rng, ev):
     """From the last player back to the first, each takes a Role (a scenario may fix it),
     chooses one of its two starting Skills, sets out its pieces and gains its bonus."""
@@ -179,7 +179,7 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
     s[L.SKILL_DECK_N] = n
 
 
-@njit
+@kernel
 def setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev):
     """Everything before Round 1 (p. 5)."""

@@ -16,10 +16,10 @@ from sim.games.pericles.rules.core import (
     gain_silver,
     gain_trophies,
 )
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def simple_gain(s, T, seat, op, arg, source, rng):
     """Resolve a gain that needs no choice: Glory, Silver, Amphoras, Trophies, cards."""
     if op == O.OP_GLORY:
@@ -36,7 +36,7 @@ def simple_gain(s, T, seat, op, arg, source, rng):
         gain_missions(s, T, seat, arg, rng)
 
 
-@njit
+@kernel
 def fire_skills(s, T, seat, trigger, rng):
     """Apply every face-up Skill of ``seat`` that fires on ``trigger`` (simple gains only)."""
     if s[L.SKILLS_UP + seat] == 0:
@@ -48,7 +48,7 @@ def fire_skills(s, T, seat, trigger, rng):
                 simple_gain(s, T, seat, T.fx[row, 1 + 2 * i], T.fx[row, 2 + 2 * i], L.SRC_EFFECTS, rng)
 
 
-@njit
+@kernel
 def skill_modifier(s, T, seat, trigger):
     """Sum of a modifier Skill's amounts (day_discount, builder_bonus) held face up."""
     total = 0
@@ -60,7 +60,7 @@ def skill_modifier(s, T, seat, trigger):
     return total
 
 
-@njit
+@kernel
 def take_skill(s, T, W, opts, seat, skill, rng, ev):
     """Put a Skill face up; with one too many face up, tuck one of them (p. 19)."""
     s[L.SKILL_LOC + skill] = seat
@@ -80,7 +80,7 @@ def take_skill(s, T, W, opts, seat, skill, rng, ev):
     emit(s, ev, seat, EV_SKILL_TUCK, tucked, 0, 0)
 
 
-@njit
+@kernel
 def gain_skill_from_build(s, T, W, opts, seat, pieces_raised, rng, ev):
     """Draw one more Skill than pieces raised, keep one, discard the rest (p. 19)."""
     if s[L.SKILLS_ON] == 0 or s[L.SKILL_ROUND + seat] == s[L.ROUND]:
