@@ -7,7 +7,9 @@ import numpy as np
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
+from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
+from strategies.pericles.presets import PRESETS
 
 FORCED_IN, FORCED_OUT = 1, -1
 
@@ -22,6 +24,8 @@ class PericlesSetup:
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
+    # per seat: a weight row replacing its preset's (``sim tune`` plays candidates so), or None
+    weights: tuple[tuple[float, ...] | None, ...] = ()
 
 
 def _arrays(content: Content, setup: PericlesSetup):
@@ -37,9 +41,14 @@ def _arrays(content: Content, setup: PericlesSetup):
         tiles[content.names["city_states"].index(name)] = FORCED_OUT
     per_seat = setup.strategies * setup.players if len(setup.strategies) == 1 else setup.strategies
     strategies = np.zeros(L.MAX_SEATS, dtype=np.int32)
+    weights = np.zeros((L.MAX_SEATS, NF), dtype=np.float64)
     for seat, name in enumerate(per_seat):
         strategies[seat] = STRATEGY_CODES[name]
-    weights = np.zeros((L.MAX_SEATS, 1), dtype=np.float64)
+        if name in PRESETS:
+            weights[seat] = PRESETS[name]
+    for seat, row in enumerate(setup.weights):
+        if row is not None:
+            weights[seat] = row
     return roles, tiles, strategies, weights
 
 

@@ -1,0 +1,1 @@
+"""Aeolis team policies."""

@@ -1,0 +1,188 @@
+"""Read-only questions a seat may ask about the public state and its own holdings.
+
+The rules kernels answer some of these too, but every kernel module imports
+``rules.core``, which imports the policy: importing them from here would be circular,
+so the few one-line reads the heuristic needs live here. Nothing here reads another
+seat's Missions, Athena hand or tucked Skills, or the order of any deck.
+"""
+
+from sim.games.pericles import layout as L
+from sim.games.pericles import ops as O
+from sim.games.pericles import params as P
+from sim.jit import njit
+
+TOTAL_PIECES = sum(L.PIECE_CAPACITY)
+
+
+@njit
+def slot_glory(params, slot):
+    return params[P.SLOT_GLORY_0 + slot]
+
+
+@njit
+def column_has_amphora(s, column):
+    """A Market column can pay for a Unit or an Athena card (p. 10, p. 11)."""
+    return s[L.MARKET + column] + s[L.MARKET + 3 + column] + s[L.MARKET + 6 + column] > 0
+
+
+@njit
+def free_waypost(s, T):
+    for w in range(T.wayposts.shape[0]):
+        if s[L.WAYPOST_SHIP + T.wayposts[w]] < 0:
+            return True
+    return False
+
+
+@njit
+def free_hoplite_space(s, T, track):
+    for k in range(T.params[P.HOPLITE_SPACES]):
+        if s[L.BATTLE_HOPLITE + track * L.MAX_HOPLITE_SPACES + k] < 0:
+            return True
+    return False
+
+
+@njit
+def free_diplomacy_space(s, T):
+    for d in range(T.params[P.DIPLOMACY_SPACES]):
+        if s[L.DIPLO_CARD + d] < 0 and not (s[L.ACTIVE_CITY] >= 0 and s[L.ACTIVE_CITY_POS] == d):
+            return True
+    return False
+
+
+@njit
+def hand_size(s, seat):
+    b = L.HAND_ICONS + seat * L.N_ICONS
+    return s[b] + s[b + 1] + s[b + 2] + s[b + 3]
+
+
+@njit
+def camp_count(s, seat):
+    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
+
+
+@njit
+def units_home(s, seat):
+    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2]
+
+
+@njit
+def modifier(s, T, seat, trigger):
+    """Sum of a face-up modifier Skill's amounts (the Skills a seat shows are public)."""
+    total = 0
+    for k in range(T.skills.shape[0]):
+        if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0 and T.skills[k, 0] == trigger:
+            total += T.skills[k, 1]
+    return total
+
+
+@njit
+def day_cost(s, T, seat):
+    return max(0, T.roles[s[L.ROLE + seat], 1] - modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
+
+
+@njit
+def goods_held(s, seat, resource):
+    if resource == O.RES_TROPHY:
+        return s[L.TROPHIES + seat]
+    if resource == O.RES_AMPHORA:
+        return s[L.AMPHORAS + seat]
+    return hand_size(s, seat)
+
+
+@njit
+def can_pay(s, T, seat, row):
+    """Every cost step of effect row ``row`` is payable (a row with a missing cost does
+    nothing, p. 20)."""
+    for i in range(T.fx[row, 0]):
+        op = T.fx[row, 1 + 2 * i]
+        arg = T.fx[row, 2 + 2 * i]
+        if ((op == O.OP_PAY_SILVER and s[L.SILVER + seat] < arg)
+                or (op == O.OP_PAY_AMPHORA and s[L.AMPHORAS + seat] < arg)
+                or (op == O.OP_PAY_TROPHY and s[L.TROPHIES + seat] < arg)
+                or (op == O.OP_PAY_ATHENA and hand_size(s, seat) < arg)
+                or (op == O.OP_PAY_GLORY and s[L.GLORY + seat] < arg)):
+            return False
+    return True
+
+
+@njit
+def card_matches(T, card, row):
+    icon = T.athena[card, 0]
+    return icon == row or icon == O.UNIVERSAL
+
+
+@njit
+def row_payout(s, T, row, seat):
+    """(Glory a scoring of ``row`` pays ``seat``, Glory it pays everyone else, Diplomats
+    it pays): slot values plus matching Diplomacy-track cards (p. 12)."""
+    mine = 0
+    others = 0
+    count = 0
+    for slot in range(3):
+        owner = s[L.PROGRESS + row * 3 + slot]
+        if owner >= 0:
+            count += 1
+            if owner == seat:
+                mine += slot_glory(T.params, slot)
+            elif owner != s[L.DEMAGOGUE]:
+                others += slot_glory(T.params, slot)
+    for d in range(T.params[P.DIPLOMACY_SPACES]):
+        card = s[L.DIPLO_CARD + d]
+        owner = s[L.DIPLO_OWNER + d]
+        if card >= 0 and owner >= 0 and card_matches(T, card, row):
+            count += 1
+            if owner == seat:
+                mine += T.athena[card, 1]
+            elif owner != s[L.DEMAGOGUE]:
+                others += T.athena[card, 1]
+    return mine, others, count
+
+
+@njit
+def row_has_column(s, row):
+    """A Build for ``row`` can raise a column: its own type or a Universal space (p. 12)."""
+    p = L.PARTHENON
+    cap = L.PIECE_CAPACITY
+    if row == O.MILITARY:
+        own = s[p + L.PIECE_MILITARY] < cap[L.PIECE_MILITARY]
+    elif row == O.CULTURE:
+        own = s[p + L.PIECE_CULTURE] < cap[L.PIECE_CULTURE]
+    else:
+        own = (s[p + L.PIECE_ECONOMY_UPPER] < cap[L.PIECE_ECONOMY_UPPER]
+               or s[p + L.PIECE_ECONOMY_LOWER] < cap[L.PIECE_ECONOMY_LOWER])
+    return own or (s[p + L.PIECE_UNIVERSAL_UPPER] < cap[L.PIECE_UNIVERSAL_UPPER]
+                   or s[p + L.PIECE_UNIVERSAL_LOWER] < cap[L.PIECE_UNIVERSAL_LOWER])
+
+
+@njit
+def pieces_left(s):
+    """Parthenon pieces still to raise before the game ends (p. 17)."""
+    raised = 0
+    for piece in range(L.N_PIECE_KINDS):
+        raised += s[L.PARTHENON + piece]
+    return TOTAL_PIECES - raised
+
+
+@njit
+def unused_citizens_glory(s, T, seat):
+    """Game-end Glory of the Citizens ``seat`` has not placed this round (p. 17)."""
+    small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
+    large = s[L.LARGE_UNLOCKED + seat] - s[L.LARGE_PLACED + seat]
+    return small * T.params[P.UNUSED_SMALL_GLORY] + large * T.params[P.UNUSED_LARGE_GLORY]
+
+
+@njit
+def set_progress(s, params, seat, d_amph, d_troph, d_icon, icon):
+    """Progress toward one complete Build cost (0..1) after changing holdings: the best
+    of 3 Amphoras, 3 Trophies, 3 same-icon or 3 different-icon cards (p. 12)."""
+    need = params[P.BUILD_COST]
+    best = max(s[L.AMPHORAS + seat] + d_amph, s[L.TROPHIES + seat] + d_troph)
+    distinct = 0
+    for i in range(L.N_ICONS):
+        c = s[L.HAND_ICONS + seat * L.N_ICONS + i] + (d_icon if i == icon else 0)
+        best = max(best, c)
+        if c > 0:
+            distinct += 1
+    return min(max(best, distinct), need) / need
