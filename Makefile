@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/sim run --game pericles --players 3 --n 1e6 --out results/pericles-3p --overwrite
+	$(BIN)/sim report results/pericles-3p
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

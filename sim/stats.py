@@ -44,3 +44,12 @@ def share_test(total, n, fair):
     se = np.sqrt(fair * (1 - fair) / np.where(n > 0, n, 1.0))
     z = (total / np.where(n > 0, n, 1.0) - fair) / se
     return 2 * stats.norm.sf(np.abs(z))
+
+
+def seat_advantage_test(wins_per_seat):
+    """Chi-square p-value that every seat wins equally often: ``wins_per_seat`` holds
+    each seat's wins (win shares summed, so tied games split) over the same games."""
+    wins = np.asarray(wins_per_seat, dtype=float)
+    if wins.size < 2 or wins.sum() <= 0:
+        return 1.0
+    return float(stats.chisquare(wins).pvalue)

@@ -32,6 +32,7 @@ class Cell:
     overrides: dict[str, object]
     sweep: dict[str, object]
     content_hash: str
+    assumed_share: float  # share of content items marked "assumed" (not transcribed)
     games: int
     content: Any = field(repr=False, default=None)
     setup: Any = field(repr=False, default=None)
@@ -40,7 +41,8 @@ class Cell:
         return {"cell": self.index, "players": self.players, "mode": self.mode,
                 "strategies": list(self.strategies), "sweep": self.sweep,
                 "settings": self.settings, "overrides": self.overrides,
-                "content_hash": self.content_hash, "games": self.games}
+                "content_hash": self.content_hash, "assumed_share": self.assumed_share,
+                "games": self.games}
 
 
 @dataclass
@@ -149,7 +151,8 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
                                                    for k, v in overrides.items()}),
                               sweep=_jsonable({k: (toml_value(v) if isinstance(v, str) else v)
                                                for k, _, v in point}),
-                              content_hash=content.content_hash, games=n, content=content,
+                              content_hash=content.content_hash,
+                              assumed_share=round(content.assumed_share, 6), games=n, content=content,
                               setup=setup))
     return Plan(info=info, runner=runner, scenario=scenario, seed=seed, games_per_cell=n,
                 batch_size=batch_size, cells=cells)

@@ -1,0 +1,237 @@
+"""`sim report`: statistics against known answers, escaping, same bytes, comparisons,
+co-operative games and bad input. Most tests use small synthetic `sim run` folders
+(run.json plus one shard per cell, written here) so they need no engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from reports import model
+from reports.datasets import ReportError, open_run, read_cell
+from reports.render import build_report
+from sim.cli import app
+from sim.games import registry
+from sim.runner.dataset import FORMAT, MANIFEST
+from sim.stats import seat_advantage_test, wilson_interval
+
+cli = CliRunner()
+HOSTILE = "<script>alert(1)</script>"
+
+
+def competitive_rows(cell: int, games: int, players: int, first_seat_wins: float, seed: int = 0,
+                     roles: tuple[str, ...] = ("alpha", "beta", "gamma"),
+                     tiles: tuple[str, ...] = ("north", "south")) -> dict[str, np.ndarray]:
+    """``games`` games where seat 0 wins with probability ``first_seat_wins`` and the
+    other seats share the rest evenly; Roles rotate, tiles alternate."""
+    rng = np.random.default_rng(seed)
+    others = (1 - first_seat_wins) / (players - 1)
+    winner = rng.choice(players, size=games, p=[first_seat_wins] + [others] * (players - 1))
+    seat = np.tile(np.arange(players), games)
+    game = np.repeat(np.arange(games), players)
+    won = seat == np.repeat(winner, players)
+    glory = rng.integers(40, 120, size=games * players) + 30 * won
+    role = np.array(roles, dtype=object)[(seat + game) % len(roles)]
+    city = np.array([tiles[0], ",".join(tiles)], dtype=object)[game % 2]
+    return {"cell": np.full(games * players, cell, np.int32), "game": game.astype(np.int64),
+            "seat": seat.astype(np.int8), "players": np.full(games * players, players, np.int8),
+            "strategy": np.full(games * players, "random", dtype=object), "won": won,
+            "win_share": won.astype(float), "glory": glory.astype(np.int32),
+            "rounds": np.repeat(rng.integers(5, 9, size=games), players).astype(np.int16),
+            "end_reason": np.repeat(np.where(rng.random(games) < 0.8, "parthenon", "delian_league"),
+                                    players).astype(object),
+            "role": role, "city_states": city,
+            "glory_row": (glory // 2).astype(np.int32), "glory_battle": (glory - glory // 2).astype(np.int32)}
+
+
+def write_run(out: Path, game: str, cells: list[tuple[dict, dict[str, np.ndarray]]],
+              scenario: str = "synthetic") -> Path:
+    """A complete run folder: ``cells`` pairs a cell's run.json entry with its columns."""
+    entries = []
+    for index, (entry, columns) in enumerate(cells):
+        entries.append({"cell": index, "mode": "standard", "strategies": ["random"], "sweep": {},
+                        "settings": {}, "overrides": {}, "content_hash": "ab" * 32,
+                        "assumed_share": 0.25, **entry})
+        folder = out / "data" / f"cell-{index:03d}"
+        folder.mkdir(parents=True)
+        pq.write_table(pa.table(columns), folder / "part-00000.parquet")
+    manifest = {"format": FORMAT, "game": game, "scenario": scenario, "seed": 7,
+                "games_per_cell": entries[0]["games"], "batch_size": 10**6, "cells": entries,
+                "scenario_file": None, "description": "synthetic data",
+                "games": sum(e["games"] for e in entries), "package_version": "0.1.0",
+                "git_revision": None, "status": "complete", "wall_time_s": 1.5}
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return out
+
+
+
+def _cell(players: int, games: int, **extra) -> dict:
+    return {"players": players, "games": games, **extra}
+
+
+def _summary(path: Path, cell: int = 0) -> model.CellReport:
+    run = open_run(path)
+    return model.summarise_cell(run, run.cells[cell], read_cell(run, run.cells[cell]))
+
+
+def test_interval_for_a_known_count():
+    # 40 wins in 100 games: 95% Wilson interval 0.3094 .. 0.4980 (see test_stats.py)
+    share = model.Share("Seat 1", 40, 100, fair=1 / 3)
+    assert share.interval == pytest.approx((0.3094, 0.4980), abs=1e-4)
+    assert share.interval == pytest.approx(tuple(float(v) for v in wilson_interval(40, 100)))
+
+
+def test_seat_advantage_test_known_answers():
+    # chi-square of (400, 300, 300) against 333.3 each: 20.0 with 2 df -> p = exp(-10)
+    assert seat_advantage_test([400, 300, 300]) == pytest.approx(np.exp(-10), rel=1e-9)
+    assert seat_advantage_test([334, 333, 333]) > 0.99
+    assert seat_advantage_test([0, 0, 0]) == 1.0
+
+
+def test_planted_40_percent_seat_is_flagged_and_a_fair_one_is_not(tmp_path):
+    planted = write_run(tmp_path / "planted", "pericles",
+                        [(_cell(3, 20000), competitive_rows(0, 20000, 3, 0.40, seed=1))])
+    fair = write_run(tmp_path / "fair", "pericles",
+                     [(_cell(3, 20000), competitive_rows(0, 20000, 3, 1 / 3, seed=2))])
+    flags, tested = model.find_flags([_summary(planted)], min_effect=0.01)
+    # the other two seats, at 30% each, miss the fair share too
+    assert [f.share.subject for f in flags] == ["Seat 1", "Seat 2", "Seat 3"]
+    assert re.fullmatch(r"Seat 1 wins 40\.\d% \(\d\d\.\d-\d\d\.\d\) against a fair 33\.3%",
+                        flags[0].sentence)
+    assert tested == 3 + 3  # three seats and three Roles (one strategy is not tested)
+    assert model.find_flags([_summary(fair)], min_effect=0.01)[0] == []
+    # a practical size is needed too: gaps under 7 points are not flagged at a 10-point minimum
+    assert model.find_flags([_summary(planted)], min_effect=0.10)[0] == []
+
+
+def test_content_names_are_escaped(tmp_path):
+    rows = competitive_rows(0, 300, 3, 1 / 3, roles=(HOSTILE, "beta", "gamma"),
+                            tiles=(HOSTILE, "south"))
+    path = write_run(tmp_path / "hostile", "pericles", [(_cell(3, 300), rows)],
+                     scenario=f"{HOSTILE}-3p")
+    html = build_report([path])
+    assert "<script" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_same_data_same_bytes(tmp_path):
+    path = write_run(tmp_path / "run", "pericles", [(_cell(3, 500), competitive_rows(0, 500, 3, 0.35))])
+    assert build_report([path]) == build_report([path])
+    assert "Date" not in build_report([path]).split("<h2>Flags</h2>")[1]
+
+
+def test_sweep_cells_are_compared_on_the_swept_value(tmp_path):
+    cells = [(_cell(3, 400, sweep={"params.builder_base": v}), competitive_rows(i, 400, 3, 0.3 + 0.05 * i))
+             for i, v in enumerate((2, 3, 4))]
+    html = build_report([write_run(tmp_path / "sweep", "pericles", cells)])
+    assert "<h2>Comparison across 3 cells</h2>" in html
+    assert "x axis: params.builder_base" in html
+    for title in ("Win share by seat", "Win share by Role", "End reasons (share of games)",
+                  "Game length (mean rounds)"):
+        assert f"<h3>{title}</h3>" in html.split("<h2>Comparison")[1].split("<h2>")[0]
+    assert "<h2>params.builder_base=3</h2>" in html
+
+
+def test_two_datasets_are_compared_by_name(tmp_path):
+    a = write_run(tmp_path / "three", "pericles", [(_cell(3, 300), competitive_rows(0, 300, 3, 0.4))])
+    b = write_run(tmp_path / "four", "pericles", [(_cell(4, 300), competitive_rows(0, 300, 4, 0.3))])
+    html = build_report([a, b])
+    assert "<h2>Comparison across 2 cells</h2>" in html
+    assert "<h2>three, players=3</h2>" in html and "<h2>four, players=4</h2>" in html
+    assert html.count("<svg") >= 4 + 2 * 8
+
+
+def test_tile_users_are_tested_when_the_dataset_records_them(tmp_path):
+    rows = competitive_rows(0, 3000, 3, 1 / 3)
+    rows["city_states_used"] = np.where(rows["won"], "north", "").astype(object)  # planted
+    cell = _summary(write_run(tmp_path / "users", "pericles", [(_cell(3, 3000), rows)]))
+    north = next(t for t in cell.tiles if t.name == "north")
+    assert north.users.share == 1.0 and north.games_in == 3000 and north.games_out == 0
+    south = next(t for t in cell.tiles if t.name == "south")
+    assert south.users.n == 0 and south.games_in == 1500
+    flags, _ = model.find_flags([cell], min_effect=0.01)
+    assert [f.sentence.split(" win ")[0] for f in flags] == ["Players who used north"]
+
+
+def test_cooperative_game_shows_survival(tmp_path, monkeypatch):
+    coop = dataclasses.replace(registry.GAMES["pericles"], name="coop", title="Co-op Test",
+                               cooperative=True, runner="")
+    monkeypatch.setitem(registry.GAMES, "coop", coop)
+    rng = np.random.default_rng(3)
+    games = 1000
+    rows = {"cell": np.zeros(games, np.int32), "game": np.arange(games, dtype=np.int64),
+            "players": np.full(games, 2, np.int8), "won": rng.random(games) < 0.3,
+            "rounds": rng.integers(8, 12, games).astype(np.int16),
+            "end_reason": np.where(rng.random(games) < 0.5, "storm", "harbour").astype(object)}
+    cells = [(_cell(2, games, sweep={"difficulty": 1}), rows),
+             (_cell(2, games, sweep={"difficulty": 2}), {**rows, "cell": np.ones(games, np.int32)})]
+    html = build_report([write_run(tmp_path / "coop", "coop", cells)])
+    won = int(rows["won"].sum())
+    assert f"The table survives {100 * won / games:.1f}% of games" in html
+    assert "Win share by seat" not in html and "<h3>Survival</h3>" in html
+    assert "co-operative game has no fair share" in html
+    other = write_run(tmp_path / "other", "pericles", [(_cell(3, 300), competitive_rows(0, 300, 3, 0.35))])
+    with pytest.raises(ReportError, match=r"different games \(coop, pericles\) ; make one report per game"):
+        build_report([tmp_path / "coop", other])
+
+
+def test_cli_writes_the_report_next_to_the_data(tmp_path):
+    path = write_run(tmp_path / "run", "pericles", [(_cell(3, 300), competitive_rows(0, 300, 3, 0.35))])
+    result = cli.invoke(app, ["report", str(path)])
+    assert result.exit_code == 0, result.output
+    assert (path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("case, message", [
+    ("missing", "is not a folder ; give a folder written by 'sim run'"),
+    ("no_manifest", "has no valid run.json ; give a folder written by 'sim run'"),
+    ("unfinished", "holds an unfinished run ; finish it with 'sim run --resume'"),
+    ("short", "cell 0 has 200 of its 300 games ; rerun 'sim run' with --overwrite"),
+    ("unknown_game", "unknown game 'chess'"),
+    ("two_without_out", "2 folders given but no --out ; add --out FILE.html"),
+    ("bad_effect", "--min-effect -1.0 is out of range"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, case, message):
+    good = write_run(tmp_path / "good", "pericles", [(_cell(3, 300), competitive_rows(0, 300, 3, 0.35))])
+    target = tmp_path / "bad"
+    args = [str(target)]
+    if case == "no_manifest":
+        target.mkdir()
+    elif case in ("unfinished", "short", "unknown_game"):
+        game = "chess" if case == "unknown_game" else "pericles"
+        write_run(target, game, [(_cell(3, 300), competitive_rows(0, 300 if case != "short" else 200,
+                                                                   3, 0.35))])
+        if case == "unfinished":
+            manifest = json.loads((target / MANIFEST).read_text())
+            (target / MANIFEST).write_text(json.dumps({**manifest, "status": "running"}))
+    elif case == "two_without_out":
+        args = [str(good), str(good)]
+    elif case == "bad_effect":
+        args = [str(good), "--min-effect", "-1"]
+    result = cli.invoke(app, ["report", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines() if hasattr(result, "stderr") else result.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
+    assert not list(tmp_path.rglob("*.html")) and not list(tmp_path.rglob("_*.tmp"))
+
+
+def test_report_over_a_real_sweep(tmp_path):
+    """End to end on engine output: a 3-cell sweep, run.json with the assumed share."""
+    out = tmp_path / "sweep"
+    result = cli.invoke(app, ["run", "--game", "pericles", "--players", "3", "--n", "300", "--quiet",
+                              "--sweep", "params.builder_base=2,3,4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert 0 < json.loads((out / MANIFEST).read_text())["cells"][0]["assumed_share"] < 1
+    result = cli.invoke(app, ["report", str(out), "--out", str(tmp_path / "r.html")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<h2>Comparison across 3 cells</h2>" in html and "content items are marked" in html
+    assert "Where Glory comes from" in html and "<h3>City-states</h3>" in html
