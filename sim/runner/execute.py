@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numba
 
+from sim.gate.stopping import StopRule
 from sim.runner import RunError
 from sim.runner.dataset import (
     FORMAT,
@@ -43,8 +44,13 @@ def check(plan: Plan, out: Path, *, resume: bool, overwrite: bool) -> str:
     return check_out(out, plan.identity(), resume=resume, overwrite=overwrite)
 
 
-def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = False) -> dict:
-    """Play every batch whose shard is missing; return the final manifest."""
+def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = False,
+            until_ci: float | None = None) -> dict:
+    """Play every batch whose shard is missing; return the final manifest.
+
+    With ``until_ci`` (a half-width such as 0.005) a cell stops after the first batch
+    that leaves every win-share interval narrower; run.json records why each stopped.
+    """
     previous = read_manifest(out) if action == "resume" else None
     prepare(out, action)
     manifest = {"format": FORMAT, **plan.identity(),
@@ -55,25 +61,42 @@ def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = F
     meta = {k: v for k, v in manifest.items() if k != "cells"}
     wall_before = float(previous.get("wall_time_s", 0.0)) if previous else 0.0
     manifest.update(workers=workers, status="running", wall_time_s=wall_before)
+    if until_ci is not None:
+        manifest["until_ci"] = until_ci
     write_manifest(out, manifest)
     batches = plan.batches()
-    todo = [b for b in batches if not shard_done(out, b)]
-    done_games = sum(b.count for b in batches) - sum(b.count for b in todo)
-    cells = {c.index: c for c in plan.cells}
+    done_games = sum(b.count for b in batches if shard_done(out, b))
     start = time.perf_counter()
+    played = kept = 0
+    stopped = []
     with RunProgress(plan.games, done_games, quiet) as bar:
-        for batch in todo:
-            cell = cells[batch.cell]
-            result = plan.runner.simulate(cell.content, cell.setup, plan.seed, batch.first,
-                                          batch.count)
-            table = plan.runner.rows(cell.content, cell.setup, result, batch.first, cell.index)
-            write_shard(out, batch, table, {"run": meta, "cell": cell.describe()})
-            bar.advance(batch.count)
-    played = sum(b.count for b in todo)
+        for cell in plan.cells:
+            rule = StopRule(until_ci) if until_ci is not None else None
+            for batch in (b for b in batches if b.cell == cell.index):
+                if rule is not None and rule.reached:
+                    bar.advance(0 if shard_done(out, batch) else batch.count)
+                    continue
+                kept += 1
+                if shard_done(out, batch):
+                    if rule is not None:
+                        rule.add_shard(out / batch.path)
+                    continue
+                result = plan.runner.simulate(cell.content, cell.setup, plan.seed, batch.first,
+                                              batch.count)
+                table = plan.runner.rows(cell.content, cell.setup, result, batch.first, cell.index)
+                write_shard(out, batch, table, {"run": meta, "cell": cell.describe()})
+                played += batch.count
+                bar.advance(batch.count)
+                if rule is not None:
+                    rule.add(table)
+            if rule is not None:
+                stopped.append(rule.record(cell.index))
     elapsed = time.perf_counter() - start
+    if stopped:
+        manifest.update(games=sum(s["games"] for s in stopped), stopped=stopped)
     manifest.update(status="complete", wall_time_s=round(wall_before + elapsed, 3),
                     session_time_s=round(elapsed, 3),
-                    games_played_now=played, shards=len(batches),
+                    games_played_now=played, shards=kept,
                     finished=datetime.now(UTC).isoformat(timespec="seconds"))
     write_manifest(out, manifest)
     return manifest

@@ -1,0 +1,57 @@
+"""`sim baseline`: play a scenario and store its summary and per-game outcomes for `sim check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.commands.errors import OneLineErrors, fail
+from sim.gate import GateError
+from sim.gate.replay import DEFAULT_GAMES
+from sim.runner import RunError
+
+
+def baseline(
+    scenario: Annotated[str | None, typer.Option(
+        help="Scenario TOML file or preset name, e.g. standard-3p.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Baseline file to write (JSON).")] = None,
+    n: Annotated[str, typer.Option("--n", help="Games per cell.")] = str(DEFAULT_GAMES),
+    seed: Annotated[int, typer.Option(help="Run seed; the check replays the same one.")] = 0,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="KEY=VALUE content override or scenario key, as in `sim run`.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play a scenario and write a baseline: summary + per-game outcomes, scenario, seed, content hash.
+
+    Example: sim baseline --scenario standard-3p --out scenarios/baselines/pericles-3p.json
+    """
+    from sim.gate import baseline as files
+    from sim.gate.replay import make_plan, play
+    from sim.runner.execute import set_workers
+    from sim.runner.scenario import load_scenario
+    from sim.runner.values import parse_count
+
+    if scenario is None:
+        fail("missing --scenario ; give a scenario file or a preset name such as standard-3p")
+    if out is None:
+        fail("missing --out ; give the baseline file to write, e.g. --out baseline.json")
+    if out.is_dir():
+        fail(f"--out {str(out)!r} is a folder ; give a file path such as {str(out / 'baseline.json')!r}")
+    try:
+        if not 0 <= seed < 2**63:
+            raise RunError(f"--seed {seed} is out of range ; use 0 .. 2**63 - 1")
+        plan = make_plan(load_scenario(scenario, None), parse_count(n, "--n"), seed, set_ or [])
+        threads = set_workers(workers)
+        manifest, cells = play(plan, workers=threads, quiet=quiet)
+        files.write(out, files.build(plan, set_ or [], manifest, cells))
+    except (RunError, GateError) as exc:
+        fail(str(exc))
+    if not quiet:
+        typer.echo(f"baseline of {plan.scenario.name}: {plan.games} games, seed {seed} -> {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command(cls=OneLineErrors)(baseline)

@@ -1,0 +1,72 @@
+"""Baseline files: a run's summary plus the per-game outcomes a paired check needs.
+
+One JSON file (``FORMAT``): the resolved scenario, seed, game count, content overrides
+given on the command line, environment, and per cell its description (content hash
+included), summary rows and per-game outcomes (zlib + base64 arrays, see
+``outcomes.encode``).
+"""
+
+from __future__ import annotations
+
+import binascii
+import json
+import os
+import zlib
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sim.games.registry import GAMES
+from sim.gate import GateError
+from sim.gate.outcomes import Outcomes, decode, encode
+from sim.gate.replay import scenario_from, scenario_record
+from sim.gate.summary import summarise
+from sim.runner.dataset import environment
+from sim.runner.plan import Plan
+
+FORMAT = "sim-baseline/1"
+FIX = "make a new one with 'sim baseline'"
+
+
+def build(plan: Plan, sets: list[str], manifest: dict, cells: dict[int, Outcomes]) -> dict:
+    return {"format": FORMAT, "game": plan.info.name,
+            "scenario": scenario_record(plan.scenario), "seed": plan.seed,
+            "games": plan.games_per_cell, "sets": list(sets), **environment(),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "wall_time_s": manifest.get("wall_time_s"),
+            "cells": [{**cell.describe(), "summary": summarise(cells[cell.index]),
+                       "outcomes": encode(cells[cell.index])} for cell in plan.cells]}
+
+
+def write(path: Path, baseline: dict) -> None:
+    """Write atomically: a killed command leaves the old file or none."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"_{path.name}.tmp")
+    tmp.write_text(json.dumps(baseline, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read(path: Path) -> tuple[dict, dict[int, Outcomes]]:
+    """(baseline, {cell: outcomes}); any unreadable, foreign or damaged file is a GateError."""
+    where = f"baseline {str(path)!r}"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise GateError(f"{where}: cannot read the file ({exc.strerror}) ; check the path") from None
+    except (UnicodeDecodeError, ValueError):
+        raise GateError(f"{where} is not JSON (damaged or not a baseline) ; {FIX}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise GateError(f"{where} is not a sim baseline (format {found!r}, expected {FORMAT!r}) ; "
+                        f"{FIX}")
+    if data.get("game") not in GAMES:
+        raise GateError(f"{where} is for unknown game {data.get('game')!r} ; {FIX} for one of: "
+                        f"{', '.join(sorted(GAMES))}")
+    try:
+        cells = {int(c["cell"]): decode(c["outcomes"]) for c in data["cells"]}
+        if not cells or any(len(o.games) != int(data["games"]) for o in cells.values()):
+            raise ValueError("game count")
+        int(data["seed"])
+        scenario_from(data["scenario"])
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, binascii.Error, zlib.error):
+        raise GateError(f"{where} is damaged (its per-game outcomes do not decode) ; {FIX}") from None
+    return data, cells

@@ -1,0 +1,151 @@
+"""Per-game outcomes of one cell, read from result rows; compact JSON encoding for baselines.
+
+Rows are the runner's Parquet columns. A competitive game writes one row per game and
+seat (``seat``, ``win_share``, ``end_reason``); a cooperative game one row per game
+(``won`` for the whole team, ``loss_cause`` for how it ended), read as a single seat.
+Every game writes ``cell``, ``game``, ``strategy`` and ``rounds``; ``glory`` and ``role``
+are used when present.
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+
+from sim.gate import GateError
+
+COLUMNS = ("cell", "game", "strategy", "rounds")
+OPTIONAL = ("seat", "win_share", "won", "end_reason", "loss_cause", "glory", "role")
+END_COLUMNS = ("end_reason", "loss_cause")  # how a game ended, competitive / cooperative
+
+
+def columns_to_read(available: list[str]) -> list[str]:
+    """The gate's columns among a dataset's (``from_table`` names any that are missing)."""
+    return [c for c in COLUMNS + OPTIONAL if c in available]
+# Per-game arrays stored in a baseline, with the dtype they are stored as.
+STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "role": np.int8,
+          "rounds": np.int16, "end_reason": np.int8}
+
+
+@dataclass
+class Outcomes:
+    """One cell's games, sorted by game index; arrays are [game] or [game, seat]."""
+
+    games: np.ndarray
+    win_share: np.ndarray
+    rounds: np.ndarray
+    end_reason: np.ndarray  # codes into end_names
+    end_names: list[str]
+    strategies: list[str]  # per seat
+    glory: np.ndarray | None = None
+    role: np.ndarray | None = None  # codes into role_names
+    role_names: list[str] | None = None
+    cooperative: bool = False  # one team result per game (a single "seat")
+
+    @property
+    def players(self) -> int:
+        return self.win_share.shape[1]
+
+    def take(self, index: np.ndarray) -> Outcomes:
+        """The games at positions ``index``."""
+        def pick(a):
+            return None if a is None else a[index]
+        return Outcomes(self.games[index], self.win_share[index], self.rounds[index],
+                        self.end_reason[index], self.end_names, self.strategies,
+                        pick(self.glory), pick(self.role), self.role_names, self.cooperative)
+
+
+def _codes(column: pa.ChunkedArray) -> tuple[np.ndarray, list[str]]:
+    names, codes = np.unique(column.to_numpy(zero_copy_only=False), return_inverse=True)
+    return codes.astype(np.int64), [str(n) for n in names]
+
+
+def from_table(table: pa.Table) -> Outcomes:
+    """Outcomes of a table holding one cell's rows (every seat of every game), in any order."""
+    names = table.column_names
+    cooperative = "seat" not in names
+    ends = [c for c in END_COLUMNS if c in names]
+    needed = COLUMNS + (("won",) if cooperative else ("win_share",))
+    missing = [c for c in needed if c not in names] or ([] if ends else [END_COLUMNS[0]])
+    if missing:
+        raise GateError(f"the dataset has no column {missing[0]!r} ; point at a folder written "
+                        "by 'sim run'")
+    table = table.sort_by([("game", "ascending")] + ([] if cooperative else [("seat", "ascending")]))
+    games_col = table["game"].to_numpy()
+    games = np.unique(games_col)
+    p = len(games_col) // max(len(games), 1)
+    if p == 0 or len(games) * p != len(games_col) or not np.array_equal(games_col[::p], games):
+        raise GateError("the dataset has no games or games with missing seats ; rerun 'sim run' "
+                        "into an empty folder")
+
+    def per_seat(name):
+        return table[name].to_numpy(zero_copy_only=False).reshape(len(games), p)
+
+    end, end_names = _codes(table[ends[0]])
+    out = Outcomes(games=games, win_share=per_seat("won" if cooperative else "win_share")
+                   .astype(np.float64),
+                   rounds=table["rounds"].to_numpy()[::p].astype(np.int64),
+                   end_reason=end[::p], end_names=end_names,
+                   strategies=[str(s) for s in per_seat("strategy")[0]], cooperative=cooperative)
+    if "glory" in table.column_names:
+        out.glory = per_seat("glory").astype(np.int64)
+    if "role" in table.column_names:
+        role, out.role_names = _codes(table["role"])
+        out.role = role.reshape(len(games), p)
+    return out
+
+
+def _pack(array: np.ndarray, dtype) -> dict:
+    """Byte planes (all first bytes, then all second bytes ...) compress far better."""
+    data = np.ascontiguousarray(array, dtype=dtype)
+    planes = data.reshape(-1).view(np.uint8).reshape(-1, data.itemsize).T.tobytes()
+    return {"dtype": np.dtype(dtype).str, "shape": list(data.shape),
+            "zlib_base64": base64.b64encode(zlib.compress(planes, 9)).decode("ascii")}
+
+
+def _unpack(item: dict) -> np.ndarray:
+    dtype = np.dtype(item["dtype"])
+    raw = np.frombuffer(zlib.decompress(base64.b64decode(item["zlib_base64"], validate=True)),
+                        np.uint8)
+    data = raw.reshape(dtype.itemsize, -1).T.copy().view(dtype)
+    return data.reshape(item["shape"])
+
+
+def encode(o: Outcomes) -> dict:
+    """JSON-ready per-game arrays: zlib-compressed byte planes as base64 text. Winners are a
+    seat bitmask (ties included), games the steps between game indices."""
+    winners = ((o.win_share > 0) * (1 << np.arange(o.players))).sum(axis=1)
+    steps = np.diff(o.games, prepend=0)  # all ones for a whole run: compresses to nothing
+    arrays = {"game_steps": steps, "winners": winners, "rounds": o.rounds,
+              "end_reason": o.end_reason}
+    if o.glory is not None:
+        arrays["glory"] = o.glory
+    if o.role is not None:
+        arrays["role"] = o.role
+    return {"players": o.players, "strategies": o.strategies, "end_names": o.end_names,
+            "role_names": o.role_names, "cooperative": o.cooperative,
+            "arrays": {k: _pack(v, STORED[k]) for k, v in arrays.items()}}
+
+
+def decode(data: dict) -> Outcomes:
+    """The inverse of ``encode``; raises KeyError/ValueError/TypeError on a damaged entry."""
+    arrays = {k: _unpack(v) for k, v in data["arrays"].items()}
+    p = int(data["players"])
+    seats = (arrays["winners"][:, None].astype(np.int64) >> np.arange(p)) & 1
+    count = np.maximum(seats.sum(axis=1, keepdims=True), 1)  # a lost cooperative game: none
+    if len({len(a) for a in arrays.values()}) != 1:
+        raise ValueError("inconsistent per-game arrays")
+    glory = arrays.get("glory")
+    role = arrays.get("role")
+    return Outcomes(games=np.cumsum(arrays["game_steps"]), win_share=seats / count,
+                    rounds=arrays["rounds"].astype(np.int64),
+                    end_reason=arrays["end_reason"].astype(np.int64),
+                    end_names=list(data["end_names"]), strategies=list(data["strategies"]),
+                    glory=None if glory is None else glory.astype(np.int64),
+                    role=None if role is None else role.astype(np.int64),
+                    role_names=None if data.get("role_names") is None else list(data["role_names"]),
+                    cooperative=bool(data.get("cooperative", False)))

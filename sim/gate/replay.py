@@ -1,0 +1,55 @@
+"""Play a scenario for the gate into a temporary run folder and read it back.
+
+The gate never calls the engine itself: it goes through the runner (plan, batches,
+Parquet shards) like `sim run`, then reads the rows like any other reader.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from sim.games.registry import get_game
+from sim.gate.dataset import read_run
+from sim.gate.outcomes import Outcomes
+from sim.runner.execute import execute
+from sim.runner.plan import Plan, build_plan
+from sim.runner.scenario import Scenario
+
+BATCH = 20000
+# Default games of a baseline and a check; `sim plan` and docs/ci.md explain the choice.
+DEFAULT_GAMES = 100_000
+
+
+def scenario_record(scenario: Scenario) -> dict[str, object]:
+    """The resolved scenario as stored in a baseline, so a check replays exactly it."""
+    return {"name": scenario.name, "game": scenario.game, "players": list(scenario.players),
+            "strategies": list(scenario.strategies), "settings": scenario.settings,
+            "overrides": scenario.overrides, "source": scenario.source,
+            "description": scenario.description}
+
+
+def scenario_from(record: dict) -> Scenario:
+    return Scenario(name=record["name"], game=record["game"], players=tuple(record["players"]),
+                    strategies=tuple(record["strategies"]), settings=dict(record["settings"]),
+                    overrides=dict(record["overrides"]), source=record.get("source"),
+                    description=record.get("description", ""))
+
+
+def make_plan(scenario: Scenario, n: int, seed: int, sets: list[str]) -> Plan:
+    return build_plan(get_game(scenario.game), scenario, players=None, n=n, seed=seed,
+                      strategies=None, sets=sets, sweeps=[], batch_size=min(n, BATCH))
+
+
+def play(plan: Plan, *, workers: int, quiet: bool) -> tuple[dict, dict[int, Outcomes]]:
+    """Run ``plan`` in a scratch folder; (run.json, outcomes per cell)."""
+    with tempfile.TemporaryDirectory(prefix="sim-gate-") as scratch:
+        folder = Path(scratch) / "run"
+        execute(plan, folder, "new", workers=workers, quiet=quiet)
+        return read_run(folder)
+
+
+def cell_label(entry: dict) -> str:
+    """'3p', or '3p builder_base=4' for a sweep cell of run.json / a baseline."""
+    sweep = " ".join(f"{k}={v}" for k, v in (entry.get("sweep") or {}).items())
+    return f"{entry['players']}p" + (f" {sweep}" if sweep else "")

@@ -1,0 +1,73 @@
+"""The quantities the gate measures, as one value per game.
+
+Each ``Series`` is a per-game value with a mask of the games it applies to: a seat's
+win share (every game), a Role's win share (games where the Role was dealt), a
+strategy's mean win share over its seats, the same for Glory, the number of rounds,
+and one 0/1 series per end reason. A cooperative game has one group, "team" (its
+win rate). Shares move in percentage points; means (Glory,
+rounds) are judged relative to their baseline value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.gate.outcomes import Outcomes
+
+SHARE, MEAN = "share", "mean"
+
+
+@dataclass
+class Series:
+    measure: str  # "win_share", "glory", "rounds", "end_reason"
+    group: str  # "seat 0", "role veteran", "strategy random", "all", or an end reason
+    kind: str  # SHARE (0..1 per game) or MEAN
+    values: np.ndarray  # float per game
+    present: np.ndarray  # bool per game
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.measure, self.group
+
+
+def _groups(o: Outcomes) -> list[tuple[str, np.ndarray]]:
+    """(group name, [game, seat] membership mask) for seats, Roles and strategies."""
+    n, p = o.win_share.shape
+    if o.cooperative:  # the team's result; its strategy and mode are the cell's
+        return [("team", np.ones((n, 1), dtype=bool))]
+    groups = [(f"seat {s}", np.broadcast_to(np.arange(p) == s, (n, p))) for s in range(p)]
+    if o.role is not None:
+        groups += [(f"role {name}", o.role == code) for code, name in enumerate(o.role_names)
+                   if name != "none"]
+    seats = np.array(o.strategies)
+    groups += [(f"strategy {name}", np.broadcast_to(seats == name, (n, p)))
+               for name in dict.fromkeys(o.strategies)]
+    return groups
+
+
+def _group_mean(per_seat: np.ndarray, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per game: the mean of ``per_seat`` over member seats, and whether any seat is one."""
+    count = member.sum(axis=1)
+    total = np.where(member, per_seat, 0).sum(axis=1)
+    return total / np.maximum(count, 1), count > 0
+
+
+def win_shares(o: Outcomes) -> list[Series]:
+    """Win share per seat, Role and strategy: the series `sim run --until-ci` watches."""
+    return [Series("win_share", name, SHARE, *_group_mean(o.win_share, member))
+            for name, member in _groups(o)]
+
+
+def all_series(o: Outcomes) -> list[Series]:
+    """Every series the summary reports and the gate tests, in a stable order."""
+    out = win_shares(o)
+    every = np.ones(len(o.games), dtype=bool)
+    if o.glory is not None:
+        out += [Series("glory", name, MEAN, *_group_mean(o.glory.astype(np.float64), member))
+                for name, member in _groups(o)]
+    out.append(Series("rounds", "all", MEAN, o.rounds.astype(np.float64), every))
+    out += [Series("end_reason", name, SHARE, (o.end_reason == code).astype(np.float64), every)
+            for code, name in enumerate(o.end_names)]
+    return out

@@ -1,0 +1,115 @@
+"""Gate statistics without the engine: outcomes encoding, paired test, Holm, tolerance, power."""
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from scipy import stats
+
+from sim.gate.outcomes import Outcomes, decode, encode, from_table
+from sim.gate.paired import compare, paired_test
+from sim.gate.power import independent_games, paired_games
+from sim.gate.series import all_series
+
+
+def make(win_share, glory=None, role=None, rounds=None):
+    win_share = np.asarray(win_share, dtype=float)
+    n, p = win_share.shape
+    return Outcomes(games=np.arange(n), win_share=win_share,
+                    rounds=np.asarray(rounds if rounds is not None else [6] * n),
+                    end_reason=np.zeros(n, dtype=np.int64), end_names=["parthenon"],
+                    strategies=["random"] * p, glory=None if glory is None else np.asarray(glory),
+                    role=None if role is None else np.asarray(role),
+                    role_names=None if role is None else ["matriarch", "none", "veteran"])
+
+
+def test_encode_decode_round_trip_keeps_ties():
+    ws = [[1, 0, 0], [0.5, 0.5, 0], [1 / 3, 1 / 3, 1 / 3], [0, 0, 1]]
+    o = make(ws, glory=[[210, 200, 190]] * 4, role=[[0, 2, 1]] * 4, rounds=[5, 6, 7, 8])
+    back = decode(encode(o))
+    np.testing.assert_allclose(back.win_share, o.win_share)
+    np.testing.assert_array_equal(back.glory, o.glory)
+    np.testing.assert_array_equal(back.role, o.role)
+    np.testing.assert_array_equal(back.rounds, o.rounds)
+    assert back.role_names == o.role_names and back.strategies == o.strategies
+
+
+def test_from_table_reads_rows_in_any_order():
+    rows = {"cell": [0] * 6, "game": [1, 0, 1, 0, 0, 1], "seat": [1, 0, 0, 1, 2, 2],
+            "strategy": ["random"] * 6, "win_share": [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+            "rounds": [7, 6, 7, 6, 6, 7], "end_reason": ["parthenon"] * 6,
+            "glory": [5, 1, 4, 2, 3, 6], "role": ["veteran", "none", "matriarch", "veteran",
+                                                 "matriarch", "none"]}
+    o = from_table(pa.table(rows))
+    np.testing.assert_array_equal(o.win_share, [[0, 1, 0], [0, 1, 0]])
+    np.testing.assert_array_equal(o.glory, [[1, 2, 3], [4, 5, 6]])
+    np.testing.assert_array_equal(o.rounds, [6, 7])
+    assert [o.role_names[r] for r in o.role[1]] == ["matriarch", "veteran", "none"]
+
+
+def test_paired_test_matches_scipy():
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 2, 500).astype(float)
+    b = np.where(rng.random(500) < 0.1, 1 - a, a)
+    diff, low, high, p = paired_test(a, b)
+    assert p == pytest.approx(stats.ttest_rel(b, a).pvalue)
+    assert low < diff < high and diff == pytest.approx((b - a).mean())
+
+
+def test_identical_runs_show_no_shift():
+    o = make([[1, 0, 0], [0, 1, 0], [0, 0, 1]] * 50)
+    shifts = compare([(0, o, o)], 1.0)
+    assert shifts and all(s.diff == 0 and s.p == 1 and not s.moved for s in shifts)
+
+
+def test_shift_must_be_significant_and_beyond_tolerance():
+    n = 4000
+    a = np.tile([[1, 0, 0], [0, 1, 0], [0, 0, 1]], (n // 3 + 1, 1))[:n].astype(float)
+    b = a.copy()
+    flip = np.flatnonzero(a[:, 1] == 1)[::10]  # seat 1 -> seat 0 in a tenth of seat 1's wins
+    b[flip] = [1, 0, 0]
+    shifts = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], 1.0)}
+    seat0 = shifts["win_share", "seat 0"]
+    assert seat0.diff == pytest.approx(len(flip) / n)
+    assert seat0.moved and shifts["win_share", "seat 1"].moved
+    assert not shifts["win_share", "seat 2"].moved
+    loose = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], 5.0)}
+    assert loose["win_share", "seat 0"].significant and not loose["win_share", "seat 0"].moved
+
+
+def test_holm_runs_over_every_series_of_every_cell():
+    o = make([[1, 0], [0, 1]] * 20)
+    shifts = compare([(0, o, o), (1, o, o)], 1.0)
+    assert {s.cell for s in shifts} == {0, 1}
+    assert len(shifts) == 2 * len(all_series(o))
+
+
+def test_role_series_uses_games_where_the_role_was_dealt():
+    role = [[2, 0, 1], [1, 0, 2], [0, 1, 1], [1, 2, 0]]  # veteran (2) in 3 of 4 games
+    ws = [[1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 0]]
+    series = {s.key: s for s in all_series(make(ws, role=role))}
+    veteran = series["win_share", "role veteran"]
+    assert veteran.present.tolist() == [True, True, False, True]
+    assert veteran.values[veteran.present].tolist() == [1, 1, 1]
+    assert ("win_share", "role none") not in series
+
+
+def test_paired_needs_fewer_games_than_independent():
+    paired = paired_games(0.01, 0.17, 0.05, 0.8)
+    independent = independent_games(1 / 3, 0.01, 0.05, 0.8)
+    assert paired < independent
+    assert independent == pytest.approx(35_000, rel=0.05)  # textbook two-proportion figure
+
+
+def test_cooperative_rows_are_one_team_per_game():
+    rows = {"cell": [0] * 4, "game": [2, 0, 1, 3], "strategy": ["greedy"] * 4,
+            "won": [True, False, True, False], "rounds": [9, 12, 10, 7],
+            "loss_cause": ["none", "storm", "none", "morale"]}
+    o = from_table(pa.table(rows))
+    assert o.cooperative and o.players == 1
+    series = {s.key: s for s in all_series(o)}
+    assert series["win_share", "team"].values.tolist() == [0, 1, 1, 0]
+    assert {k for k in series if k[0] == "win_share"} == {("win_share", "team")}
+    assert series["end_reason", "storm"].values.tolist() == [1, 0, 0, 0]
+    back = decode(encode(o))
+    assert back.cooperative and back.win_share.ravel().tolist() == [0, 1, 1, 0]
+    assert not [s for s in compare([(0, o, back)], 1.0) if s.diff != 0]
