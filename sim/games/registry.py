@@ -15,6 +15,7 @@ class GameInfo:
     max_rounds: int  # longest game the engine allows (its safety stop)
     cooperative: bool = False
     runner: str = ""  # module that builds a cell's setup and its result rows (sim run)
+    default_players: int | None = None  # player count when --players is omitted (None: required)
 
 
 GAMES = {
@@ -22,6 +23,11 @@ GAMES = {
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
         runner="sim.games.pericles.runner",
+    ),
+    "aeolis": GameInfo(
+        name="aeolis", title="Aeolis", min_players=1, max_players=7,
+        modes=("easy", "challenging", "hardcore", "marathon"), max_rounds=20,
+        cooperative=True, runner="sim.games.aeolis.runner", default_players=1,
     ),
 }
 

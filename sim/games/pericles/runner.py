@@ -5,7 +5,8 @@ The interface every game's runner module offers (the registry names the module):
 - ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
   one value's type; ``mode`` names the registry mode a cell plays;
 - ``STRATEGIES``: strategy names a seat may play;
-- ``load(overrides)``: content with overrides applied (``.content_hash``);
+- ``load(overrides)``: content with overrides applied (``.content_hash``, and
+  ``.assumed_share``: the share of content items not transcribed from the printed game);
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
 - ``simulate(content, setup, seed, first_index, count)``: result arrays;
 - ``rows(content, setup, out, first_index, cell)``: a pyarrow Table, one row per
@@ -114,12 +115,17 @@ def simulate(content: Content, setup: PericlesSetup, seed: int, first_index: int
     return _simulate(content, setup, seed, first_index, count)
 
 
-def _city_names(content: Content, masks: np.ndarray) -> np.ndarray:
+def _labels(codes: np.ndarray, names) -> pa.Array:
+    """A string column from integer codes into ``names``, built in Arrow (no Python per row)."""
+    return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
+
+
+def _city_names(content: Content, masks: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """(code per game, name list per distinct mask) of the City-states in each game."""
     names = content.names["city_states"]
     uniq, inverse = np.unique(masks, return_inverse=True)
-    text = np.array([",".join(n for t, n in enumerate(names) if int(m) >> t & 1) for m in uniq],
-                    dtype=object)
-    return text[inverse.ravel()]
+    text = [",".join(n for t, n in enumerate(names) if int(m) >> t & 1) for m in uniq]
+    return inverse.ravel(), text
 
 
 def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], first_index: int,
@@ -133,24 +139,24 @@ def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], fir
     winners = won.sum(axis=1, keepdims=True)
     share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
     strategies = setup.strategies * p if len(setup.strategies) == 1 else setup.strategies
-    role_names = np.array(list(content.names["roles"]) + ["none"], dtype=object)
+    role_names = list(content.names["roles"]) + ["none"]
     role = per_seat(out["role"])
     role = np.where(role < 0, len(role_names) - 1, role)
+    cities, city_text = _city_names(content, out["city_mask"])
     columns = {
         "cell": pa.array(np.full(count * p, cell, np.int32)),
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": pa.array(np.tile(np.array(strategies, dtype=object), count), pa.string()),
+        "strategy": _labels(np.tile(np.arange(p), count), strategies),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),
         "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
         "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
-        "end_reason": pa.array(per_game(np.array(L.END_REASON_NAMES, dtype=object)[out["end_reason"]]),
-                               pa.string()),
-        "role": pa.array(role_names[role], pa.string()),
-        "city_states": pa.array(per_game(_city_names(content, out["city_mask"])), pa.string()),
+        "end_reason": _labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        "role": _labels(role, role_names),
+        "city_states": _labels(per_game(cities), city_text),
         "silver": pa.array(per_seat(out["silver"])),
     }
     for k, source in enumerate(L.GLORY_SOURCES):

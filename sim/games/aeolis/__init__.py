@@ -1,0 +1,1 @@
+"""Aeolis: the co-operative game of the simulator (players against the game)."""

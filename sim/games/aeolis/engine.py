@@ -1,0 +1,99 @@
+"""Play Aeolis games: one with a trace, or a batch in parallel (pure in seed and index)."""
+
+import numba
+import numpy as np
+from numba import prange
+
+from sim.games.aeolis import layout as L
+from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.aeolis.events import EV_COLS, EV_GAME_END
+from sim.games.aeolis.invariants import record
+from sim.games.aeolis.rules.board import standing
+from sim.games.aeolis.rules.core import emit, has_tech
+from sim.games.aeolis.rules.enemy import enemy_phase
+from sim.games.aeolis.rules.player import player_phase
+from sim.games.aeolis.rules.setup import setup_game
+from sim.games.aeolis.rules.upkeep import upkeep
+from sim.jit import njit
+from sim.rng import N_STREAMS, seed_streams
+
+
+@njit
+def finish(s, T):
+    """The end: survival, the optional loss rule, the Heroic Event's requirements."""
+    if s[L.LOSS_CAUSE] == L.LOSS_NONE and s[L.LOSS_RULE] == 1:
+        for e in range(L.MAX_ENEMIES):
+            c = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
+            if c >= 0 and T.card_kind[c] == 6:
+                s[L.LOSS_CAUSE] = L.LOSS_INVASION_LEFT
+    s[L.WON] = 1 if s[L.LOSS_CAUSE] == L.LOSS_NONE else 0
+    card = s[L.HEROIC]
+    if card >= 0:
+        ok = 1
+        for k in range(T.card_req.shape[1]):
+            if T.card_req[card, k] >= 0 and not has_tech(s, T.card_req[card, k]):
+                ok = 0
+        s[L.HEROIC_OK] = ok
+    s[L.GAME_OVER] = 1
+    s[L.PHASE] = L.PHASE_END
+
+
+@njit
+def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
+    setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+    record(s, T)
+    while s[L.GAME_OVER] == 0:
+        upkeep(s, T, W, opts, rng, ev)
+        record(s, T)
+        player_phase(s, T, W, opts, rng, ev)
+        record(s, T)
+        enemy_phase(s, T, W, opts, rng, ev)
+        record(s, T)
+        if s[L.ROUND] >= s[L.N_ROUNDS]:
+            break
+    finish(s, T)
+    emit(s, ev, EV_GAME_END, s[L.WON], s[L.LOSS_CAUSE], 0)
+
+
+@njit
+def play_one(T, W, run_seed, game_index, mode, heroes, expansions, prod_die, loss_rule, heroic,
+             max_events):
+    """One game with its trace: (final state, event rows)."""
+    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
+    rng = np.zeros(N_STREAMS, dtype=np.uint64)
+    ev = np.zeros((max_events, EV_COLS), dtype=np.int32)
+    seed_streams(rng, run_seed, game_index)
+    play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+    return s, ev[:s[L.EVENTS]]
+
+
+@numba.njit(cache=True, nogil=True, parallel=True)
+def play_batch(packed, W, run_seed, first_index, count, mode, heroes, expansions, prod_die, loss_rule,
+               heroic, won, rounds, loss_cause, morale, structures, heroic_card, heroic_ok,
+               decisions, violation):
+    """Play games first_index .. first_index + count - 1 into the result arrays.
+
+    ``packed`` is the one-row table array: a record passed into a prange loop fails to
+    compile, so each game takes the row itself."""
+    for g in prange(count):
+        T = packed[0]
+        s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+        opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
+        rng = np.zeros(N_STREAMS, dtype=np.uint64)
+        ev = np.zeros((0, EV_COLS), dtype=np.int32)
+        seed_streams(rng, run_seed, first_index + g)
+        play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+        won[g] = s[L.WON]
+        rounds[g] = s[L.ROUND] if s[L.WON] == 0 else s[L.N_ROUNDS]
+        loss_cause[g] = s[L.LOSS_CAUSE]
+        morale[g] = s[L.MORALE]
+        n = 0
+        for h in range(L.N_HEX):
+            if standing(s, h):
+                n += 1
+        structures[g] = n
+        heroic_card[g] = s[L.HEROIC]
+        heroic_ok[g] = s[L.HEROIC_OK]
+        decisions[g] = s[L.DECISIONS]
+        violation[g] = s[L.VIOLATION]

@@ -1,0 +1,1 @@
+"""Aeolis rules kernels, one concern per module."""

@@ -1,0 +1,208 @@
+"""Army and naval combat, resolved at the end of the Enemy Phase (pp. 29-31)."""
+
+from sim.games.aeolis import layout as L
+from sim.games.aeolis import ops
+from sim.games.aeolis.decisions import D_CASUALTY
+from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.rules.core import add_morale, add_units, decide, destroy_group, emit, roll
+from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, is_invasion
+from sim.jit import njit
+
+
+@njit
+def meets(s, kind, needs):
+    """An army kind has every upgrade the enemy requires; Iron covers Bronze (p. 19)."""
+    if kind == L.U_COMPANION:
+        return True  # Companions have every upgrade (p. 26)
+    have = s[L.UPGRADES + kind]
+    if have & L.UP_IRON:
+        have |= L.UP_BRONZE
+    return (have & needs) == needs
+
+
+@njit
+def kind_die(s, kind):
+    """Combat die sides of one army kind: D4, D8 with the Arena upgrade, D12 Companions."""
+    if kind == L.U_COMPANION:
+        return 12
+    return 8 if s[L.LEVEL + L.B_ARENA] >= 1 else 4
+
+
+@njit
+def combat_die(s, mask, needs):
+    """Sides of the one die the army rolls, or 0 for the forced 1 when no participating
+    kind meets the requirements (only one kind needs to, p. 31)."""
+    sides = 0
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1 and meets(s, k, needs):
+            d = kind_die(s, k)
+            sides = d if d > sides else sides
+    return sides
+
+
+@njit
+def army_strength(s, mask):
+    """Units in the fight; each Hippeis unit counts 2 (p. 20)."""
+    total = 0
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1:
+            total += s[L.UNITS + k] * (2 if k == L.U_HIPPEIS else 1)
+    return total
+
+
+@njit
+def army_power(s, mask, needs, die_roll):
+    """Power = die (or forced 1) + units + Morale (p. 30)."""
+    return die_roll + army_strength(s, mask) + s[L.MORALE]
+
+
+@njit
+def blessed_at(s, T, h):
+    """Faith of a Bless that covers hex h (the Priestess's hex or adjacent, p. 22), else 0."""
+    if s[L.BLESSED] == 0:
+        return 0
+    b = s[L.BLESS_HEX]
+    if b == h:
+        return s[L.BLESSED]
+    for k in range(6):
+        if T.adj[b, k] == h:
+            return s[L.BLESSED]
+    return 0
+
+
+@njit
+def roll_die(s, T, rng, sides, h):
+    r = 1 if sides == 0 else roll(rng, sides)
+    bless = blessed_at(s, T, h)
+    return bless if bless > r else r
+
+
+@njit
+def army_at(s, h):
+    """Bit mask of army kinds whose miniature stands on h."""
+    mask = 0
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] == h and s[L.UNITS + k] > 0:
+            mask |= 1 << k
+    return mask
+
+
+@njit
+def casualty(s, T, W, opts, rng, mask):
+    """A won combat costs one participating unit, the team's pick (p. 30)."""
+    n = 0
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1 and s[L.UNITS + k] > 0:
+            opts[n, 0] = k
+            n += 1
+    if n == 0:
+        return
+    k = opts[decide(s, T, W, opts, n, D_CASUALTY, rng), 0]
+    add_units(s, T, k, -1)
+
+
+@njit
+def destroy_civilians(s, T, h):
+    """Non-combat units on h die with the army or when unprotected (p. 29)."""
+    for g in (L.G_PHILOSOPHER, L.G_PRIESTESS, L.G_MAGI):
+        if s[L.POS + g] == h:
+            destroy_group(s, T, g)
+
+
+@njit
+def land_combat(s, T, W, opts, rng, ev, e):
+    """The army on enemy e's hex fights it; returns True when the army won."""
+    base = L.ENEMY + e * L.EN_WIDTH
+    card = s[base + L.EN_CARD]
+    h = s[base + L.EN_HEX]
+    mask = army_at(s, h)
+    if mask == 0:
+        return False
+    if mask == 1 << L.U_TOXOTAI:
+        destroy_group(s, T, L.G_TOXOTAI)  # Toxotai alone in an enemy hex (p. 20)
+        destroy_civilians(s, T, h)
+        return False
+    target = enemy_power(s, T, e)
+    if (mask >> L.U_COMPANION) & 1 and s[L.RES + L.R_LIGHT] > 0:
+        smite = s[L.RES + L.R_LIGHT] if s[L.RES + L.R_LIGHT] < target else target
+        s[L.RES + L.R_LIGHT] -= smite  # Smite: damage that cannot be reduced (p. 27)
+        damage_enemy(s, T, ev, e, smite)
+        if s[base + L.EN_CARD] < 0:
+            _reward(s, T, card)
+            return True
+        target = enemy_power(s, T, e)
+    power = army_power(s, mask, T.card_needs[card], roll_die(s, T, rng, combat_die(
+        s, mask, T.card_needs[card]), h))
+    emit(s, ev, EV_COMBAT, card, power, target)
+    if power >= target:
+        if not (s[L.LEVEL + L.B_TEMPLE] >= 1 and blessed_at(s, T, h) > 0):
+            casualty(s, T, W, opts, rng, mask)  # a Priestess of Life's Bless saves it (p. 22)
+        _reward(s, T, card)
+        s[L.ENEMIES_BEATEN] += 1
+        conclude(s, ev, s[base + L.EN_EVENT])
+        return True
+    lost = 0
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1:
+            lost += s[L.UNITS + k]
+            destroy_group(s, T, k)
+    destroy_civilians(s, T, h)
+    damage_enemy(s, T, ev, e, lost // 2 if is_invasion(s, T, e) else lost)
+    return False
+
+
+@njit
+def _reward(s, T, card):
+    """Beating a Raid or Plunder pays its starting Power in Gold (p. 30)."""
+    if T.card_kind[card] == ops.K_RAID or T.card_kind[card] == ops.K_PLUNDER:
+        s[L.RES + L.R_GOLD] += T.card_power[card]
+
+
+@njit
+def naval_die(s):
+    """D4, D8 after Navigation (Triremes), D12 after Colonization (Galleys) (pp. 25, 28)."""
+    lv = s[L.LEVEL + L.B_HARBOR]
+    return 12 if lv == 2 else (8 if lv == 1 else 4)
+
+
+@njit
+def naval_combat(s, T, W, opts, rng, ev, e):
+    """The fleet fights an enemy ship next to it or on its hex (p. 25)."""
+    base = L.ENEMY + e * L.EN_WIDTH
+    card = s[base + L.EN_CARD]
+    ships = s[L.UNITS + L.U_SHIP]
+    target = enemy_power(s, T, e)
+    r = roll_die(s, T, rng, naval_die(s), s[L.POS + L.G_SHIP])
+    power = r + ships + s[L.MORALE]
+    if s[L.LEVEL + L.B_HARBOR] == 2 and power < target:
+        frost = target - power  # Frost Blast: Ice Crystals add to the roll (p. 28)
+        frost = frost if frost < s[L.RES + L.R_ICE] else s[L.RES + L.R_ICE]
+        s[L.RES + L.R_ICE] -= frost
+        power += frost
+    emit(s, ev, EV_COMBAT, card, power, target)
+    if power >= target:
+        add_units(s, T, L.U_SHIP, -1)
+        _reward(s, T, card)
+        s[L.ENEMIES_BEATEN] += 1
+        conclude(s, ev, s[base + L.EN_EVENT])
+        return True
+    destroy_group(s, T, L.G_SHIP)
+    damage_enemy(s, T, ev, e, ships)
+    return False
+
+
+@njit
+def unrest_combat(s, T, W, opts, rng, ev, slot, mask):
+    """The army quells Unrest by force: Morale drops by its Power when it wins (p. 35)."""
+    card = s[L.ACTIVE + slot]
+    power = army_power(s, mask, 0, roll_die(s, T, rng, combat_die(s, mask, 0), T.city[0]))
+    emit(s, ev, EV_COMBAT, card, power, T.card_power[card])
+    if power >= T.card_power[card]:
+        casualty(s, T, W, opts, rng, mask)
+        add_morale(s, T, ev, -T.card_power[card])
+        conclude(s, ev, slot)
+        return True
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1:
+            destroy_group(s, T, k)
+    return False

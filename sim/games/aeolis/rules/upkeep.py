@@ -1,0 +1,197 @@
+"""Upkeep Phase: round counter, Queen's tribute, training, Research, production, Events
+(p. 9-10, 12)."""
+
+from sim.games.aeolis import layout as L
+from sim.games.aeolis import ops
+from sim.games.aeolis import params as P
+from sim.games.aeolis.content import KT_CHIVALRY, KT_FLETCHING, KT_HORSE_BREEDING
+from sim.games.aeolis.decisions import D_PRODUCTION_DIE, D_TRAIN
+from sim.games.aeolis.events import EV_DRAW, EV_PRODUCE, EV_ROUND_START, EV_TRAIN
+from sim.games.aeolis.rules.board import nearest_ok, place_plague, random_hex, standing
+from sim.games.aeolis.rules.core import (
+    STREAM_SETUP,
+    add_morale,
+    add_units,
+    decide,
+    emit,
+    has_tech,
+    hero_active,
+    roll,
+)
+from sim.games.aeolis.rules.effects import run_effect
+from sim.games.aeolis.rules.pile import add_active, spawn_enemy
+from sim.jit import njit
+from sim.rng import below
+
+# Extra cost of training a unit kind besides 1 Gold (pp. 19-25): resource, resource.
+TRAIN_EXTRA = ((L.R_COPPER, -1), (L.R_COPPER, -1), (L.R_COPPER, L.R_HORSE), (L.R_IRON, L.R_HORSE),
+               (-1, -1), (-1, -1), (-1, -1), (-1, -1), (-1, -1), (-1, -1), (L.R_WOOD, -1))
+FACE_BLANK, FACE_ONE, FACE_THREE, FACE_FIVE, FACE_GOLD, FACE_PLAGUE = range(6)
+
+
+@njit
+def trainable(s, T, kind):
+    """A worker can be trained into ``kind`` now: Hero active, unit unlocked, cost payable."""
+    if not hero_active(s, L.UNIT_HERO[kind]) or kind == L.U_ALCHEMIST:
+        return False
+    if s[L.UNITS + kind] >= T.params[P.MAX_UNITS]:
+        return False
+    if kind == L.U_TOXOTAI and not has_tech(s, T.key_tech[KT_FLETCHING]):
+        return False
+    if kind == L.U_HIPPEIS and not has_tech(s, T.key_tech[KT_HORSE_BREEDING]):
+        return False
+    if kind == L.U_COMPANION and not has_tech(s, T.key_tech[KT_CHIVALRY]):
+        return False
+    gold = 0 if kind == L.U_BLOODTHRALL else T.params[P.TRAINING_GOLD]
+    if s[L.RES + L.R_GOLD] < gold:
+        return False
+    for k in range(2):
+        r = TRAIN_EXTRA[kind][k]
+        if r >= 0 and s[L.RES + r] < 1:
+            return False
+    return True
+
+
+@njit
+def train_one(s, T, ev, kind):
+    """Pay and train one worker (p. 9); a Bloodthrall costs Morale, not Gold (p. 22)."""
+    s[L.WORKERS] -= 1
+    if kind == L.U_BLOODTHRALL:
+        add_morale(s, T, ev, -1)
+    else:
+        s[L.RES + L.R_GOLD] -= T.params[P.TRAINING_GOLD]
+    for k in range(2):
+        r = TRAIN_EXTRA[kind][k]
+        if r >= 0:
+            s[L.RES + r] -= 1
+    add_units(s, T, kind, 1)
+    emit(s, ev, EV_TRAIN, kind, 0, 0)
+
+
+@njit
+def training(s, T, W, opts, rng, ev):
+    """Each untrained worker may be trained, one at a time, until the team keeps the rest."""
+    while s[L.WORKERS] > 0:
+        opts[0, 0] = -1
+        n = 1
+        for kind in range(L.N_UNITS):
+            if trainable(s, T, kind):
+                opts[n, 0] = kind
+                n += 1
+        kind = opts[decide(s, T, W, opts, n, D_TRAIN, rng), 0]
+        if kind < 0:
+            return
+        train_one(s, T, ev, kind)
+
+
+@njit
+def produce(s, T, W, opts, rng, ev, h):
+    """One Structure's production: one of each product, or the Production Die (p. 10)."""
+    st = s[L.STRUCT + h]
+    amount = 1
+    if T.st_no_die[st] == 0 and s[L.PROD_DIE] > 0:
+        use = s[L.PROD_DIE] == 2
+        if s[L.PROD_DIE] == 1:
+            opts[0, 0] = 0
+            opts[1, 0] = 1
+            opts[0, 1] = h
+            opts[1, 1] = h
+            use = opts[decide(s, T, W, opts, 2, D_PRODUCTION_DIE, rng), 0] == 1
+        if use:
+            face = roll(rng, 6) - 1
+            if face == FACE_PLAGUE:
+                place_plague(s, ev, h)
+                return
+            if face == FACE_GOLD:
+                s[L.HEX_GOLD + h] += 1
+                return
+            amount = 0 if face == FACE_BLANK else (1 if face == FACE_ONE else (
+                3 if face == FACE_THREE else 5))
+    for k in range(2):
+        r = T.st_prod[st, k]
+        if r < 0:
+            continue
+        if r == L.R_GOLD:
+            s[L.HEX_GOLD + h] += amount
+        else:
+            s[L.STOCK + 2 * h + k] += amount
+        if st >= 0 and k == 0 and r == L.R_WORKER:
+            s[L.HEX_GOLD + h] += amount  # a Village gives Gold with each worker (p. 10)
+    emit(s, ev, EV_PRODUCE, h, amount, 0)
+
+
+@njit
+def production(s, T, W, opts, rng, ev):
+    """Every standing Structure without Plague produces (p. 10)."""
+    for h in range(L.N_HEX):
+        if standing(s, h) and s[L.PLAGUE + h] == 0:
+            produce(s, T, W, opts, rng, ev, h)
+
+
+@njit
+def draw_card(s, T, rng, deck):
+    """A random card of ``deck`` still in it (a shuffled deck drawn from the top)."""
+    n = 0
+    for c in range(T.card_kind.shape[0]):
+        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
+            n += 1
+    if n == 0:
+        return -1
+    pick = below(rng, STREAM_SETUP, n)
+    for c in range(T.card_kind.shape[0]):
+        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
+            if pick == 0:
+                s[L.CARD_STATE + c] = 1
+                return c
+            pick -= 1
+    return -1
+
+
+@njit
+def reveal(s, T, ev, rng, card):
+    """Put a drawn card into play: Active Events pile, enemy token, or placed Plague."""
+    emit(s, ev, EV_DRAW, card, 0, 0)
+    kind = T.card_kind[card]
+    if kind == ops.K_PLAGUE:
+        run_effect(s, T, ev, rng, T.card_fx[card], -1)
+        return
+    slot = add_active(s, card)
+    if slot < 0:
+        return
+    if kind == ops.K_INVASION:
+        spawn_enemy(s, slot, card, nearest_ok(T, roll(rng, 6) - 1, False))  # top row (p. 36)
+    elif kind == ops.K_RAID:
+        spawn_enemy(s, slot, card, nearest_ok(T, random_hex(T, rng), False))
+    elif kind == ops.K_PLUNDER:
+        spawn_enemy(s, slot, card, nearest_ok(T, random_hex(T, rng), True))
+
+
+@njit
+def draw_events(s, T, ev, rng):
+    """Draw this round's cards as the mode schedules them (p. 6)."""
+    r = s[L.ROUND] - 1
+    for j in range(3):
+        deck = T.schedule[s[L.MODE], r, j]
+        if deck >= 0:
+            card = draw_card(s, T, rng, deck)
+            if card >= 0:
+                reveal(s, T, ev, rng, card)
+
+
+@njit
+def upkeep(s, T, W, opts, rng, ev):
+    """The Upkeep Phase in the order of p. 9."""
+    s[L.PHASE] = L.PHASE_UPKEEP
+    s[L.ROUND] += 1
+    emit(s, ev, EV_ROUND_START, s[L.ROUND], 0, 0)
+    if hero_active(s, L.H_QUEEN):
+        s[L.RES + L.R_WOOD] += 1  # Queen's tribute (p. 12)
+        s[L.RES + L.R_WHEAT] += 1
+    training(s, T, W, opts, rng, ev)
+    s[L.RESEARCH] += s[L.UNITS + L.U_PHILOSOPHER] + s[L.UNITS + L.U_ALCHEMIST]
+    thralls = s[L.UNITS + L.U_BLOODTHRALL]
+    for d in range(L.N_FAITH):  # Faith increase (p. 22)
+        f = s[L.FAITH + d] + thralls
+        s[L.FAITH + d] = f if f < T.params[P.FAITH_MAX] else T.params[P.FAITH_MAX]
+    production(s, T, W, opts, rng, ev)
+    draw_events(s, T, ev, rng)

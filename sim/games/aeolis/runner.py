@@ -1,0 +1,121 @@
+"""Aeolis for the runner (interface: see sim/games/pericles/runner.py).
+
+A co-operative game gives one row per game: the team either survives or not. The player
+count only divides Heroes among players, so it does not change the game.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.aeolis import layout as L
+from sim.games.aeolis.content import Content, ContentError, load_content
+from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
+from sim.games.aeolis.game import simulate as _simulate
+from sim.runner import RunError
+from strategies.aeolis.policy import STRATEGY_CODES
+
+STANDARD_HEROES = ["queen", "merchant", "philosopher", "hoplite"]
+SETTINGS: dict[str, object] = {
+    "mode": "easy",                 # easy, challenging, hardcore, marathon (p. 6)
+    "heroes": STANDARD_HEROES,      # Queen, Merchant, Philosopher + Hoplite or Magi (p. 7)
+    "expansions": [],               # expansion upgrades and cards switched on
+    "heroic": False,                # draw a Heroic Event (p. 7)
+    "production_die": "queen",      # never, queen (decides per Structure), always (p. 10)
+    "loss_rule": "reach_city",      # or reach_or_left: an Invasion left at the end also loses
+}
+LIST_SETTINGS = ("heroes", "expansions")
+STRATEGIES = tuple(STRATEGY_CODES)
+CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
+
+
+def _suggest(word, options) -> str:
+    close = difflib.get_close_matches(str(word), list(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_setting(key: str, value: object, where: str) -> object:
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise RunError(f"{where}: {key} {value!r} is unknown{_suggest(value, CHOICES[key])} ; "
+                           f"choose from {', '.join(CHOICES[key])}")
+        return value
+    if key == "heroic":
+        if not isinstance(value, bool):
+            raise RunError(f"{where}: heroic must be true or false, got {value!r}")
+        return value
+    known = L.HEROES_ALL if key == "heroes" else L.EXPANSIONS_ALL
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RunError(f"{where}: {key} must be a list of names, got {value!r}")
+    for v in value:
+        if v not in known:
+            raise RunError(f"{where}: {key}: unknown name {v!r}{_suggest(v, known)} ; choose "
+                           f"from {', '.join(known)}")
+    if len(set(value)) != len(value):
+        raise RunError(f"{where}: {key} names one twice ; list each once")
+    if key == "heroes":
+        missing = [h for h in ("queen", "merchant", "philosopher") if h not in value]
+        if missing:
+            raise RunError(f"{where}: heroes lacks {missing[0]!r} ; the Queen, Merchant and "
+                           "Philosopher always play (rulebook p. 7)")
+        if "hoplite" not in value and "magi" not in value:
+            raise RunError(f"{where}: heroes has neither 'hoplite' nor 'magi' ; add one of them "
+                           "to face the Invasion (rulebook p. 7)")
+    return [h for h in known if h in value]
+
+
+def mode(settings: dict) -> str:
+    return str(settings["mode"])
+
+
+def load(overrides: dict[str, object]) -> Content:
+    try:
+        return load_content(overrides=overrides)
+    except ContentError as exc:
+        raise RunError(str(exc)) from None
+
+
+def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
+               where: str) -> AeolisSetup:
+    if len(set(strategies)) != 1:
+        raise RunError(f"{where}: one team plays every Hero ; give one strategy, not one per seat")
+    heroes = settings["heroes"]
+    if players > len(heroes):
+        raise RunError(f"{where}: {players} players share {len(heroes)} Heroes ; give each "
+                       "player at least one Hero (add heroes or use fewer players)")
+    return AeolisSetup(mode=settings["mode"], heroes=tuple(heroes),
+                       expansions=tuple(settings["expansions"]), heroic=bool(settings["heroic"]),
+                       production_die=settings["production_die"],
+                       loss_rule=settings["loss_rule"], strategy=strategies[0], players=players)
+
+
+def simulate(content: Content, setup: AeolisSetup, seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    return _simulate(content, setup, seed, first_index, count)
+
+
+def rows(content: Content, setup: AeolisSetup, out: dict[str, np.ndarray], first_index: int,
+         cell: int) -> pa.Table:
+    """One row per game (a co-operative game has no seats)."""
+    count = out["won"].shape[0]
+    cards = np.array(list(content.names["cards"]) + [""], dtype=object)
+    heroic = out["heroic_card"]
+    return pa.table({
+        "cell": pa.array(np.full(count, cell, np.int32)),
+        "game": pa.array(np.arange(first_index, first_index + count, dtype=np.int64)),
+        "players": pa.array(np.full(count, setup.players, np.int8)),
+        "strategy": pa.array([setup.strategy] * count, pa.string()),
+        "mode": pa.array([setup.mode] * count, pa.string()),
+        "heroes": pa.array([",".join(setup.heroes)] * count, pa.string()),
+        "won": pa.array(out["won"].astype(bool)),
+        "rounds": pa.array(out["rounds"].astype(np.int16)),
+        "loss_cause": pa.array(np.array(L.LOSS_CAUSES, dtype=object)[out["loss_cause"]], pa.string()),
+        "morale": pa.array(out["morale"].astype(np.int8)),
+        "structures": pa.array(out["structures"].astype(np.int16)),
+        "heroic_event": pa.array(cards[heroic], pa.string()),
+        "heroic_success": pa.array(np.where(heroic >= 0, out["heroic_ok"] == 1, None)
+                                   .tolist(), pa.bool_()),
+    })

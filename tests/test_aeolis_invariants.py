@@ -1,0 +1,101 @@
+"""Aeolis invariant harness: 10,000 random-legal games per mode and Hero set with the
+engine's always-on state checker (sim/games/aeolis/invariants.py), determinism, and the
+`sim run` CLI on a co-operative game.
+
+Run with ``pytest -s`` to see the survival rates and loss causes it measured.
+"""
+
+import json
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.games.aeolis import layout as L
+from sim.games.aeolis.content import load_content
+from sim.games.aeolis.events import EV_GAME_END
+from sim.games.aeolis.game import AeolisSetup, play_traced, simulate
+from sim.games.aeolis.invariants import VIOLATION_NAMES
+
+GAMES = 10_000
+SEED = 20261130
+HERO_SETS = {
+    "standard": ("queen", "merchant", "philosopher", "hoplite"),
+    "magi": ("queen", "merchant", "philosopher", "magi"),
+    "all": L.HEROES_ALL,
+}
+CASES = [(m, h) for m in L.MODES for h in HERO_SETS]
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}")
+def test_random_games_keep_every_invariant(content, case):
+    mode, hero_set = case
+    setup = AeolisSetup(mode=mode, heroes=HERO_SETS[hero_set], strategy="random",
+                        expansions=L.EXPANSIONS_ALL if hero_set == "all" else ())
+    out = simulate(content, setup, SEED, 0, GAMES)
+    bad = np.nonzero(out["violation"])[0]
+    assert bad.size == 0, (f"{bad.size} games broke an invariant, first game {bad[0]}: "
+                           f"{VIOLATION_NAMES[out['violation'][bad[0]]]}")
+    rounds = content.tables.mode_rounds[L.MODES.index(mode)]
+    assert (out["rounds"] >= 1).all() and (out["rounds"] <= rounds).all()
+    assert (out["rounds"][out["won"] == 1] == rounds).all()
+    assert set(np.unique(out["loss_cause"][out["won"] == 1])) <= {L.LOSS_NONE}
+    assert (out["loss_cause"][out["won"] == 0] != L.LOSS_NONE).all()
+    assert ((out["morale"] >= -5) & (out["morale"] <= 5)).all()
+    causes = Counter(L.LOSS_CAUSES[c] for c in out["loss_cause"])
+    print(f"\n[aeolis {mode} {hero_set}] {GAMES} random-legal games: survived "
+          f"{out['won'].mean():.1%}, rounds mean {out['rounds'].mean():.2f}, causes {dict(causes)}")
+
+
+def test_same_seed_same_game_and_batches_do_not_matter(content):
+    setup = AeolisSetup(mode="hardcore", strategy="military")
+    whole = simulate(content, setup, 5, 0, 400)
+    parts = [simulate(content, setup, 5, first, 100) for first in range(0, 400, 100)]
+    for key, values in whole.items():
+        assert (values == np.concatenate([p[key] for p in parts])).all(), key
+    s1, ev1 = play_traced(content, setup, 5, 17)
+    s2, ev2 = play_traced(content, setup, 5, 17)
+    assert (s1 == s2).all() and (ev1 == ev2).all()
+    assert ev1[-1, 2] == EV_GAME_END and ev1[-1, 3] == whole["won"][17]
+
+
+def test_heroic_event_is_judged_at_the_end(content):
+    out = simulate(content, AeolisSetup(heroic=True, strategy="military"), 3, 0, 500)
+    assert (out["heroic_card"] >= 0).all()
+    assert set(np.unique(out["heroic_ok"])) <= {0, 1}
+
+
+def test_sim_run_hardcore_cli(tmp_path):
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, [
+        "run", "--game", "aeolis", "--mode", "hardcore", "--heroes",
+        "queen,merchant,philosopher,hoplite", "--n", "2000", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output + result.stderr
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["game"] == "aeolis" and manifest["games"] == 2000
+    assert manifest["cells"][0]["settings"]["mode"] == "hardcore"
+    rows = pd.read_parquet(out / "data")
+    assert len(rows) == 2000 and rows["game"].is_unique
+    assert set(rows["mode"]) == {"hardcore"}
+    assert set(rows["heroes"]) == {"queen,merchant,philosopher,hoplite"}
+    for column in ("won", "rounds", "loss_cause", "morale", "structures", "heroic_success"):
+        assert column in rows.columns
+    assert rows["rounds"].between(1, 10).all()
+
+
+def test_bad_hero_set_is_one_clear_line(tmp_path):
+    result = CliRunner().invoke(app, [
+        "run", "--game", "aeolis", "--heroes", "queen,merchant,hoplite", "--n", "10",
+        "--out", str(tmp_path / "bad"), "--quiet"])
+    assert result.exit_code == 2
+    message = (result.stderr or result.output).strip()
+    assert message.count("\n") == 0 and "philosopher" in message
+    assert not (tmp_path / "bad").exists()

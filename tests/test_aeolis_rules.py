@@ -1,0 +1,542 @@
+"""Aeolis rules: one test per kernel on a hand-built state, the rulebook's worked examples
+(design gap notes), and the analytic checks (Backlash rate, Diplomacy with a D4)."""
+
+import pytest
+
+from sim.games.aeolis import layout as L
+from sim.games.aeolis import ops
+from sim.games.aeolis import params as P
+from sim.games.aeolis.content import KT_WITCHCRAFT, load_content
+from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.rules import (
+    alchemy,
+    board,
+    city,
+    combat,
+    core,
+    effects,
+    enemy,
+    heroes,
+    magi,
+    movement,
+    pile,
+    upkeep,
+)
+from sim.stats import wilson_interval
+from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
+
+HOPLITES = 1 << L.U_HOPLITE
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+@pytest.fixture(scope="module")
+def T(content):
+    return content.tables
+
+
+# --- core helpers -------------------------------------------------------------------------
+
+def test_morale_stays_on_its_track(T):
+    s = blank()
+    core.add_morale(s, T, trace(), 100)
+    assert s[L.MORALE] == T.params[P.MORALE_MAX]
+    core.add_morale(s, T, trace(), -100)
+    assert s[L.MORALE] == T.params[P.MORALE_MIN]
+
+
+def test_units_enter_at_home_and_leave_the_map_at_zero(T):
+    s = blank()
+    s[L.HOME + L.G_HOPLITE] = 7
+    core.add_units(s, T, L.U_HOPLITE, 2)
+    assert s[L.UNITS + L.U_HOPLITE] == 2 and s[L.POS + L.G_HOPLITE] == 7
+    core.add_units(s, T, L.U_HOPLITE, -5)
+    assert s[L.UNITS + L.U_HOPLITE] == 0 and s[L.POS + L.G_HOPLITE] == -1
+
+
+def test_lose_takes_no_more_than_the_stash(T):
+    s = blank()
+    s[L.RES + L.R_WOOD] = 2
+    assert core.lose(s, L.R_WOOD, 5) == 2 and s[L.RES + L.R_WOOD] == 0
+
+
+def test_dice_cover_every_face_and_nothing_else():
+    r = rng()
+    faces = {core.roll(r, 4) for _ in range(400)}
+    assert faces == {1, 2, 3, 4}
+
+
+# --- board -----------------------------------------------------------------------------------
+
+def test_random_placement_is_d6_column_and_d4_depth(T):
+    r = rng()
+    hexes = {board.random_hex(T, r) for _ in range(2000)}
+    assert hexes == {d * L.N_COLS + c for d in range(4) for c in range(6)}
+
+
+def test_ruin_costs_one_morale_and_the_goods(T, content):
+    s = blank()
+    h = land_hex(content)
+    s[L.STRUCT + h] = 0
+    s[L.STOCK + 2 * h] = 3
+    board.ruin(s, T, trace(), h)
+    assert s[L.RUIN + h] == 1 and s[L.STOCK + 2 * h] == 0 and s[L.MORALE] == -1
+    board.ruin(s, T, trace(), h)  # a Ruin cannot be ruined again
+    assert s[L.MORALE] == -1
+
+
+def test_consecrate_token_absorbs_one_plague(T):
+    s = blank()
+    s[L.CONSECRATED + 5] = 1
+    board.place_plague(s, trace(), 5)
+    assert s[L.PLAGUE + 5] == 0 and s[L.CONSECRATED + 5] == 0
+    board.place_plague(s, trace(), 5)
+    assert s[L.PLAGUE + 5] == 1
+
+
+def test_step_toward_gets_one_step_closer(T):
+    s = blank()
+    a, b = land_pair(T)
+    nxt = board.step_toward(s, T, a, b, False, rng())
+    assert T.dist_land[nxt, b] == T.dist_land[a, b] - 1
+
+
+def test_area_of_control_blocks_rows_on_and_above_a_raid(T, content):
+    s = blank()
+    raid = card_id(content, "C1")
+    h = next(x for x in range(L.N_HEX) if T.hex_row[x] == 2 and T.land_ok[x] == 1)
+    put_enemy(s, raid, h)
+    above = next(x for x in range(L.N_HEX) if T.hex_row[x] == 1)
+    below_ = next(x for x in range(L.N_HEX) if T.hex_row[x] == 3)
+    assert board.raid_rows_block(s, T, above) and board.raid_rows_block(s, T, h)
+    assert not board.raid_rows_block(s, T, below_)
+
+
+# --- combat (rulebook pp. 29-31) --------------------------------------------------------------
+
+def test_iron_covers_bronze_and_companions_meet_everything():
+    s = blank()
+    s[L.UPGRADES + L.U_HOPLITE] = L.UP_IRON | L.UP_LEATHER
+    assert combat.meets(s, L.U_HOPLITE, L.UP_BRONZE | L.UP_LEATHER)
+    assert not combat.meets(s, L.U_TOXOTAI, L.UP_LEATHER)
+    assert combat.meets(s, L.U_COMPANION, L.UP_BRONZE | L.UP_IRON | L.UP_LEATHER)
+
+
+def test_combat_die_is_forced_when_no_kind_meets_the_needs():
+    s = blank()
+    assert combat.combat_die(s, HOPLITES, L.UP_BRONZE) == 0
+    assert combat.combat_die(s, HOPLITES, 0) == 4
+    s[L.LEVEL + L.B_ARENA] = 1
+    assert combat.combat_die(s, HOPLITES, 0) == 8
+
+
+def test_hippeis_count_twice():
+    s = blank()
+    s[L.UNITS + L.U_HIPPEIS] = 2
+    s[L.UNITS + L.U_HOPLITE] = 1
+    assert combat.army_strength(s, HOPLITES | 1 << L.U_HIPPEIS) == 5
+
+
+def army(s, T, h, hoplites=0, toxotai=0, morale=0):
+    s[L.MORALE] = morale
+    for kind, n in ((L.U_HOPLITE, hoplites), (L.U_TOXOTAI, toxotai)):
+        s[L.UNITS + kind] = n
+        s[L.POS + kind] = h if n else -1
+
+
+def test_example_hoplites_win_with_a_roll_of_one(T, content):
+    """p. 30: 1 (D4) + 3 Hoplites + 2 Morale = 6 beats the Cadmean Spearmen (6)."""
+    s = blank()
+    assert combat.army_power(_with(s, hoplites=3, morale=2), HOPLITES, 0, 1) == 6
+    for seed in range(20):  # the least roll wins, so every roll does
+        s = blank()
+        h = land_hex(content)
+        army(s, T, h, hoplites=3, morale=2)
+        e = put_enemy(s, card_id(content, "C1"), h)
+        assert combat.land_combat(s, T, team(content), opts(), rng(seed), trace(), e)
+        assert s[L.UNITS + L.U_HOPLITE] == 2  # one unit lost in the won fight
+        assert s[L.RES + L.R_GOLD] == 6  # a Raid pays its starting Power
+        assert s[L.ACTIVE] == -1 and s[L.ENEMY + L.EN_CARD] == -1
+
+
+def test_example_lost_fight_damages_the_spearmen_by_three(T, content):
+    """p. 30: 2 (D4) + 3 Hoplites - 1 Morale = 4 loses; the Spearmen keep Power 3."""
+    for seed in range(200):
+        s = blank()
+        h = land_hex(content)
+        army(s, T, h, hoplites=3, morale=-1)
+        e = put_enemy(s, card_id(content, "C1"), h)
+        ev = trace()
+        won = combat.land_combat(s, T, team(content), opts(), rng(seed), ev, e)
+        fight = ev[ev[:, 2] == EV_COMBAT][0]
+        if fight[4] != 4:
+            continue  # not the roll of 2 the example uses
+        assert not won
+        assert s[L.UNITS + L.U_HOPLITE] == 0 and s[L.POS + L.G_HOPLITE] == -1
+        assert pile.enemy_power(s, T, e) == 3
+        return
+    pytest.fail("no seed rolled a 2")
+
+
+def test_example_anatolian_riders_forced_roll(T, content):
+    """p. 31: no Bronze/Leather, so 1 + (3 Hoplites + 2 Toxotai) + 2 = 8 < 10; army lost,
+    the Riders take 5 damage."""
+    s = blank()
+    h = land_hex(content)
+    army(s, T, h, hoplites=3, toxotai=2, morale=2)
+    riders = card_id(content, "C13")
+    assert T.card_power[riders] == 10
+    e = put_enemy(s, riders, h)
+    ev = trace()
+    assert not combat.land_combat(s, T, team(content), opts(), rng(), ev, e)
+    assert ev[ev[:, 2] == EV_COMBAT][0][4] == 8
+    assert s[L.UNITS + L.U_HOPLITE] == 0 and s[L.UNITS + L.U_TOXOTAI] == 0
+    assert pile.enemy_power(s, T, e) == 5
+
+
+def test_lost_fight_against_an_invasion_deals_half(T, content):
+    invasion = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_INVASION)
+    s = blank()
+    h = land_hex(content)
+    army(s, T, h, hoplites=3, morale=T.params[P.MORALE_MIN])
+    e = put_enemy(s, invasion, h)
+    power = T.card_power[invasion]
+    assert not combat.land_combat(s, T, team(content), opts(), rng(), trace(), e)
+    assert pile.enemy_power(s, T, e) == power - 1  # 3 units lost, half rounds down
+
+
+def test_toxotai_alone_in_an_enemy_hex_are_destroyed(T, content):
+    s = blank()
+    h = land_hex(content)
+    army(s, T, h, toxotai=2)
+    e = put_enemy(s, card_id(content, "C1"), h)
+    assert not combat.land_combat(s, T, team(content), opts(), rng(), trace(), e)
+    assert s[L.UNITS + L.U_TOXOTAI] == 0 and pile.enemy_power(s, T, e) == 6
+
+
+def _with(s, hoplites, morale):
+    s[L.UNITS + L.U_HOPLITE] = hoplites
+    s[L.MORALE] = morale
+    return s
+
+
+# --- the pile --------------------------------------------------------------------------------
+
+def test_damage_to_zero_concludes_the_event(T, content):
+    s = blank()
+    e = put_enemy(s, card_id(content, "C1"), land_hex(content))
+    pile.damage_enemy(s, T, trace(), e, 4)
+    assert pile.enemy_power(s, T, e) == 2 and s[L.ACTIVE] >= 0
+    pile.damage_enemy(s, T, trace(), e, 9)
+    assert s[L.ACTIVE] == -1 and s[L.ENEMY + L.EN_CARD] == -1 and s[L.ENEMIES_BEATEN] == 1
+
+
+# --- Upkeep ---------------------------------------------------------------------------------
+
+def test_training_needs_the_hero_the_tech_and_the_goods(T):
+    s = blank()
+    s[L.RES + L.R_GOLD] = 5
+    assert upkeep.trainable(s, T, L.U_HOPLITE) is False  # Hoplites need Copper (p. 19)
+    s[L.RES + L.R_COPPER] = 1
+    assert upkeep.trainable(s, T, L.U_HOPLITE)
+    assert not upkeep.trainable(s, T, L.U_TOXOTAI)  # Fletching not discovered
+    assert not upkeep.trainable(s, T, L.U_MAGI)  # the Magi is not in the Hero set
+
+
+def test_production_die_faces(T, content):
+    """Every face shows up: blank, 1, 3, 5, Gold, Plague (p. 10)."""
+    seen = set()
+    for seed in range(200):
+        s = blank()
+        h = land_hex(content)
+        s[L.STRUCT + h] = next(st for st in range(T.st_tech.shape[0]) if T.st_no_die[st] == 0
+                               and T.st_prod[st, 0] not in (L.R_GOLD, L.R_WORKER))
+        s[L.PROD_DIE] = 2
+        upkeep.produce(s, T, team(content), opts(), rng(seed), trace(), h)
+        seen.add("plague" if s[L.PLAGUE + h] else "gold" if s[L.HEX_GOLD + h] else
+                  int(s[L.STOCK + 2 * h]))
+    assert seen == {0, 1, 3, 5, "gold", "plague"}
+
+
+def test_every_mode_draws_as_scheduled(T, content):
+    for mode, name in enumerate(L.MODES):
+        rounds = T.mode_rounds[mode]
+        assert rounds == (20 if name == "marathon" else 10)
+        for r in range(rounds):
+            decks = [ops.DECKS[d] for d in T.schedule[mode, r] if d >= 0]
+            want = content.data["modes"][name][r].split()
+            assert decks == want, (name, r)
+
+
+# --- Player Phase -----------------------------------------------------------------------------
+
+def test_structure_needs_the_matching_icon_and_an_empty_hex(T):
+    s = blank()
+    st = 0
+    good = next(h for h in range(L.N_HEX) if T.hex_icon[h] == T.st_icon[st])
+    bad = next(h for h in range(L.N_HEX) if T.hex_icon[h] != T.st_icon[st])
+    assert city.can_build(s, T, st, good) and not city.can_build(s, T, st, bad)
+    s[L.STRUCT + good] = st
+    assert not city.can_build(s, T, st, good)
+
+
+def test_diplomacy_die_grows_with_the_acropolis():
+    s = blank()
+    assert city.diplomacy_die(s) == 4
+    s[L.LEVEL + L.B_ACROPOLIS] = 1
+    assert city.diplomacy_die(s) == 8
+    s[L.LEVEL + L.B_ACROPOLIS] = 2
+    assert city.diplomacy_die(s) == 12
+
+
+def test_example_diplomacy_with_a_d4_against_power_two(T, content):
+    """p. 32: Spearmen wounded to Power 2; a D4 of 2+ sends them off for 2 Gold, a 1
+    costs nothing and spends the round's attempt."""
+    outcomes = set()
+    for seed in range(40):
+        s = blank()
+        s[L.RES + L.R_GOLD] = 5
+        s[L.DIPLOMACY_LEFT] = 1
+        put_enemy(s, card_id(content, "C1"), land_hex(content), damage=4)
+        city.diplomacy(s, T, team(content), opts(), rng(seed), trace())
+        gone = s[L.ACTIVE] == -1
+        assert s[L.RES + L.R_GOLD] == (3 if gone else 5) and s[L.DIPLOMACY_LEFT] == 0
+        outcomes.add(gone)
+    assert outcomes == {True, False}
+
+
+def test_claimable_loot_with_a_roll_of_sixty(T, content):
+    """p. 25: a 60 claims the 3 Wood (30) or 4 Wheat (52) token, not the 5 Gold (88)."""
+    loot = [tuple(x["gain"]) for x in content.data["loot"]]
+    s = blank(("queen", "merchant", "philosopher", "hoplite", "triaconter"))
+    for k, want in enumerate((("wood", 3), ("wheat", 4), ("gold", 5))):
+        s[L.COMPASS + k] = loot.index(want)
+    k = heroes.claimable(s, T, 60)
+    assert k == 1  # the richest claimable one
+    s[L.COMPASS + 1] = -1
+    assert heroes.claimable(s, T, 60) == 0
+    assert heroes.claimable(s, T, 29) == -1
+
+
+def test_spell_effect_damage_is_halved_by_magic_resistance(T, content):
+    s = blank()
+    invasion = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_INVASION)
+    e = put_enemy(s, invasion, land_hex(content))
+    row = next(r for r in range(T.fx.shape[0]) if T.fx[r, 0] == 1 and T.fx[r, 1] == ops.OP_DAMAGE)
+    sides, bonus = T.fx[row, 2], T.fx[row, 3]
+    effects.run_effect(s, T, trace(), rng(), row, e)
+    dealt = T.card_power[invasion] - pile.enemy_power(s, T, e)
+    assert (1 + bonus) // 2 <= dealt <= (sides + bonus) // 2
+
+
+# --- Enemy Phase -----------------------------------------------------------------------------
+
+def test_raiders_in_the_city_take_goods_and_workers(T, content):
+    """p. 35 (Cycladian Looters, Power 4): four resources and four workers go."""
+    s = blank()
+    s[L.RES + L.R_WOOD] = 1
+    s[L.RES + L.R_FIRE] = 1
+    s[L.RES + L.R_GOLD] = 5
+    s[L.WORKERS] = 1
+    for kind in (L.U_MERCHANT, L.U_PHILOSOPHER, L.U_HOPLITE):
+        s[L.UNITS + kind] = 1
+    enemy.pillage(s, T, team(content), opts(), rng(), trace(), 4)
+    assert s[L.RES:L.RES + L.N_RES].sum() == 7 - 4
+    assert s[L.WORKERS] + s[L.UNITS:L.UNITS + L.N_UNITS].sum() == 0
+
+
+def test_plague_spread_rate_is_half(T):
+    spread = 0
+    trials = 4000
+    r = rng()
+    a, b = adjacent_land_pair(T)
+    for _ in range(trials):
+        s = blank()
+        s[L.PLAGUE + a] = 1
+        s[L.STRUCT + b] = 0
+        enemy.spread_plague(s, T, trace(0), r)
+        spread += s[L.PLAGUE + b]
+    lo, hi = wilson_interval(spread, trials, 0.999)
+    assert lo <= 0.5 <= hi
+
+
+def test_invasion_entering_the_city_ends_the_game(T, content):
+    invasion = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_INVASION)
+    s = blank()
+    city_hex = T.city[0]
+    nb = next(x for x in T.adj[city_hex] if x >= 0 and T.land_ok[x] == 1)
+    put_enemy(s, invasion, nb)
+    enemy.move_kind(s, T, team(content), opts(), rng(), trace(), ops.K_INVASION)
+    assert s[L.GAME_OVER] == 1 and s[L.LOSS_CAUSE] == L.LOSS_INVASION_CITY
+
+
+# --- analytic checks --------------------------------------------------------------------------
+
+N_ANALYTIC = 20_000
+
+
+@pytest.mark.parametrize("witchcraft", [False, True])
+def test_backlash_rate(T, witchcraft):
+    """p. 24: a D100 of 01-25 backlashes (25%); never once Witchcraft is discovered."""
+    s = blank(("queen", "merchant", "philosopher", "magi"))
+    if witchcraft:
+        s[L.TECH + T.key_tech[KT_WITCHCRAFT]] = 1
+    r = rng()
+    hits = sum(magi.backlash(s, T, r, False) for _ in range(N_ANALYTIC))
+    if witchcraft:
+        assert hits == 0
+    else:
+        lo, hi = wilson_interval(hits, N_ANALYTIC, 0.999)
+        assert lo <= 0.25 <= hi, (hits / N_ANALYTIC, lo, hi)
+
+
+@pytest.mark.parametrize("power", [1, 2, 3, 4, 5])
+def test_diplomacy_d4_success_matches_exact_probability(T, content, power):
+    """Success needs a D4 roll >= the enemy's remaining Power: (5 - power) / 4, 0 past 4.
+    The random-legal team attempts about half the time; the rate is per attempt."""
+    exact = max(0, 5 - power) / 4
+    spearmen = card_id(content, "C1")
+    W = team(content, "random")
+    o, ev, r = opts(), trace(0), rng(power)
+    h = land_hex(content)
+    attempts = success = 0
+    for _ in range(N_ANALYTIC // 2):
+        s = blank()
+        s[L.RES + L.R_GOLD] = 10
+        s[L.DIPLOMACY_LEFT] = 1
+        put_enemy(s, spearmen, h, damage=6 - power)
+        city.diplomacy(s, T, W, o, r, ev)
+        attempts += s[L.DIPLOMACY_LEFT] == 0
+        success += s[L.ACTIVE] == -1
+    assert attempts > N_ANALYTIC // 8
+    if exact == 0:
+        assert success == 0
+    else:
+        lo, hi = wilson_interval(success, attempts, 0.999)
+        assert lo <= exact <= hi, (success / attempts, exact)
+
+
+# --- helpers over the map ------------------------------------------------------------------
+
+def land_pair(T):
+    for a in range(L.N_HEX):
+        for b in range(L.N_HEX):
+            if a != b and T.land_ok[a] and T.land_ok[b] and 2 <= T.dist_land[a, b] < 90:
+                return a, b
+    raise AssertionError("no two land hexes two steps apart")
+
+
+def adjacent_land_pair(T):
+    for a in range(L.N_HEX):
+        for b in T.adj[a]:
+            if b >= 0 and T.land_ok[a] and T.land_ok[b] and a != T.city[0] and b != T.city[0]:
+                return a, int(b)
+    raise AssertionError("no adjacent land hexes")
+
+
+# --- Alchemist expansion (p. 26) -------------------------------------------------------------
+
+def test_philosophers_become_alchemists_and_keep_their_hex(T, content):
+    s = blank()
+    s[L.UNITS + L.U_PHILOSOPHER] = 4
+    s[L.POS + L.G_PHILOSOPHER] = 9
+    alchemy.become_alchemists(s, T, team(content), opts(), rng())
+    assert s[L.UNITS + L.U_PHILOSOPHER] == 2 and s[L.UNITS + L.U_ALCHEMIST] == 2
+    assert s[L.POS + L.G_PHILOSOPHER] == 9
+
+
+def test_alchemy_options_cover_every_action(T, content):
+    s = blank()
+    s[L.RES + L.R_WOOD] = 1
+    s[L.RES + L.R_FIRE] = T.params[P.IMMOLATE_FIRE]
+    s[L.RES + L.R_SALT] = T.params[P.WEATHER_SALT]
+    put_enemy(s, card_id(content, "C1"), land_hex(content))
+    disaster = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_DISASTER)
+    s[L.ACTIVE + 1] = disaster
+    o = opts()
+    n = alchemy.alchemy_options(s, T, o)
+    rows = {tuple(int(x) for x in o[k, :3]) for k in range(1, n)}
+    assert rows == {(alchemy.A_MIDAS, L.R_WOOD, -1), (alchemy.A_IMMOLATE, 0, -1),
+                    (alchemy.A_WEATHER, 1, -1)} | {
+        (alchemy.A_TRANSMUTE, L.R_WOOD, b) for b in alchemy.STORABLE if b != L.R_WOOD}
+
+
+def test_alchemists_cancel_a_disaster_then_immolate(T, content):
+    s = blank()
+    s[L.UNITS + L.U_ALCHEMIST] = 2
+    s[L.RES + L.R_FIRE] = T.params[P.IMMOLATE_FIRE]
+    s[L.RES + L.R_SALT] = T.params[P.WEATHER_SALT]
+    put_enemy(s, card_id(content, "C1"), land_hex(content))
+    disaster = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_DISASTER)
+    s[L.ACTIVE + 1] = disaster
+    alchemy.alchemy(s, T, team(content), opts(), rng(), trace())
+    assert s[L.ACTIVE + 1] == -1 and s[L.RES + L.R_SALT] == 0
+    assert s[L.ENEMY + L.EN_INFERNO] == 1 and s[L.RES + L.R_FIRE] == 0
+    alchemy.burn_immolated(s, T, trace())
+    assert pile.enemy_power(s, T, 0) == 5
+
+
+def test_hand_of_midas_pays_two_gold(T, content):
+    s = blank()
+    s[L.UNITS + L.U_ALCHEMIST] = 1
+    s[L.RES + L.R_COPPER] = 3
+    alchemy.alchemy(s, T, team(content), opts(), rng(), trace())
+    assert s[L.RES + L.R_COPPER] == 2 and s[L.RES + L.R_GOLD] == T.params[P.MIDAS_GOLD]
+
+
+# --- Priestess of Death expansion (p. 27) ----------------------------------------------------
+
+def death_priestess(T, content, faith):
+    s = blank(("queen", "merchant", "philosopher", "hoplite", "priestess"))
+    here = land_hex(content)
+    s[L.UNITS + L.U_PRIESTESS] = 1
+    s[L.POS + L.G_PRIESTESS] = here
+    s[L.LEVEL + L.B_TEMPLE] = 2
+    s[L.FAITH:L.FAITH + L.N_FAITH] = faith
+    return s, here
+
+
+def test_kiss_of_death_hits_every_enemy_on_an_adjacent_hex(T, content):
+    s, here = death_priestess(T, content, 4)
+    nb = next(int(x) for x in T.adj[here] if x >= 0)
+    put_enemy(s, card_id(content, "C1"), nb)
+    s[L.PLAGUE_HELD] = 1
+    s[L.RES + L.R_VOID] = 4
+    heroes.temple(s, T, team(content), opts(), rng(), trace())
+    assert pile.enemy_power(s, T, 0) == 2  # 6 - Faith 4
+    assert s[L.PLAGUE_HELD] == 0 and s[L.RES + L.R_VOID] == 0 and s[L.FAITH] == 1
+
+
+def test_kiss_of_death_needs_a_plague_token_and_the_void(T, content):
+    s, here = death_priestess(T, content, 4)
+    nb = next(int(x) for x in T.adj[here] if x >= 0)
+    put_enemy(s, card_id(content, "C1"), nb)
+    s[L.RES + L.R_VOID] = 4  # but no Plague token on her mat
+    heroes.temple(s, T, team(content), opts(), rng(), trace())
+    assert pile.enemy_power(s, T, 0) == 6
+
+
+def test_blood_letting_cures_for_void_crystals(T, content):
+    s, here = death_priestess(T, content, 2)
+    near = [here] + [int(x) for x in T.adj[here] if x >= 0]
+    for h in near[:3]:
+        s[L.PLAGUE + h] = 1
+    heroes.temple(s, T, team(content), opts(), rng(), trace())
+    assert sum(s[L.PLAGUE + h] for h in near[:3]) == 1  # Faith 2 cures two
+    assert s[L.RES + L.R_VOID] == 2 and s[L.PLAGUE_HELD] == 2
+
+
+def test_the_architect_sails(T, content):
+    """Once the Academy is upgraded the Philosopher's miniature reaches sea hexes (p. 35)."""
+    s = blank()
+    s[L.UNITS + L.U_PHILOSOPHER] = 1
+    s[L.POS + L.G_PHILOSOPHER] = T.city[0]
+    o = opts()
+    reach = {int(o[k, 0]) for k in range(movement.move_options(s, T, o, L.G_PHILOSOPHER))}
+    assert all(T.land_ok[h] for h in reach)
+    s[L.LEVEL + L.B_ACADEMY] = 1
+    reach = {int(o[k, 0]) for k in range(movement.move_options(s, T, o, L.G_PHILOSOPHER))}
+    assert any(T.land_ok[h] == 0 for h in reach)
