@@ -5,16 +5,7 @@ below; ``--set params.NAME=V`` overrides one and ``--sweep`` varies it. Pages ci
 rulebook; "assumed" values fill what the text leaves open.
 """
 
-from typing import NamedTuple
-
-
-class Param(NamedTuple):
-    name: str
-    default: int
-    low: int
-    high: int
-    source: str
-
+from sim.games.tunables import Param, index_of
 
 PARAMS: tuple[Param, ...] = (
     Param("morale_min", -5, -10, 0, "assumed: the Morale track's left end (not printed in the text)"),
@@ -51,7 +42,7 @@ PARAMS: tuple[Param, ...] = (
     Param("immolate_fire", 3, 0, 6, "rulebook p. 26: 3 Fire Crystals"),
     Param("weather_salt", 2, 0, 6, "rulebook p. 26: 2 Salt cancel a Natural Disaster"),
 )
-PARAM_INDEX = {p.name: i for i, p in enumerate(PARAMS)}
+PARAM_INDEX = index_of(PARAMS)
 N_PARAMS = len(PARAMS)
 (MORALE_MIN, MORALE_MAX, MAX_UNITS, MAX_WORKERS, START_GOLD, MERCHANT_START_GOLD,
  TRAINING_GOLD, FEED_WHEAT, MEAT_WORKERS, UPGRADE_COST, SPEED_HOPLITE, SPEED_TOXOTAI,

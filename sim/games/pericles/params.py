@@ -5,16 +5,7 @@ constants below, so a designer can override or sweep any of them
 (``--set params.builder_base=4``) without touching code. Pages cite the rulebook.
 """
 
-from typing import NamedTuple
-
-
-class Param(NamedTuple):
-    name: str
-    default: int
-    low: int
-    high: int
-    source: str  # "rulebook p. N" or "assumed: reason"
-
+from sim.games.tunables import Param, index_of
 
 PARAMS: tuple[Param, ...] = (
     # Progress rows (p. 10)
@@ -100,7 +91,7 @@ PARAMS: tuple[Param, ...] = (
     Param("max_rounds", 30, 5, 100, "assumed: a safety stop; no rule limits rounds, games end far sooner"),
 )
 
-PARAM_INDEX = {p.name: i for i, p in enumerate(PARAMS)}
+PARAM_INDEX = index_of(PARAMS)
 N_PARAMS = len(PARAMS)
 # Named indices for the kernels: ``params.BUILDER_BASE`` is the position of builder_base.
 globals().update({p.name.upper(): i for i, p in enumerate(PARAMS)})
