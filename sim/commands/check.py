@@ -14,6 +14,16 @@ from sim.runner import RunError
 MOVED = 1
 
 
+def show_shifts(shifts, labels, tolerance: float, title: str, markdown: Path | None) -> None:
+    """Print the Markdown table of what moved, and write it to ``markdown`` when asked."""
+    from sim.gate.markdown import table
+
+    text = table(shifts, labels, tolerance, title)
+    typer.echo(text)
+    if markdown is not None:
+        markdown.write_text(text, encoding="utf-8")
+
+
 def check(
     baseline: Annotated[Path | None, typer.Option(help="Baseline file from `sim baseline`.")] = None,
     n: Annotated[str | None, typer.Option(
@@ -34,7 +44,6 @@ def check(
     """
     from sim.gate import baseline as files
     from sim.gate import junit as junit_xml
-    from sim.gate.markdown import table
     from sim.gate.paired import compare
     from sim.gate.replay import cell_label, make_plan, play, scenario_from
     from sim.runner.execute import set_workers
@@ -58,10 +67,7 @@ def check(
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
     shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"
-    text = table(shifts, labels, tolerance, title)
-    typer.echo(text)
-    if markdown is not None:
-        markdown.write_text(text, encoding="utf-8")
+    show_shifts(shifts, labels, tolerance, title, markdown)
     if junit is not None:
         junit_xml.write(junit, shifts, labels, f"sim check {data['scenario']['name']}")
     if any(s.moved for s in shifts):

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
+from sim.commands.check import MOVED, show_shifts
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 
-MOVED = 1
 SAME_CELL = ("players", "mode", "strategies", "settings")
 
 
@@ -47,7 +47,6 @@ def compare(
     """
     from sim.gate import html as html_page
     from sim.gate.dataset import read_run
-    from sim.gate.markdown import table
     from sim.gate.paired import compare as paired
     from sim.gate.replay import cell_label
 
@@ -60,10 +59,7 @@ def compare(
     labels = {c["cell"]: cell_label(c) for c in run_a["cells"]}
     shifts = paired([(c, cells_a[c], cells_b[c]) for c in sorted(cells_a)], tolerance)
     title = f"{dir_a.name} vs {dir_b.name}"
-    text = table(shifts, labels, tolerance, title)
-    typer.echo(text)
-    if markdown is not None:
-        markdown.write_text(text, encoding="utf-8")
+    show_shifts(shifts, labels, tolerance, title, markdown)
     if html is not None:
         note = (f"Paired comparison, seed {run_a['seed']}: A = {dir_a}, B = {dir_b}; "
                 f"tolerance {tolerance:g} pp (shares) or {tolerance:g}% (means).")
