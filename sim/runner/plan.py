@@ -77,7 +77,8 @@ def _setting(runner: ModuleType, key: str, text: str, flag: str) -> object:
     where = f"{flag} {key}"
     if key == "strategies":
         return list(check_strategies(list_value(text), runner, where))
-    value = list_value(text) if key in runner.LIST_SETTINGS and toml_value(text) != "draft" \
+    words = getattr(runner, "WORD_SETTINGS", ())
+    value = list_value(text) if key in runner.LIST_SETTINGS and toml_value(text) not in words \
         else toml_value(text)
     return runner.check_setting(key, value, where)
 

@@ -95,7 +95,7 @@ def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_
 @numba.njit(cache=True, nogil=True, parallel=True)
 def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_picks,
                city_picks, strategies, glory, sources, won, ranks, roles, rounds,
-               end_reason, city_mask, decisions, silver, violation):
+               end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into the result arrays.
 
     Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
@@ -112,18 +112,19 @@ def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_pi
             play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
                       strategies)
             store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
-                         city_mask, decisions, silver, violation)
+                         city_mask, city_used, decisions, silver, violation)
 
 
 @kernel
 def store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
-                 decisions, silver, violation):
+                 city_used, decisions, silver, violation):
     """Copy game ``g``'s final state into row ``g`` of the result arrays."""
     rank_players(s, ranks[g], won[g])
     for seat in range(L.MAX_SEATS):
         glory[g, seat] = s[L.GLORY + seat]
         silver[g, seat] = s[L.SILVER + seat]
         roles[g, seat] = s[L.ROLE + seat]
+        city_used[g, seat] = s[L.CITY_USED + seat]
         for k in range(L.N_SOURCES):
             sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
     rounds[g] = s[L.ROUND]

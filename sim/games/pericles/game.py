@@ -7,11 +7,13 @@ import numpy as np
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
+from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
 from strategies.pericles.presets import PRESETS
 
-FORCED_IN, FORCED_OUT = 1, -1
+DRAFT, RANDOM = "draft", "random"
+ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,9 @@ class PericlesSetup:
 
     players: int
     skills: bool = True
-    roles: tuple[str | None, ...] = ()  # per seat: a Role name, or None to draft
+    # per seat: a Role name, DRAFT (the seat's strategy drafts) or RANDOM (dealt at random);
+    # empty: every seat drafts
+    roles: tuple[str, ...] = ()
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
@@ -30,10 +34,9 @@ class PericlesSetup:
 
 def _arrays(content: Content, setup: PericlesSetup):
     role_names = content.names["roles"]
-    roles = np.full(L.MAX_SEATS, -1, dtype=np.int32)
+    roles = np.full(L.MAX_SEATS, PICK_DRAFT, dtype=np.int32)
     for seat, name in enumerate(setup.roles):
-        if name is not None:
-            roles[seat] = role_names.index(name)
+        roles[seat] = ROLE_PICKS[name] if name in ROLE_PICKS else role_names.index(name)
     tiles = np.zeros(L.N_CITY_STATES, dtype=np.int32)
     for name in setup.city_states_in:
         tiles[content.names["city_states"].index(name)] = FORCED_IN
@@ -66,6 +69,7 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "rounds": np.zeros(count, np.int32),
         "end_reason": np.zeros(count, np.int32),
         "city_mask": np.zeros(count, np.int32),
+        "city_used": np.zeros((count, m), np.int32),  # per seat: tiles whose action it took
         "decisions": np.zeros(count, np.int32),
         "silver": np.zeros((count, m), np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
@@ -73,7 +77,7 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
     play_batch(content.tables, weights, run_seed, first_index, count, setup.players,
                int(setup.skills), roles, tiles, strategies, out["glory"], out["sources"],
                out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
-               out["city_mask"], out["decisions"], out["silver"], out["violation"])
+               out["city_mask"], out["city_used"], out["decisions"], out["silver"], out["violation"])
     return out
 
 

@@ -99,6 +99,7 @@ _FIELDS = (
     ("CITY_STACK_N", 1, "tiles left in the stack"),
     ("AGORA_TILE", N_AGORA, "City-state tile covering each Agora space, or -1"),
     ("CITY_IN_GAME", N_CITY_STATES, "1 for each tile that entered the game at setup"),
+    ("CITY_USED", MAX_SEATS, "per seat: bit t set once it took tile t's space action"),
     ("AGORA_CITIZEN", N_AGORA * MAX_SEATS, "space * MAX_SEATS + seat: 0 none, 1 Small, 2 Large"),
     ("PARTHENON", N_PIECE_KINDS, "pieces raised of each PIECE_* kind"),
     ("ATHENA_DECK", MAX_ATHENA, "Athena draw pile, top at index ATHENA_DECK_N - 1"),
@@ -188,6 +189,7 @@ CITY_STACK = FIELD_OFFSETS["CITY_STACK"]
 CITY_STACK_N = FIELD_OFFSETS["CITY_STACK_N"]
 AGORA_TILE = FIELD_OFFSETS["AGORA_TILE"]
 CITY_IN_GAME = FIELD_OFFSETS["CITY_IN_GAME"]
+CITY_USED = FIELD_OFFSETS["CITY_USED"]
 AGORA_CITIZEN = FIELD_OFFSETS["AGORA_CITIZEN"]
 PARTHENON = FIELD_OFFSETS["PARTHENON"]
 ATHENA_DECK = FIELD_OFFSETS["ATHENA_DECK"]

@@ -3,7 +3,8 @@
 The interface every game's runner module offers (the registry names the module):
 
 - ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
-  one value's type; ``mode`` names the registry mode a cell plays;
+  one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
+  list, except for the whole-value words in ``WORD_SETTINGS``;
 - ``STRATEGIES``: strategy names a seat may play;
 - ``load(overrides)``: content with overrides applied (``.content_hash``, and
   ``.assumed_share``: the share of content items not transcribed from the printed game);
@@ -22,19 +23,22 @@ import pyarrow as pa
 
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content, ContentError, load_content
-from sim.games.pericles.game import PericlesSetup
+from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
 from sim.games.pericles.game import simulate as _simulate
 from sim.runner import RunError
 from strategies.pericles.policy import STRATEGY_CODES
 
-DRAFT = "draft"
 SETTINGS: dict[str, object] = {
     "skills": True,           # False plays the variant without Skill cards (rulebook p. 19)
-    "roles": DRAFT,           # "draft", or one Role name (or "draft") per seat
+    # "random" deals Roles at random (Role independent of seat), "draft" lets each seat's
+    # strategy draft as printed (p. 5), or one Role name / "draft" / "random" per seat
+    "roles": RANDOM,
     "city_states_in": [],     # City-state tiles forced into the game
     "city_states_out": [],    # City-state tiles kept out of the game
 }
 LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
+ROLE_WORDS = (RANDOM, DRAFT)
+WORD_SETTINGS = ROLE_WORDS
 STRATEGIES = tuple(STRATEGY_CODES)
 
 
@@ -49,10 +53,11 @@ def check_setting(key: str, value: object, where: str) -> object:
         if not isinstance(value, bool):
             raise RunError(f"{where}: skills must be true or false, got {value!r}")
         return value
-    if key == "roles" and value == DRAFT:
+    if key == "roles" and value in ROLE_WORDS:
         return value
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        shape = "'draft' or a list of Role names" if key == "roles" else "a list of tile names"
+        shape = "'random', 'draft' or a list of Role names" if key == "roles" \
+            else "a list of tile names"
         raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
     return list(value)
 
@@ -83,21 +88,21 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                where: str) -> PericlesSetup:
     """The cell's PericlesSetup; every name checked, one-line RunError otherwise."""
     roles = settings["roles"]
-    if roles == DRAFT:
-        picks: tuple[str | None, ...] = ()
+    if roles in ROLE_WORDS:
+        picks: tuple[str, ...] = (roles,) * players
     else:
         if len(roles) != players:
             raise RunError(f"{where}: roles lists {len(roles)} seats but the game has {players} "
-                           "players ; give one Role (or 'draft') per player")
+                           "players ; give one Role (or 'random' or 'draft') per player")
         known = content.names["roles"]
         for name in roles:
-            if name != DRAFT and name not in known:
+            if name not in ROLE_WORDS and name not in known:
                 raise RunError(f"{where}: roles: unknown Role {name!r}{_suggest(name, known)} ; "
-                               f"choose from {', '.join(known)} or 'draft'")
-        fixed = [r for r in roles if r != DRAFT]
+                               f"choose from {', '.join(known)}, 'random' or 'draft'")
+        fixed = [r for r in roles if r not in ROLE_WORDS]
         if len(set(fixed)) != len(fixed):
             raise RunError(f"{where}: roles gives one Role to two seats ; each Role once")
-        picks = tuple(None if r == DRAFT else r for r in roles)
+        picks = tuple(roles)
     tiles_in = _names(content, "city_states", settings["city_states_in"], "city_states_in", where)
     tiles_out = _names(content, "city_states", settings["city_states_out"], "city_states_out",
                        where)
@@ -121,7 +126,7 @@ def _labels(codes: np.ndarray, names) -> pa.Array:
 
 
 def _city_names(content: Content, masks: np.ndarray) -> tuple[np.ndarray, list[str]]:
-    """(code per game, name list per distinct mask) of the City-states in each game."""
+    """(code per mask, name list per distinct mask): City-state bit masks as names."""
     names = content.names["city_states"]
     uniq, inverse = np.unique(masks, return_inverse=True)
     text = [",".join(n for t, n in enumerate(names) if int(m) >> t & 1) for m in uniq]
@@ -143,6 +148,7 @@ def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], fir
     role = per_seat(out["role"])
     role = np.where(role < 0, len(role_names) - 1, role)
     cities, city_text = _city_names(content, out["city_mask"])
+    used, used_text = _city_names(content, per_seat(out["city_used"]))
     columns = {
         "cell": pa.array(np.full(count * p, cell, np.int32)),
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
@@ -157,6 +163,7 @@ def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], fir
         "end_reason": _labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
         "role": _labels(role, role_names),
         "city_states": _labels(per_game(cities), city_text),
+        "city_states_used": _labels(used, used_text),
         "silver": pa.array(per_seat(out["silver"])),
     }
     for k, source in enumerate(L.GLORY_SOURCES):

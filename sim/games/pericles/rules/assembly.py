@@ -72,6 +72,7 @@ def space_action(s, T, W, opts, seat, space, size, rng, ev):
         run_effect(s, T, W, opts, seat, T.missions[item, 3 * side + 2], L.SRC_MISSIONS, rng, ev)
     elif kind == 2:
         emit(s, ev, seat, EV_CITY_STATE_ACTION, item, 0, 0)
+        s[L.CITY_USED + seat] |= 1 << item
         run_effect(s, T, W, opts, seat, T.city_states[item, 2], L.SRC_EFFECTS, rng, ev)
     settle(s, T, W, opts, rng, ev)
 

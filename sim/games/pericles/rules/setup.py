@@ -10,9 +10,10 @@ from sim.games.pericles.rules.effects import run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.skills import take_skill
 from sim.jit import kernel
-from sim.rng import STREAM_SETUP, shuffle
+from sim.rng import STREAM_SETUP, below, shuffle
 
-NO_PICK = -1
+# Role picks other than a Role index (see draft_roles).
+PICK_DRAFT, PICK_RANDOM = -1, -2
 FORCED_IN, FORCED_OUT = 1, -1
 
 
@@ -134,8 +135,12 @@ def deal_missions(s, T, W, opts, rng, ev):
 
 @kernel
 def draft_roles(s, T, W, opts, role_picks, rng, ev):
-    """From the last player back to the first, each takes a Role (a scenario may fix it),
-    chooses one of its two starting Skills, sets out its pieces and gains its bonus."""
+    """From the last player back to the first, each takes a Role, chooses one of its two
+    starting Skills, sets out its pieces and gains its bonus (p. 5).
+
+    ``role_picks[seat]`` is a Role index fixed by the scenario, ``PICK_DRAFT`` (the seat's
+    strategy drafts, as printed) or ``PICK_RANDOM`` (dealt uniformly from the Roles left,
+    from the setup stream, so Role and seat are independent in a balance run)."""
     taken = 0
     for seat in range(s[L.N_PLAYERS]):
         if role_picks[seat] >= 0:
@@ -151,7 +156,10 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
                 if not (taken >> r) & 1:
                     opts[n, 0] = r
                     n += 1
-            role = opts[decide(s, T, W, opts, n, seat, D_DRAFT_ROLE, rng), 0]
+            if role == PICK_RANDOM:
+                role = opts[below(rng, STREAM_SETUP, n), 0]
+            else:
+                role = opts[decide(s, T, W, opts, n, seat, D_DRAFT_ROLE, rng), 0]
             taken |= 1 << role
         s[L.ROLE + seat] = role
         skill = -1
