@@ -57,7 +57,7 @@ def test_dataset_columns_and_invariants(base):
     table = ds.dataset(base / "data", format="parquet").to_table()
     assert table.num_rows == len(df)
     expected = ["cell", "game", "seat", "players", "strategy", "won", "win_share", "glory", "rank",
-                "rounds", "end_reason", "role", "city_states", "silver"]
+                "rounds", "end_reason", "role", "city_states", "city_states_used", "silver"]
     assert list(df.columns) == expected + [f"glory_{s}" for s in L.GLORY_SOURCES]
     per_game = df.groupby("game")
     assert (per_game.win_share.sum() - 1).abs().max() < 1e-12
