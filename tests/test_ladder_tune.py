@@ -14,7 +14,8 @@ from sim.cli import app
 from sim.games.pericles import runner
 from strategies.ladder import format_matrix, hero_shares, run_ladder, seat_shares
 from strategies.pericles import bots
-from strategies.pericles.presets import read_preset
+from strategies.pericles.features import FEATURE_NAMES
+from strategies.pericles.presets import HAND_MADE, PRESETS, PRESETS_DIR, read_preset
 from strategies.tune import cross_entropy, run_tune
 
 CLI = CliRunner()
@@ -37,6 +38,22 @@ def test_hero_takes_every_seat_once():
     shares = hero_shares(play, "a", "b", 3, 2)
     assert calls == [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]
     assert shares.tolist() == [1.0] * 6
+
+
+def marked_personality(name: str) -> set[str]:
+    """Weights a preset file marks with a ``# personality`` comment."""
+    lines = (PRESETS_DIR / f"{name}.toml").read_text(encoding="utf-8").splitlines()
+    return {line.split("=")[0].strip() for line in lines if line.endswith("# personality")}
+
+
+@pytest.mark.parametrize("name", [n for n in HAND_MADE if n != "balanced"])
+def test_personality_is_balanced_plus_its_marked_tilt(name):
+    # a style differs from balanced exactly in the weights it marks, so the ladder
+    # measures the theme and nothing else
+    marked = marked_personality(name)
+    differs = {f for f, a, b in zip(FEATURE_NAMES, PRESETS[name], PRESETS["balanced"],
+                                    strict=True) if a != b}
+    assert marked and differs == marked
 
 
 def test_small_ladder_is_deterministic():
