@@ -14,7 +14,7 @@ STANDARD = ("queen", "merchant", "philosopher", "hoplite")
 def blank(heroes=STANDARD) -> np.ndarray:
     """Round 1 of the Player Phase with nothing on the board and an empty stash."""
     s = np.zeros(L.STATE_SIZE, np.int32)
-    for name in ("STRUCT", "POS", "ACTIVE", "SPHERE_COLOR", "COMPASS"):
+    for name in ("STRUCT", "POS", "ACTIVE", "SPHERE_COLOR", "COMPASS", "DECK_TOP"):
         start, length = L.FIELD_SPANS[name]
         s[start:start + length] = -1
     for e in range(L.MAX_ENEMIES):
@@ -44,7 +44,7 @@ def trace(rows: int = 64) -> np.ndarray:
 
 
 def team(content, style: str = "military") -> np.ndarray:
-    return weights(style, content.names["techs"])
+    return weights(style, content.names["techs"], content.names["structures"])
 
 
 def card_id(content, name_id: str) -> int:

@@ -2,8 +2,9 @@
 
 ``choose`` gets the state, the legal options the engine wrote into ``opts`` and the
 team's own random stream. Styles differ only by the weight vector ``W`` (see
-``styles.py``): which units to train and how many, which technologies first, whether to
-rush production, how boldly the army attacks.
+``styles.py``): which units to train and how many, which technologies first, which
+Structures to build, whether to rush production, how boldly the army attacks. What the
+team does with each decision is written in docs/rules/aeolis.md ("Team policy").
 """
 
 import numpy as np
@@ -11,86 +12,205 @@ import numpy as np
 from sim.games.aeolis import decisions as D
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
+from sim.games.aeolis import params as P
+from sim.games.aeolis.content import UNREACHABLE as FAR
 from sim.jit import njit
 from sim.rng import below
 
 RANDOM_LEGAL = 0
 STRATEGY_CODES = {"military": 1, "economy": 2, "random": RANDOM_LEGAL}
 
-# Weight vector layout (W[...]): unit targets, then tech priorities.
+# Weight vector layout (W[...]): style switches, unit targets, tech priorities, Structure values.
 W_STYLE = 0  # 0 random-legal, else a team style
 W_ROLL_DIE = 1  # 1: rush production with the Production Die
 W_BOLDNESS = 2  # margin the army accepts when attacking (power - enemy power >= -boldness)
 W_TARGETS = 4  # + unit kind: how many units of that kind the team trains
-W_TECH = 4 + L.N_UNITS  # + tech: priority (higher first)
-W_SIZE = W_TECH + 64
+W_TECH = W_TARGETS + L.N_UNITS  # + tech: priority (higher first)
+W_STRUCT = W_TECH + 64  # + structure: value of building it (0: never)
+W_MAGI_TECH = W_STRUCT + 64  # + tech: priority added while the Magi plays (crystals, forms)
+W_MAGI_STRUCT = W_MAGI_TECH + 64  # + structure: value added while the Magi plays
+W_SIZE = W_MAGI_STRUCT + 64
 BIG = 1 << 20
 
 
 @njit
-def _nearest_enemy(s, T, h):
-    """(distance, slot) of the enemy nearest to hex h over land, Invasions counted closer."""
-    best, best_e = BIG, -1
+def _invasion(s, T):
+    """(rounds until it reaches the city, hex, enemy slot) of the nearest Invasion."""
+    city = T.city[0]
+    best, best_h, best_e = BIG, -1, -1
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
-        if s[base + L.EN_CARD] < 0:
-            continue
-        d = T.dist_land[h, s[base + L.EN_HEX]]
-        if T.card_kind[s[base + L.EN_CARD]] == 6:
-            d -= 2
-        if d < best:
-            best, best_e = d, e
-    return best, best_e
+        c = s[base + L.EN_CARD]
+        if c >= 0 and T.card_kind[c] == ops.K_INVASION:
+            d = T.dist_land[s[base + L.EN_HEX], city]
+            if d < best:
+                best, best_h, best_e = d, s[base + L.EN_HEX], e
+    return best, best_h, best_e
+
+
+@njit
+def _on_path(T, a, h, b):
+    """Hex h lies on a shortest land path from a to b (the way an Invasion walks, p. 35)."""
+    return T.dist_land[a, h] + T.dist_land[h, b] == T.dist_land[a, b]
+
+
+@njit
+def _hazard(s, h):
+    """A Plague or Inferno on h: a unit entering or starting there is lost (p. 34)."""
+    return s[L.PLAGUE + h] != 0 or s[L.INFERNO + h] != 0
 
 
 @njit
 def _army_strength(s):
+    """Units plus Morale of the whole land army (Hippeis count 2, p. 20)."""
     return s[L.UNITS] + s[L.UNITS + 1] + 2 * s[L.UNITS + 2] + s[L.UNITS + 3] + s[L.MORALE]
+
+
+@njit
+def _expected_die(s, needs):
+    """Mean of the army's combat die against an enemy with ``needs`` (1 when forced)."""
+    for k in range(L.N_ARMY):
+        if s[L.UNITS + k] > 0:
+            have = s[L.UPGRADES + k] | (L.UP_BRONZE if s[L.UPGRADES + k] & L.UP_IRON else 0)
+            if k == L.U_COMPANION or have & needs == needs:
+                return 4.5 if s[L.LEVEL + L.B_ARENA] >= 1 else 2.5
+    return 1.0
+
+
+@njit
+def _enemy_power(s, T, e):
+    base = L.ENEMY + e * L.EN_WIDTH
+    return T.card_power[s[base + L.EN_CARD]] - s[base + L.EN_DAMAGE]
+
+
+@njit
+def _army_target(s, T, W):
+    """Where the army heads: the city when an Invasion draws near; ahead of a far Invasion
+    to lay Charax on its path; else a Raid it expects to beat; else home in the city."""
+    city = T.city[0]
+    d_inv, h_inv, _ = _invasion(s, T)
+    if d_inv < BIG:
+        if d_inv < 4:
+            return city
+        best, best_h = BIG, city
+        for h in range(L.N_HEX):
+            if T.land_ok[h] == 1 and _on_path(T, h_inv, h, city) and not _hazard(s, h):
+                v = abs(T.dist_land[h, city] - 2) * 10 + T.dist_land[h, city]
+                if v < best:
+                    best, best_h = v, h
+        return best_h
+    best, target = -BIG, city
+    for e in range(L.MAX_ENEMIES):
+        base = L.ENEMY + e * L.EN_WIDTH
+        c = s[base + L.EN_CARD]
+        if c < 0 or T.card_kind[c] != ops.K_RAID:
+            continue
+        h = s[base + L.EN_HEX]
+        margin = _army_strength(s) + _expected_die(s, T.card_needs[c]) + W[W_BOLDNESS] \
+            - _enemy_power(s, T, e) - (1 if _hazard(s, h) else 0)
+        if margin >= 0 and T.dist_land[city, h] < FAR and margin - T.dist_land[city, h] > best:
+            best, target = margin - T.dist_land[city, h], h
+    return target
+
+
+@njit
+def _philosopher_target(s, T):
+    """A Blessing's location first, then the Structure with the most goods waiting (walking
+    in collects them, p. 10), then a Ruin to repair; away from enemies."""
+    for slot in range(L.MAX_ACTIVE):
+        c = s[L.ACTIVE + slot]
+        if c >= 0 and T.card_kind[c] == ops.K_BLESSING and T.card_where[c] >= 0:
+            return T.building_hex[T.card_where[c]]
+    here = s[L.POS + L.G_PHILOSOPHER]
+    best, target = 0, T.building_hex[L.B_ACADEMY]
+    for h in range(L.N_HEX):
+        if s[L.STRUCT + h] < 0 or T.dist_any[here, h] >= FAR:
+            continue
+        v = s[L.STOCK + 2 * h] + s[L.STOCK + 2 * h + 1] + s[L.HEX_GOLD + h]
+        if s[L.RUIN + h] == 1:
+            v += 3
+        v = v * 4 - T.dist_any[here, h]
+        if _hazard(s, h):
+            v = 0
+        if v > best:
+            best, target = v, h
+    return target
+
+
+@njit
+def _danger(s, T, h):
+    """An enemy on h or next to it."""
+    for e in range(L.MAX_ENEMIES):
+        base = L.ENEMY + e * L.EN_WIDTH
+        if s[base + L.EN_CARD] >= 0 and T.dist_land[h, s[base + L.EN_HEX]] <= 1:
+            return True
+    return False
 
 
 @njit
 def _move(s, T, W, opts, n):
     g = opts[0, 1]
-    best, best_k = BIG, 0
     city = T.city[0]
     target = city
     if g <= L.G_COMPANION:
-        d, e = _nearest_enemy(s, T, city)
-        if e >= 0:
-            base = L.ENEMY + e * L.EN_WIDTH
-            power = T.card_power[s[base + L.EN_CARD]] - s[base + L.EN_DAMAGE]
-            die = 6 if s[L.LEVEL + L.B_ARENA] >= 1 else 3
-            if _army_strength(s) + die + W[W_BOLDNESS] >= power:
-                target = s[base + L.EN_HEX]
+        target = _army_target(s, T, W)
     elif g == L.G_PHILOSOPHER:
-        target = -1
-        for slot in range(L.MAX_ACTIVE):
-            c = s[L.ACTIVE + slot]
-            if target < 0 and c >= 0 and T.card_kind[c] == 0 and T.card_where[c] >= 0:
-                target = T.building_hex[T.card_where[c]]
-        if target < 0:
-            target = T.building_hex[L.B_ACADEMY]
-            for h in range(L.N_HEX):
-                if s[L.RUIN + h] == 1 and T.land_ok[h] == 1:
-                    target = h
-                    break
+        target = _philosopher_target(s, T)
     elif g == L.G_SHIP:
         target = T.building_hex[L.B_HARBOR]
         for e in range(L.MAX_ENEMIES):
             base = L.ENEMY + e * L.EN_WIDTH
-            if s[base + L.EN_CARD] >= 0 and T.card_kind[s[base + L.EN_CARD]] == 4:
+            if s[base + L.EN_CARD] >= 0 and T.card_kind[s[base + L.EN_CARD]] == ops.K_PLUNDER:
                 target = s[base + L.EN_HEX]
-    elif g == L.G_PRIESTESS:
+    elif g == L.G_PRIESTESS or g == L.G_MAGI:
         target = s[L.POS + L.G_HOPLITE] if s[L.POS + L.G_HOPLITE] >= 0 else city
+    best, best_k = BIG, 0
     for k in range(n):
         h = opts[k, 0]
-        d = T.dist_sea[h, target] if g == L.G_SHIP else T.dist_land[h, target]
-        if g > L.G_COMPANION and g != L.G_SHIP:
-            de, _ = _nearest_enemy(s, T, h)
-            if de <= 0:
-                d += 100  # never walk civilians into enemies
+        if g == L.G_SHIP:
+            d = T.dist_sea[h, target]
+        elif g == L.G_PHILOSOPHER:
+            d = T.dist_any[h, target]
+        else:
+            d = T.dist_land[h, target]
+        if g > L.G_COMPANION and g != L.G_SHIP and _danger(s, T, h) \
+                and _army_here(s, h) == 0:
+            d += 100  # never walk civilians next to enemies without the army
+        if h != target and _hazard(s, h):
+            d += 50  # a Plague or Inferno hex costs a unit on entering (p. 34)
         if d < best:
             best, best_k = d, k
+    return best_k
+
+
+@njit
+def _army_here(s, h):
+    """1 when an army miniature stands on h."""
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] == h and s[L.UNITS + k] > 0:
+            return 1
+    return 0
+
+
+@njit
+def _charax(s, T, opts, n):
+    """A Charax where an enemy will walk: the city and the Invasion's shortest paths first,
+    then the hexes next to a Raid."""
+    city = T.city[0]
+    d_inv, h_inv, _ = _invasion(s, T)
+    best, best_k = 0, 0
+    for k in range(1, n):
+        h = opts[k, 0]
+        v = 0
+        if d_inv < BIG and h != h_inv and _on_path(T, h_inv, h, city):
+            v = 3 if h == city else 2
+        else:
+            for e in range(L.MAX_ENEMIES):
+                base = L.ENEMY + e * L.EN_WIDTH
+                if s[base + L.EN_CARD] >= 0 and T.dist_land[h, s[base + L.EN_HEX]] == 1:
+                    v = 1
+        if v > best:
+            best, best_k = v, k
     return best_k
 
 
@@ -114,106 +234,196 @@ def _alchemy(s, T, opts, n):
 
 
 @njit
-def _best(opts, n, col, scores_sign):
+def _largest(opts, n, col):
+    """The option after the "stop" row 0 with the largest value in ``col``; 0 when none
+    (row 0 holds only its first column, so it is never compared)."""
     best, best_k = -BIG, 0
+    for k in range(1, n):
+        if opts[k, col] > best:
+            best, best_k = opts[k, col], k
+    return best_k
+
+
+@njit
+def _wanted_units(s, W, u):
+    """How many more units of kind u the style wants."""
+    return W[W_TARGETS + u] - s[L.UNITS + u]
+
+
+@njit
+def _train(s, T, W, opts, n, kind):
+    """The unit kind furthest below the style's target (a worker left untrained builds)."""
+    best, best_k = 0.0, 0
     for k in range(n):
-        v = opts[k, col] * scores_sign
+        u = opts[k, 0]
+        if kind == D.D_ALLOCATE:
+            u = (-1, L.U_MERCHANT, L.U_PHILOSOPHER, L.U_HOPLITE, L.U_PRIESTESS, L.U_MAGI,
+                 L.U_SHIP)[u]
+        if u < 0:
+            continue
+        gap = _wanted_units(s, W, u) * (1.0 + W[W_TARGETS + u] * 0.01)
+        if gap > best:
+            best, best_k = gap, k
+    return best_k
+
+
+@njit
+def _build(s, T, W, opts, n):
+    """The Structure the style values most, nearest the city (easier to guard and collect)."""
+    city = T.city[0]
+    best, best_k = 0.0, 0
+    for k in range(1, n):
+        st, h = opts[k, 0], opts[k, 1]
+        v = W[W_STRUCT + st] + ((s[L.HEROES] >> L.H_MAGI) & 1) * W[W_MAGI_STRUCT + st]
+        if v <= 0:
+            continue
+        d = T.dist_any[h, city]
+        v = v * 10.0 - d
         if v > best:
             best, best_k = v, k
     return best_k
 
 
 @njit
+def _trade(s, T, W, opts, n):
+    """Alms while Morale can rise (it adds to every fight), buy Copper for Hoplites, sell
+    surplus for Gold."""
+    best, best_k = 0, 0
+    gold = s[L.RES + L.R_GOLD]
+    for k in range(1, n):
+        what, res, price = opts[k, 0], opts[k, 1], opts[k, 2]
+        v = 0
+        if what == 2:
+            if s[L.MORALE] < T.params[P.MORALE_MAX]:
+                v = 6
+                if res == L.R_WOOD and s[L.RES + L.R_WOOD] <= 1:
+                    v = 2
+                elif res == L.R_LEATHER and s[L.UPGRADES] & L.UP_LEATHER == 0:
+                    v = 0  # kept for Leather Armor (p. 19)
+        elif what == 0:
+            if s[L.RES + res] > 3 and res < L.R_LIGHT:
+                v = price
+            elif gold < 2 and res != L.R_COPPER:
+                v = price
+        elif what == 1:
+            if res == L.R_COPPER and gold >= price + 1 and s[L.RES + L.R_COPPER] < 2 \
+                    and _wanted_units(s, W, L.U_HOPLITE) > 0:
+                v = 5
+            elif res == L.R_WOOD and s[L.RES + L.R_WOOD] == 0 and gold >= price + 2:
+                v = 3
+            elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3:
+                v = 2
+        if v > best:
+            best, best_k = v, k
+    return best_k
+
+
+@njit
+def _diplomacy(s, T, W, opts, n):
+    """Negotiate when the chance is fair and the Gold left still trains a unit."""
+    best, best_k = 0.2, 0
+    die = 12 if s[L.LEVEL + L.B_ACROPOLIS] == 2 else (8 if s[L.LEVEL + L.B_ACROPOLIS] == 1 else 4)
+    for k in range(1, n):
+        power, bonus = opts[k, 1], opts[k, 2]
+        p = (die - (power - bonus) + 1) / die
+        if p > 1.0:
+            p = 1.0
+        if s[L.RES + L.R_GOLD] - power < 1:
+            p -= 0.3
+        if p > best:
+            best, best_k = p, k
+    return best_k
+
+
+@njit
+def _needs_ahead(s, T):
+    """Upgrade bits the team's coming foes require: enemies on the board and the Invasion
+    decks the mode still draws from (the schedule is public, p. 6)."""
+    needs = 0
+    for e in range(L.MAX_ENEMIES):
+        c = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
+        if c >= 0:
+            needs |= T.card_needs[c]
+    for r in range(s[L.ROUND], s[L.N_ROUNDS]):
+        for j in range(T.schedule.shape[2]):
+            deck = T.schedule[s[L.MODE], r, j]
+            if deck == ops.DECK_I1 or deck == ops.DECK_I2:
+                for c in range(T.card_kind.shape[0]):
+                    if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
+                        needs |= T.card_needs[c]
+    return needs
+
+
+@njit
+def _army_upgrade(s, T, W, opts, n):
+    """Unlock any upgrade within reach; cast Bronze while the Hoplites lack Bronze Weapons
+    a coming foe requires, or Copper is not needed for training."""
+    for k in range(1, n):
+        if opts[k, 0] >= 0:
+            return k
+    if n > 1 and opts[1, 0] == -2 and s[L.UPGRADES] & (L.UP_BRONZE | L.UP_IRON) == 0 \
+            and s[L.RES + L.R_BRONZE] < T.params[P.UPGRADE_COST]:
+        if _needs_ahead(s, T) & L.UP_BRONZE or s[L.RES + L.R_COPPER] >= 2 \
+                or _wanted_units(s, W, L.U_HOPLITE) <= 0:
+            return 1
+    return 0
+
+
+@njit
+def _collect(opts, n):
+    """The richest Structure, when its goods (three or more) are clearly worth the Gold."""
+    k = _largest(opts, n, 1)
+    return k if k > 0 and opts[k, 1] >= 3 else 0
+
+
+@njit
 def team_choice(s, T, W, opts, n, kind):
     if kind == D.D_TRAIN or kind == D.D_ALLOCATE:
-        best, best_k = 0.0, 0
-        for k in range(n):
-            u = opts[k, 0]
-            if kind == D.D_ALLOCATE:
-                u = (-1, L.U_MERCHANT, L.U_PHILOSOPHER, L.U_HOPLITE, L.U_PRIESTESS, L.U_MAGI,
-                     L.U_SHIP)[u]
-                if u < 0:
-                    continue
-            if u < 0:
-                continue
-            gap = W[W_TARGETS + u] - s[L.UNITS + u]
-            if gap > best:
-                best, best_k = gap, k
-        return best_k
+        return _train(s, T, W, opts, n, kind)
     if kind == D.D_PRODUCTION_DIE:
         return 1 if W[W_ROLL_DIE] > 0 and n > 1 else 0
     if kind == D.D_FEED:
         return n - 1
     if kind == D.D_BUILD:
-        best, best_k = -BIG, 0
-        for k in range(1, n):
-            st, h = opts[k, 0], opts[k, 1]
-            v = T.hex_row[h] * 2 - st
-            if v > best:
-                best, best_k = v, k
-        return best_k
+        return _build(s, T, W, opts, n)
     if kind == D.D_DISCOVER:
+        magi = (s[L.HEROES] >> L.H_MAGI) & 1
         best, best_k = -1.0, 0
         for k in range(1, n):
-            v = W[W_TECH + opts[k, 0]] + 1.0
+            v = W[W_TECH + opts[k, 0]] + magi * W[W_MAGI_TECH + opts[k, 0]] + 1.0
             if v > best:
                 best, best_k = v, k
         return best_k
-    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE, D.D_RANGED, D.D_CHARAX):
-        if kind == D.D_CHARAX:
-            d, e = _nearest_enemy(s, T, T.city[0])
-            if e < 0:
-                return 0
+    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE, D.D_RANGED):
         return n - 1
+    if kind == D.D_CHARAX:
+        return _charax(s, T, opts, n)
     if kind == D.D_ARMY_UPGRADE:
-        for k in range(1, n):
-            if opts[k, 0] >= 0:
-                return k
-        return 1 if n > 1 and s[L.RES + L.R_BRONZE] < 3 and s[L.UPGRADES] & L.UP_BRONZE == 0 else 0
+        return _army_upgrade(s, T, W, opts, n)
     if kind == D.D_TRADE:
-        best, best_k = 0, 0
-        for k in range(1, n):
-            what, res, price = opts[k, 0], opts[k, 1], opts[k, 2]
-            v = 0
-            if what == 2:
-                v = 4 if s[L.MORALE] < 3 else 0
-            elif what == 0 and s[L.RES + res] > 3 and res < L.R_LIGHT:
-                v = price
-            elif what == 1 and s[L.RES + L.R_GOLD] > price + 3 and s[L.RES + res] < 2:
-                v = 1
-            if v > best:
-                best, best_k = v, k
-        return best_k
+        return _trade(s, T, W, opts, n)
     if kind == D.D_COLLECT:
-        return _best(opts, n, 1, 1)
+        return _collect(opts, n)
     if kind == D.D_MOVE:
         return _move(s, T, W, opts, n)
     if kind == D.D_DIPLOMACY:
-        best, best_k = 0.2, 0
-        die = 12 if s[L.LEVEL + L.B_ACROPOLIS] == 2 else (8 if s[L.LEVEL + L.B_ACROPOLIS] == 1 else 4)
-        for k in range(1, n):
-            p = (die - (opts[k, 1] - opts[k, 2]) + 1) / die
-            if p > best:
-                best, best_k = p, k
-        return best_k
+        return _diplomacy(s, T, W, opts, n)
     if kind == D.D_KEEP_SPELL:
         return 1 if opts[1, 1] == 0 or s[L.RES + L.R_GOLD] > 5 else 0
     if kind == D.D_FLOW:
-        return _best(opts, n, 1, 1)
+        return _largest(opts, n, 1)  # crystals toward the white Spheres (p. 23)
     if kind == D.D_CAST:
-        return n - 1
-    if kind == D.D_PRIESTESS and s[L.LEVEL + L.B_TEMPLE] == 2:
-        for k in range(1, n):  # Priestess of Death: Kiss of Death first, then Blood Letting
-            if opts[k, 2] >= 0:
-                return k
-        return n - 1 if n > 1 and opts[n - 1, 0] == 1 else 0
+        return _cast(s, T, opts, n)
     if kind == D.D_PRIESTESS:
-        for k in range(1, n):
-            if opts[k, 0] == 1 and s[L.POS + L.G_HOPLITE] >= 0:
-                d, e = _nearest_enemy(s, T, s[L.POS + L.G_HOPLITE])
-                if d <= 2:
-                    return k
-        return 1 if n > 1 and opts[1, 0] == 0 else 0
+        return _priestess(s, T, opts, n)
+    if kind == D.D_ARRANGE:
+        return _arrange(s, T, opts, n)
+    if kind == D.D_INTERVENE:
+        return _intervene(s, T, opts, n)
+    if kind == D.D_AURA:
+        return _aura(s, T, opts, n)
+    if kind == D.D_LAY_ON_HANDS:
+        return n - 1  # save every unit the Light Crystals allow
     if kind == D.D_EXPLORE:
         return 1
     if kind == D.D_ALCHEMISTS:
@@ -221,10 +431,178 @@ def team_choice(s, T, W, opts, n, kind):
     if kind == D.D_ALCHEMIST:
         return _alchemy(s, T, opts, n)
     if kind == D.D_CASUALTY:
-        return 0
+        return _cheapest_casualty(s, opts, n)
     if kind == D.D_PILLAGE:
-        return _best(opts, n, 0, -1)
+        return _pillage(s, opts, n)
     return 0
+
+
+@njit
+def _threat(s, T, card):
+    """How much a Curse card would hurt: its Power (more when the army lacks the upgrades
+    it needs, or for Unrest that strikes every round); a fixed size for the rest."""
+    k = T.card_kind[card]
+    if k == ops.K_RAID or k == ops.K_PLUNDER:
+        have = s[L.UPGRADES] | (L.UP_BRONZE if s[L.UPGRADES] & L.UP_IRON else 0)
+        return T.card_power[card] + (3 if have & T.card_needs[card] != T.card_needs[card] else 0)
+    if k == ops.K_UNREST:
+        return T.card_power[card] + 2
+    if k == ops.K_DISASTER:
+        return 6
+    if k == ops.K_PLAGUE:
+        return 4
+    return 0
+
+
+@njit
+def _next_curse_deck(s, T):
+    """The Curse deck the mode's schedule draws from next (p. 6), -1 none."""
+    for r in range(s[L.ROUND], s[L.N_ROUNDS]):
+        for j in range(T.schedule.shape[2]):
+            d = T.schedule[s[L.MODE], r, j]
+            if d == ops.DECK_C1 or d == ops.DECK_C2:
+                return d
+    return -1
+
+
+@njit
+def _priestess(s, T, opts, n):
+    """Kiss of Death on an enemy; Bless when the army is about to fight; Divination or
+    Divine Intervention once the Faith Die shows 4 or more (the next Curse deck, every
+    card a Curse); else Consecrate / Cure or Blood Letting. Augury alone only looks, which
+    this team has no use for."""
+    level = s[L.LEVEL + L.B_TEMPLE]
+    army = s[L.POS + L.G_HOPLITE]
+    near = army >= 0 and _nearest_enemy(s, T, army)[0] <= 2
+    curse = _next_curse_deck(s, T)
+    best, best_k = 0, 0
+    for k in range(1, n):
+        ability, faith, a, b = opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3]
+        v = 0
+        if ability == 0:
+            v = 10 + faith if level == 2 else 3
+        elif ability == 1:
+            v = 2 if level == 2 else (8 if near else 0)
+        elif ability == 2 and level >= 1 and faith >= 4 and a == curse and b == faith:
+            v = 5
+        if v > best:
+            best, best_k = v, k
+    return best_k
+
+
+@njit
+def _arrange(s, T, opts, n):
+    """The mildest Curse next; Blessings keep their order."""
+    if opts[0, 1] == ops.DECK_B:
+        return 0
+    best, best_k = BIG, 0
+    for k in range(n):
+        v = _threat(s, T, opts[k, 0])
+        if v < best:
+            best, best_k = v, k
+    return best_k
+
+
+@njit
+def _intervene(s, T, opts, n):
+    """Take the worst seen Curse out of play when it is a real threat; bring in the
+    mildest Curse (or the first Blessing) instead."""
+    if opts[0, 3] == 1:  # choosing the card brought in
+        if T.card_deck[opts[0, 0]] == ops.DECK_B:
+            return 0
+        return _arrange(s, T, opts, n)
+    best, best_k = 5, 0
+    for k in range(1, n):
+        if opts[k, 1] != ops.DECK_B and _threat(s, T, opts[k, 0]) > best:
+            best, best_k = _threat(s, T, opts[k, 0]), k
+    return best_k
+
+
+@njit
+def _aura(s, T, opts, n):
+    """Shield a Structure a Raid stands on or next to."""
+    for k in range(1, n):
+        h = opts[k, 0]
+        for e in range(L.MAX_ENEMIES):
+            base = L.ENEMY + e * L.EN_WIDTH
+            c = s[base + L.EN_CARD]
+            if c >= 0 and T.card_kind[c] == ops.K_RAID and T.dist_land[h, s[base + L.EN_HEX]] <= 1:
+                return k
+    return 0
+
+
+@njit
+def _cast(s, T, opts, n):
+    """Damage first, at an Invasion before a Raid or Plunder (p. 24), then a counter to a
+    Natural Disaster, then any other Spell; the strongest Spell of each."""
+    best, best_k = 0, 0
+    for k in range(1, n):
+        spell, target = opts[k, 0], opts[k, 2]
+        fx = T.fx[T.sp_fx[spell]]
+        v = 0
+        if fx[1] == ops.OP_DAMAGE:
+            c = s[L.ENEMY + target * L.EN_WIDTH + L.EN_CARD]
+            v = (300 if T.card_kind[c] == ops.K_INVASION else 200) + fx[2] + 2 * fx[3]
+        elif fx[1] == ops.OP_COUNTER:
+            v = 100
+        elif fx[1] == ops.OP_MORALE:
+            v = 50 if s[L.MORALE] < T.params[P.MORALE_MAX] else 0
+        else:
+            v = 10
+        if v > best:
+            best, best_k = v, k
+    return best_k
+
+
+# Trained units given up to raiders, cheapest first; army units last (p. 35).
+PILLAGE_ORDER = (L.U_BLOODTHRALL, L.U_MERCHANT, L.U_SHIP, L.U_PHILOSOPHER, L.U_ALCHEMIST,
+                 L.U_PRIESTESS, L.U_MAGI, L.U_TOXOTAI, L.U_HIPPEIS, L.U_COMPANION, L.U_HOPLITE)
+
+
+@njit
+def _pillage(s, opts, n):
+    """Give raiders the most plentiful good (never Gold or Copper first), then untrained
+    workers, then the cheapest trained units."""
+    best, best_k = -BIG, 0
+    for k in range(n):
+        a = opts[k, 0]
+        if a >= 0:
+            v = s[L.RES + a] * 10 - (50 if a == L.R_GOLD or a == L.R_COPPER else 0)
+        elif a == -1:
+            v = 1000
+        else:
+            v = 0
+            for r in range(len(PILLAGE_ORDER)):
+                if PILLAGE_ORDER[r] == opts[k, 1]:
+                    v = 500 - r
+            if opts[k, 1] == L.U_MERCHANT and s[L.UNITS + L.U_MERCHANT] == 1:
+                v = 100  # the last Merchant trades and collects
+        if v > best:
+            best, best_k = v, k
+    return best_k
+
+
+@njit
+def _cheapest_casualty(s, opts, n):
+    """Lose a Hoplite before a Toxotai, Hippeis or Companion (cheapest to replace)."""
+    for k in range(n):
+        if opts[k, 0] == L.U_HOPLITE:
+            return k
+    return 0
+
+
+@njit
+def _nearest_enemy(s, T, h):
+    """(distance, slot) of the enemy nearest to hex h over land."""
+    best, best_e = BIG, -1
+    for e in range(L.MAX_ENEMIES):
+        base = L.ENEMY + e * L.EN_WIDTH
+        if s[base + L.EN_CARD] < 0:
+            continue
+        d = T.dist_land[h, s[base + L.EN_HEX]]
+        if d < best:
+            best, best_e = d, e
+    return best, best_e
 
 
 @njit

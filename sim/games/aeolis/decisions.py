@@ -29,13 +29,19 @@ DECISION_FIELDS = (
     ("keep_spell", "-1 stop, else spell kept (p. 23)"),
     ("flow", "-1 stop, else from sphere, to sphere, colour (p. 23)"),
     ("cast", "-1 stop, else spell, sphere, target (enemy slot or event slot) (p. 24)"),
-    ("priestess", "-1 none, else ability slot, target hex (pp. 22, 27)"),
+    ("priestess", "-1 none, else ability slot, Faith, target hex or Curse deck, Curse cards seen "
+                  "(pp. 22-23, 27)"),
     ("explore", "-1 stop, 0 roll for loot, 1 draw into an empty slot, 2 replace slot b (p. 25)"),
     ("alchemist", "-1 stop, else action (0 Midas, 1 Transmute, 2 Immolate, 3 Weather), a, b (p. 26)"),
     ("casualty", "army kind that loses the unit after a won combat (p. 30)"),
     ("pillage", "resource (or -1 for a worker, -2 a trained unit of kind b) given up (p. 35)"),
     ("destroy_plagued", "-1 stop, else hex whose plagued Structure is destroyed (p. 34)"),
     ("alchemists", "how many Philosophers become Alchemists (p. 26)"),
+    ("arrange", "card put next on top of its deck by Divination / Divine Intervention (pp. 23, 27)"),
+    ("intervene", "-1 none, else card removed from play, its deck, position, 0; then card "
+                  "brought in, -1, -1, 1 (p. 27)"),
+    ("aura", "-1 stop, else hex shielded by the Aura of Protection for 1 Light Crystal (p. 27)"),
+    ("lay_on_hands", "units saved from dying in combat, 1 Light Crystal each (p. 27)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -43,6 +49,7 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 (D_ALLOCATE, D_TRAIN, D_PRODUCTION_DIE, D_FEED, D_BUILD, D_UPGRADE_BUILDING, D_DISCOVER,
  D_ARMY_UPGRADE, D_TRADE, D_COLLECT, D_FOREIGN_TRADE, D_MOVE, D_CHARAX, D_RANGED, D_DIPLOMACY,
  D_UNREST_COMBAT, D_KEEP_SPELL, D_FLOW, D_CAST, D_PRIESTESS, D_EXPLORE, D_ALCHEMIST,
- D_CASUALTY, D_PILLAGE, D_DESTROY_PLAGUED, D_ALCHEMISTS) = (
+ D_CASUALTY, D_PILLAGE, D_DESTROY_PLAGUED, D_ALCHEMISTS, D_ARRANGE, D_INTERVENE, D_AURA,
+ D_LAY_ON_HANDS) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

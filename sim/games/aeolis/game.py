@@ -30,9 +30,9 @@ class AeolisSetup:
 def _args(content: Content, setup: AeolisSetup):
     heroes = sum(1 << L.HEROES_ALL.index(h) for h in setup.heroes)
     exps = sum(1 << L.EXPANSIONS_ALL.index(x) for x in setup.expansions)
-    return (weights(setup.strategy, content.names["techs"]), L.MODES.index(setup.mode), heroes,
-            exps, PROD_DIE.index(setup.production_die), LOSS_RULES.index(setup.loss_rule),
-            int(setup.heroic))
+    W = weights(setup.strategy, content.names["techs"], content.names["structures"])
+    return (W, L.MODES.index(setup.mode), heroes, exps, PROD_DIE.index(setup.production_die),
+            LOSS_RULES.index(setup.loss_rule), int(setup.heroic))
 
 
 def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: int,

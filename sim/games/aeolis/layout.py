@@ -9,11 +9,13 @@ N_HEX = 36  # the map: 6 rows x 6 columns, row 0 at the top (content.toml [map])
 N_COLS = 6  # one per D6 face at the top of the board (p. 36)
 MAX_ENEMIES = 8  # enemy tokens on the board at once
 MAX_ACTIVE = 16  # Active Events pile
-MAX_CARDS = 96  # event cards in the content (all decks, expansions included)
+MAX_CARDS = 128  # event cards in the content (all decks, expansions included)
 MAX_SPELLS = 48
 N_SPHERES = 6  # black sphere 0 plus up to five coloured spheres (Arachnai form)
 N_FAITH = 4  # Faith Dice, one per Priestess ability slot (p. 22)
 N_COMPASS = 4  # Exploration Compass slots (p. 25)
+N_DECKS = 6  # Event decks: Blessing, Age I / II Curse, Age I / II Invasion, Heroic (ops.DECKS)
+MAX_TOP = 6  # cards Augury can fix on top of one deck (a Faith Die shows at most 6)
 
 # Resources of the team stash (index into RES). The four crystals are the Magi's black
 # Sphere, which holds crystals of every colour (p. 23).
@@ -106,11 +108,15 @@ _FIELDS = (
     ("CONSECRATED", N_HEX, "1 when a Consecrate token is on the hex"),
     ("INFERNO", N_HEX, "1 when an Inferno burns on the hex"),
     ("CHARAX", N_HEX, "1 when a Charax token is on the hex"),
+    ("AURA", N_HEX, "1 when a Companion's Aura of Protection shields the hex from Raids this round"),
     ("STOCK", N_HEX * 2, "produced goods waiting on hex h: [h*2] first product, [h*2+1] second"),
     ("HEX_GOLD", N_HEX, "Gold waiting on hex h (Production Die Gold face)"),
     ("ENEMY", MAX_ENEMIES * EN_WIDTH, "enemy tokens: card, hex, damage, Immolate flag, event slot"),
     ("ACTIVE", MAX_ACTIVE, "Active Events pile: card ids, -1 empty"),
-    ("CARD_STATE", MAX_CARDS, "0 in deck, 1 drawn (active or concluded), 2 out of the game"),
+    ("CARD_STATE", MAX_CARDS, "0 in deck, 1 drawn (active or concluded), 2 out of the game, "
+                              "3 seen on top of its deck (Augury)"),
+    ("DECK_TOP", N_DECKS * MAX_TOP, "cards Augury fixed on top of deck d: [d*MAX_TOP+k], next "
+                                    "drawn first; -1 empty"),
     ("SPHERE_N", N_SPHERES, "crystals on coloured Sphere s (s >= 1); black Sphere = RES crystals"),
     ("SPHERE_COLOR", N_SPHERES, "colour of the crystals on Sphere s, -1 empty"),
     ("SPHERE_MOVED", N_SPHERES, "crystals that already flowed into Sphere s this round"),
@@ -142,8 +148,8 @@ STATE_SIZE = _offset
 
 (ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
- TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, STOCK, HEX_GOLD, ENEMY,
- ACTIVE, CARD_STATE, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
+ TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
+ ACTIVE, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_HEX, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
  STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -4,6 +4,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.decisions import D_CASUALTY
 from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.rules.companion import lay_on_hands, retreat_hex
 from sim.games.aeolis.rules.core import add_morale, add_units, decide, destroy_group, emit, roll
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, is_invasion
 from sim.jit import njit
@@ -88,8 +89,9 @@ def army_at(s, h):
 
 
 @njit
-def casualty(s, T, W, opts, rng, mask):
-    """A won combat costs one participating unit, the team's pick (p. 30)."""
+def casualty(s, T, W, opts, rng, ev, mask, h):
+    """A won combat costs one participating unit, the team's pick (p. 30), unless a
+    Companion nearby Lays on Hands (p. 27)."""
     n = 0
     for k in range(L.N_ARMY):
         if (mask >> k) & 1 and s[L.UNITS + k] > 0:
@@ -98,6 +100,8 @@ def casualty(s, T, W, opts, rng, mask):
     if n == 0:
         return
     k = opts[decide(s, T, W, opts, n, D_CASUALTY, rng), 0]
+    if k != L.U_COMPANION and lay_on_hands(s, T, W, opts, rng, ev, h, 1, 1) == 1:
+        return
     add_units(s, T, k, -1)
 
 
@@ -136,19 +140,48 @@ def land_combat(s, T, W, opts, rng, ev, e):
     emit(s, ev, EV_COMBAT, card, power, target)
     if power >= target:
         if not (s[L.LEVEL + L.B_TEMPLE] >= 1 and blessed_at(s, T, h) > 0):
-            casualty(s, T, W, opts, rng, mask)  # a Priestess of Life's Bless saves it (p. 22)
+            casualty(s, T, W, opts, rng, ev, mask, h)  # a Priestess of Life's Bless saves it (p. 22)
         _reward(s, T, card)
         s[L.ENEMIES_BEATEN] += 1
         conclude(s, ev, s[base + L.EN_EVENT])
         return True
+    lost = army_falls(s, T, W, opts, rng, ev, mask, h)
+    destroy_civilians(s, T, h)
+    damage_enemy(s, T, ev, e, lost // 2 if is_invasion(s, T, e) else lost)
+    return False
+
+
+# Units Lay on Hands keeps first: a Hippeis counts twice in combat (p. 20).
+SAVE_ORDER = (L.U_HIPPEIS, L.U_HOPLITE, L.U_TOXOTAI)
+
+
+@njit
+def army_falls(s, T, W, opts, rng, ev, mask, h):
+    """A lost combat destroys every unit in it, save those a Companion Lays on Hands, who
+    retreat to an adjacent hex without enemies (pp. 30, 27); returns the units lost."""
+    mortal = 0
+    for k in SAVE_ORDER:
+        if (mask >> k) & 1:
+            mortal += s[L.UNITS + k]
+    retreat = retreat_hex(s, T, h)
+    saved = lay_on_hands(s, T, W, opts, rng, ev, h, mortal, 0) if retreat >= 0 else 0
     lost = 0
     for k in range(L.N_ARMY):
         if (mask >> k) & 1:
             lost += s[L.UNITS + k]
+    lost -= saved
+    for k in SAVE_ORDER:
+        if (mask >> k) & 1 and saved > 0:
+            keep = saved if saved < s[L.UNITS + k] else s[L.UNITS + k]
+            saved -= keep
+            add_units(s, T, k, keep - s[L.UNITS + k])
+            if keep > 0:
+                s[L.POS + k] = retreat
+                mask &= ~(1 << k)
+    for k in range(L.N_ARMY):
+        if (mask >> k) & 1:
             destroy_group(s, T, k)
-    destroy_civilians(s, T, h)
-    damage_enemy(s, T, ev, e, lost // 2 if is_invasion(s, T, e) else lost)
-    return False
+    return lost
 
 
 @njit
@@ -198,7 +231,7 @@ def unrest_combat(s, T, W, opts, rng, ev, slot, mask):
     power = army_power(s, mask, 0, roll_die(s, T, rng, combat_die(s, mask, 0), T.city[0]))
     emit(s, ev, EV_COMBAT, card, power, T.card_power[card])
     if power >= T.card_power[card]:
-        casualty(s, T, W, opts, rng, mask)
+        casualty(s, T, W, opts, rng, ev, mask, T.city[0])
         add_morale(s, T, ev, -T.card_power[card])
         conclude(s, ev, slot)
         return True

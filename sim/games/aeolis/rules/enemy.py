@@ -194,8 +194,8 @@ def move_enemy(s, T, W, opts, rng, ev, e):
         emit(s, ev, EV_PILLAGE, card, enemy_power(s, T, e), 0)
         pillage(s, T, W, opts, rng, ev, enemy_power(s, T, e))
         conclude(s, ev, s[base + L.EN_EVENT])
-    elif not invasion and standing(s, here):
-        ruin(s, T, ev, here)  # loot taken, Structure destroyed (p. 35)
+    elif not invasion and standing(s, here) and not (kind == ops.K_RAID and s[L.AURA + here] == 1):
+        ruin(s, T, ev, here)  # loot taken, Structure destroyed (p. 35), unless an Aura shields it
     return False
 
 

@@ -15,6 +15,7 @@ from sim.games.aeolis.decisions import (
     D_RANGED,
 )
 from sim.games.aeolis.events import EV_DISCOVER
+from sim.games.aeolis.rules.augury import augury, future_draws
 from sim.games.aeolis.rules.board import enemy_slot_at, standing
 from sim.games.aeolis.rules.combat import meets
 from sim.games.aeolis.rules.core import add_morale, decide, emit, expansion_on, has_tech, roll
@@ -183,7 +184,8 @@ def ranged(s, T, W, opts, rng, ev, g):
 def temple(s, T, W, opts, rng, ev):
     """Each Priestess may use one unused ability. Balance / Life: Consecrate (Cure) adjacent
     Structures or Bless the army near her (p. 22); Death: Kiss of Death on an adjacent
-    enemy hex or Blood Letting (p. 27). Proselytize is spent by Diplomacy (rules/city.py)."""
+    enemy hex or Blood Letting (p. 27); all: Augury and its stronger forms on the Event
+    decks (rules/augury.py). Proselytize is spent by Diplomacy (rules/city.py)."""
     here = s[L.POS + L.G_PRIESTESS]
     if here < 0:
         return
@@ -191,7 +193,7 @@ def temple(s, T, W, opts, rng, ev):
     for _ in range(s[L.UNITS + L.U_PRIESTESS]):
         opts[0, 0] = -1
         n = 1
-        for ability in range(2):
+        for ability in range(3):
             if s[L.FAITH_USED + ability] == 1:
                 continue
             faith = s[L.FAITH + ability]
@@ -201,6 +203,12 @@ def temple(s, T, W, opts, rng, ev):
                         h = T.adj[here, k]
                         if h >= 0 and enemy_slot_at(s, h) >= 0:
                             opts[n, 0], opts[n, 1], opts[n, 2] = 0, faith, h
+                            n += 1
+            elif ability == 2:  # Augury / Divination / Divine Intervention: Age, Curses seen
+                for deck in (ops.DECK_C1, ops.DECK_C2):
+                    if future_draws(s, T, deck) > 0:
+                        for k in range(faith + 1):
+                            opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = 2, faith, deck, k
                             n += 1
             else:
                 opts[n, 0], opts[n, 1], opts[n, 2] = ability, faith, -1
@@ -212,7 +220,9 @@ def temple(s, T, W, opts, rng, ev):
         faith = s[L.FAITH + ability]
         s[L.FAITH + ability] = 1
         s[L.FAITH_USED + ability] = 1
-        if death and ability == 0:
+        if ability == 2:
+            augury(s, T, W, opts, rng, ev, opts[c, 2], faith, opts[c, 3])
+        elif death and ability == 0:
             kiss_of_death(s, T, ev, opts[c, 2], faith)
         elif ability == 1 and not death:
             s[L.BLESSED] = faith

@@ -11,6 +11,7 @@ from sim.games.aeolis.rules.city import (
     trade,
     upgrade_buildings,
 )
+from sim.games.aeolis.rules.companion import aura
 from sim.games.aeolis.rules.core import group_units
 from sim.games.aeolis.rules.heroes import (
     arena,
@@ -37,6 +38,8 @@ def new_round(s):
         s[L.FAITH_USED + d] = 0
     for k in range(L.MAX_SPELLS):
         s[L.SPELL_CAST + k] = 0
+    for h in range(L.N_HEX):
+        s[L.AURA + h] = 0
     for sp in range(L.N_SPHERES):
         s[L.SPHERE_MOVED + sp] = 0
 
@@ -68,6 +71,7 @@ def player_phase(s, T, W, opts, rng, ev):
     ranged(s, T, W, opts, rng, ev, L.G_SHIP)
     for g in range(L.N_GROUPS):
         move_group(s, T, W, opts, rng, ev, g)
+    aura(s, T, W, opts, rng, ev)
     blessings(s, T, ev, rng)
     ranged(s, T, W, opts, rng, ev, L.G_TOXOTAI)
     ranged(s, T, W, opts, rng, ev, L.G_SHIP)

@@ -28,7 +28,8 @@ def start_unit(s, T, hero):
 def setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
     s[:] = 0
     for f, n in ((L.STRUCT, L.N_HEX), (L.POS, L.N_GROUPS), (L.ACTIVE, L.MAX_ACTIVE),
-                 (L.SPHERE_COLOR, L.N_SPHERES), (L.COMPASS, L.N_COMPASS)):
+                 (L.SPHERE_COLOR, L.N_SPHERES), (L.COMPASS, L.N_COMPASS),
+                 (L.DECK_TOP, L.N_DECKS * L.MAX_TOP)):
         s[f:f + n] = -1
     for e in range(L.MAX_ENEMIES):
         s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD] = -1

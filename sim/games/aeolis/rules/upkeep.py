@@ -130,7 +130,22 @@ def production(s, T, W, opts, rng, ev):
 
 @njit
 def draw_card(s, T, rng, deck):
-    """A random card of ``deck`` still in it (a shuffled deck drawn from the top)."""
+    """The card Augury fixed on top of ``deck``, else a random card still in it (a shuffled
+    deck drawn from the top)."""
+    top = L.DECK_TOP + deck * L.MAX_TOP
+    c = s[top]
+    if c >= 0:
+        for k in range(L.MAX_TOP - 1):
+            s[top + k] = s[top + k + 1]
+        s[top + L.MAX_TOP - 1] = -1
+        s[L.CARD_STATE + c] = 1
+        return c
+    return draw_unseen(s, T, rng, deck)
+
+
+@njit
+def draw_unseen(s, T, rng, deck):
+    """A random card of ``deck`` nobody has seen yet (marked drawn)."""
     n = 0
     for c in range(T.card_kind.shape[0]):
         if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
