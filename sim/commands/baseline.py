@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 from sim.gate.replay import DEFAULT_GAMES
@@ -21,16 +22,17 @@ def baseline(
     seed: Annotated[int, typer.Option(help="Run seed; the check replays the same one.")] = 0,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="KEY=VALUE content override or scenario key, as in `sim run`.")] = None,
-    workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    workers: opt.Workers = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    backend: opt.Backend = "local",
+    scheduler: opt.Scheduler = None,
 ) -> None:
     """Play a scenario and write a baseline: summary + per-game outcomes, scenario, seed, content hash.
 
     Example: sim baseline --scenario standard-3p --out scenarios/baselines/pericles-3p.json
     """
     from sim.gate import baseline as files
-    from sim.gate.replay import make_plan, play
-    from sim.runner.execute import set_workers
+    from sim.gate.replay import make_plan, open_gate_backend, play
     from sim.runner.scenario import load_scenario
     from sim.runner.values import parse_count
 
@@ -44,8 +46,8 @@ def baseline(
         if not 0 <= seed < 2**63:
             raise RunError(f"--seed {seed} is out of range ; use 0 .. 2**63 - 1")
         plan = make_plan(load_scenario(scenario, None), parse_count(n, "--n"), seed, set_ or [])
-        threads = set_workers(workers)
-        manifest, cells = play(plan, workers=threads, quiet=quiet)
+        with open_gate_backend(backend, plan, workers=workers, scheduler=scheduler) as engine:
+            manifest, cells = play(plan, backend=engine, quiet=quiet)
         files.write(out, files.build(plan, set_ or [], manifest, cells))
     except (RunError, GateError) as exc:
         fail(str(exc))

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 from sim.runner import RunError
@@ -35,8 +36,10 @@ def check(
         "--set", help="KEY=VALUE content override to try before editing the content file.")] = None,
     junit: Annotated[Path | None, typer.Option(help="Also write JUnit XML here.")] = None,
     markdown: Annotated[Path | None, typer.Option(help="Also write the Markdown summary here.")] = None,
-    workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    workers: opt.Workers = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    backend: opt.Backend = "local",
+    scheduler: opt.Scheduler = None,
 ) -> None:
     """Exit 0 when nothing moved beyond the tolerance, 1 when something did, 2 on a usage error.
 
@@ -45,8 +48,7 @@ def check(
     from sim.gate import baseline as files
     from sim.gate import junit as junit_xml
     from sim.gate.paired import compare
-    from sim.gate.replay import cell_label, make_plan, play, scenario_from
-    from sim.runner.execute import set_workers
+    from sim.gate.replay import cell_label, make_plan, open_gate_backend, play, scenario_from
     from sim.runner.values import parse_count
 
     if baseline is None:
@@ -60,10 +62,11 @@ def check(
                             f"{games} or make a larger baseline")
         plan = make_plan(scenario_from(data["scenario"]), wanted, int(data["seed"]),
                          list(data["sets"]) + (set_ or []))
-        threads = set_workers(workers)
+        engine = open_gate_backend(backend, plan, workers=workers, scheduler=scheduler)
     except (RunError, GateError) as exc:
         fail(str(exc))
-    _, after = play(plan, workers=threads, quiet=quiet)
+    with engine:
+        _, after = play(plan, backend=engine, quiet=quiet)
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
     shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"

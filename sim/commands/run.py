@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperCommand
 
+from sim.commands import backend_options as opt
 from sim.commands.errors import fail, require_game
 from sim.runner import RunError
 
@@ -54,7 +55,7 @@ def run(
         "Repeatable.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Output folder (default: results/SCENARIO, e.g. results/pericles-3p).")] = None,
-    workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
+    workers: opt.Workers = None,
     batch_size: Annotated[str, typer.Option(help="Games per Parquet shard.")] = str(DEFAULT_BATCH),
     resume: Annotated[bool, typer.Option(help="Finish an interrupted run in --out.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing run in --out.")] = False,
@@ -62,12 +63,16 @@ def run(
     until_ci: Annotated[float | None, typer.Option(
         help="Stop a cell once every win-share 95% interval (seat, Role, strategy) has a "
         "half-width below this, e.g. 0.005 for 0.5 points; checked after each batch.")] = None,
+    backend: opt.Backend = "local",
+    scheduler: opt.Scheduler = None,
+    dask_transfer: opt.Transfer = None,
 ) -> None:
     """Play many games and write one Parquet row per (game, seat) plus run.json.
 
     Example: sim run --game pericles --players 3,4 --n 1e5 --sweep params.builder_base=3,4
     """
-    from sim.runner.execute import check, execute, set_workers
+    from sim.runner.backends import open_backend
+    from sim.runner.execute import check, execute
     from sim.runner.plan import build_plan
     from sim.runner.scenario import default_scenario, load_scenario
     from sim.runner.values import parse_count, parse_players
@@ -98,11 +103,13 @@ def run(
         plan = build_plan(info, scen, players=counts, n=games, seed=seed, strategies=strat,
                           sets=shorthands + (set_ or []), sweeps=sweep or [], batch_size=batch)
         folder = out if out is not None else Path("results") / scen.name
-        threads = set_workers(workers)
         action = check(plan, folder, resume=resume, overwrite=overwrite)
+        engine = open_backend(backend, plan=plan, workers=workers, scheduler=scheduler,
+                              transfer=dask_transfer)
     except RunError as exc:
         fail(str(exc))
-    manifest = execute(plan, folder, action, workers=threads, quiet=quiet, until_ci=until_ci)
+    with engine:
+        manifest = execute(plan, folder, action, backend=engine, quiet=quiet, until_ci=until_ci)
     if not quiet:
         rate = manifest["games_played_now"] / max(manifest["session_time_s"], 1e-9)
         typer.echo(f"{manifest['games']} games in {len(plan.cells)} cell(s) -> {folder} "

@@ -12,6 +12,7 @@ from pathlib import Path
 from sim.games.registry import get_game
 from sim.gate.dataset import read_run
 from sim.gate.outcomes import Outcomes
+from sim.runner.backends import open_backend
 from sim.runner.execute import execute
 from sim.runner.plan import Plan, build_plan
 from sim.runner.scenario import Scenario
@@ -41,11 +42,19 @@ def make_plan(scenario: Scenario, n: int, seed: int, sets: list[str]) -> Plan:
                       strategies=None, sets=sets, sweeps=[], batch_size=min(n, BATCH))
 
 
-def play(plan: Plan, *, workers: int, quiet: bool) -> tuple[dict, dict[int, Outcomes]]:
-    """Run ``plan`` in a scratch folder; (run.json, outcomes per cell)."""
+def open_gate_backend(name: str, plan: Plan, *, workers: int | None, scheduler: str | None):
+    """The backend of a replay; Dask workers send rows back, as the scratch folder is on this
+    machine only. Raises RunError (one line) on bad flags or an unreachable scheduler."""
+    return open_backend(name, plan=plan, workers=workers, scheduler=scheduler,
+                        transfer="results" if name == "dask" else None)
+
+
+def play(plan: Plan, *, backend, quiet: bool) -> tuple[dict, dict[int, Outcomes]]:
+    """Run ``plan`` on ``backend`` (see sim.runner.backends) in a scratch folder; (run.json,
+    outcomes per cell)."""
     with tempfile.TemporaryDirectory(prefix="sim-gate-") as scratch:
         folder = Path(scratch) / "run"
-        execute(plan, folder, "new", workers=workers, quiet=quiet)
+        execute(plan, folder, "new", backend=backend, quiet=quiet)
         return read_run(folder)
 
 

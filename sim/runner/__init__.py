@@ -2,9 +2,10 @@
 
 Each module does one job: ``values`` parses flag text, ``scenario`` reads scenario files,
 ``plan`` builds the grid of cells, ``batches`` cuts cells into shards, ``dataset`` writes
-the output folder, ``progress`` draws the bar and ``execute`` ties them together. Game
-knowledge comes only from the game's runner module named in the registry
-(``pericles`` for Age of Pericles).
+the output folder, ``progress`` draws the bar, ``jobs`` makes a batch a unit of work any
+process can play, ``backends`` plays them here or on Dask (``dask_backend``) and
+``execute`` ties them together. Game knowledge comes only from the game's runner module
+named in the registry (``pericles`` for Age of Pericles).
 """
 
 

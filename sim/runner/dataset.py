@@ -97,10 +97,15 @@ def prepare(out: Path, action: str) -> None:
     if action == "replace":
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
+    drop_partial_shards(out)
+
+
+def drop_partial_shards(out: Path) -> None:
+    """Delete temporary shards left by a killed process (this run's or a worker's)."""
     data = out / DATA_DIR
     if data.is_dir():
         for tmp in data.glob("*/_*.tmp"):
-            tmp.unlink()
+            tmp.unlink(missing_ok=True)
 
 
 def write_manifest(out: Path, manifest: dict) -> None:

@@ -1,18 +1,22 @@
-"""Run a plan: play each missing batch, write its shard, keep run.json up to date."""
+"""Run a plan: play each missing batch on a backend, write its shard, keep run.json up to date."""
 
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
 import numba
+import pyarrow as pa
 
 from sim.gate.stopping import StopRule
 from sim.runner import RunError
+from sim.runner.batches import Batch
 from sim.runner.dataset import (
     FORMAT,
     check_out,
+    drop_partial_shards,
     environment,
     prepare,
     read_manifest,
@@ -20,6 +24,7 @@ from sim.runner.dataset import (
     write_manifest,
     write_shard,
 )
+from sim.runner.jobs import CellJob, cell_job
 from sim.runner.plan import Plan
 from sim.runner.progress import RunProgress
 
@@ -44,9 +49,10 @@ def check(plan: Plan, out: Path, *, resume: bool, overwrite: bool) -> str:
     return check_out(out, plan.identity(), resume=resume, overwrite=overwrite)
 
 
-def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = False,
+def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
             until_ci: float | None = None) -> dict:
-    """Play every batch whose shard is missing; return the final manifest.
+    """Play every batch whose shard is missing on ``backend`` (sim.runner.backends); return
+    the final manifest.
 
     With ``until_ci`` (a half-width such as 0.005) a cell stops after the first batch
     that leaves every win-share interval narrower; run.json records why each stopped.
@@ -60,37 +66,21 @@ def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = F
                 "started": datetime.now(UTC).isoformat(timespec="seconds")}
     meta = {k: v for k, v in manifest.items() if k != "cells"}
     wall_before = float(previous.get("wall_time_s", 0.0)) if previous else 0.0
-    manifest.update(workers=workers, status="running", wall_time_s=wall_before)
+    manifest.update(backend=backend.name, workers=backend.workers, status="running",
+                    wall_time_s=wall_before)
     if until_ci is not None:
         manifest["until_ci"] = until_ci
     write_manifest(out, manifest)
+    jobs = {cell.index: cell_job(plan, cell, meta) for cell in plan.cells}
     batches = plan.batches()
     done_games = sum(b.count for b in batches if shard_done(out, b))
     start = time.perf_counter()
-    played = kept = 0
-    stopped = []
     with RunProgress(plan.games, done_games, quiet) as bar:
-        for cell in plan.cells:
-            rule = StopRule(until_ci) if until_ci is not None else None
-            for batch in (b for b in batches if b.cell == cell.index):
-                if rule is not None and rule.reached:
-                    bar.advance(0 if shard_done(out, batch) else batch.count)
-                    continue
-                kept += 1
-                if shard_done(out, batch):
-                    if rule is not None:
-                        rule.add_shard(out / batch.path)
-                    continue
-                result = plan.runner.simulate(cell.content, cell.setup, plan.seed, batch.first,
-                                              batch.count)
-                table = plan.runner.rows(cell.content, cell.setup, result, batch.first, cell.index)
-                write_shard(out, batch, table, {"run": meta, "cell": cell.describe()})
-                played += batch.count
-                bar.advance(batch.count)
-                if rule is not None:
-                    rule.add(table)
-            if rule is not None:
-                stopped.append(rule.record(cell.index))
+        if until_ci is None:
+            played, kept, stopped = _play_missing(out, backend, jobs, batches, bar), len(batches), []
+        else:
+            played, kept, stopped = _play_until(out, backend, jobs, batches, bar, until_ci)
+    drop_partial_shards(out)
     elapsed = time.perf_counter() - start
     if stopped:
         manifest.update(games=sum(s["games"] for s in stopped), stopped=stopped)
@@ -100,3 +90,49 @@ def execute(plan: Plan, out: Path, action: str, *, workers: int, quiet: bool = F
                     finished=datetime.now(UTC).isoformat(timespec="seconds"))
     write_manifest(out, manifest)
     return manifest
+
+
+def _keep(out: Path, job: CellJob, batch: Batch, table: pa.Table | None) -> None:
+    if table is not None:  # else the backend's worker wrote the shard
+        write_shard(out, batch, table, job.meta)
+
+
+def _play_missing(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batch],
+                  bar: RunProgress) -> int:
+    """Every missing batch, in whatever order the backend finishes them; games played."""
+    work = [(jobs[b.cell], b) for b in batches if not shard_done(out, b)]
+    played = 0
+    with closing(backend.play(out, work, ordered=False)) as results:
+        for batch, table in results:
+            _keep(out, jobs[batch.cell], batch, table)
+            played += batch.count
+            bar.advance(batch.count)
+    return played
+
+
+def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batch],
+                bar: RunProgress, until_ci: float) -> tuple[int, int, list[dict]]:
+    """Each cell's batches in order until its intervals are narrow enough; closing the
+    backend's results cancels the batches queued past that point."""
+    played = kept = 0
+    stopped = []
+    for cell, job in jobs.items():
+        rule = StopRule(until_ci)
+        mine = [b for b in batches if b.cell == cell]
+        work = [(job, b) for b in mine if not shard_done(out, b)]
+        with closing(backend.play(out, work, ordered=True)) as results:
+            for batch in mine:
+                if rule.reached:
+                    bar.advance(0 if shard_done(out, batch) else batch.count)
+                    continue
+                kept += 1
+                if shard_done(out, batch):
+                    rule.add_shard(out / batch.path)
+                    continue
+                _, table = next(results)
+                _keep(out, job, batch, table)
+                rule.add(table)
+                played += batch.count
+                bar.advance(batch.count)
+        stopped.append(rule.record(cell))
+    return played, kept, stopped
