@@ -150,8 +150,9 @@ def stacked_chart(table, key: str, xlabel: str) -> Markup:
 
 
 def comparison_chart(axis: Axis, lines: list[Series], key: str, ylabel: str,
-                     fair: np.ndarray | None = None, percent: bool = True) -> Markup:
-    """Each line against the compared cells, with its 95% interval as error bars."""
+                     fair: np.ndarray | None = None, percent: bool = True, joined: bool = True) -> Markup:
+    """Each line against the compared cells, with its 95% interval as error bars; with
+    ``joined`` off the points stand alone (cells that are not steps of one scale)."""
     fig = _figure(3.4)
     ax = fig.add_subplot()
     x = np.array(axis.x)
@@ -159,8 +160,8 @@ def comparison_chart(axis: Axis, lines: list[Series], key: str, ylabel: str,
     for i, line in enumerate(lines):
         shift = (i - (len(lines) - 1) / 2) * step  # keep overlapping intervals apart
         ax.errorbar(x + shift, line.y, yerr=[line.y - line.low, line.high - line.y], marker="o",
-                    markersize=4, capsize=3, linewidth=1.2, color=PALETTE[i % len(PALETTE)],
-                    label=line.name)
+                    markersize=4, capsize=3, linewidth=1.2, linestyle="-" if joined else "none",
+                    color=PALETTE[i % len(PALETTE)], label=line.name)
     if fair is not None:
         ax.plot(x, fair, color=FAIR, linestyle="--", linewidth=1, marker="_", label="fair share")
     ax.set_xticks(x, axis.ticks, rotation=20 if axis.name == "cell" else 0,

@@ -1,19 +1,24 @@
 """One cell's rows -> what the report shows: win shares with 95% Wilson intervals and
 tests against the fair share, Glory distributions and sources, game length, end reasons,
-City-state tiles, and survival for co-operative games. Flags come from all cells at once.
+City-state tiles, and survival for co-operative games (``coop`` adds the rest). Flags
+come from all cells at once (``flags``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from reports.datasets import ReportError, Run
-from sim.stats import holm, seat_advantage_test, share_test, wilson_interval
+from sim.stats import seat_advantage_test, share_test, wilson_interval
 
-ALPHA = 0.05  # family-wise error rate of the flags (Holm over every share tested)
+if TYPE_CHECKING:
+    from reports.coop import CoopCell
+
+ALPHA = 0.05  # family-wise error rate of the flags (Holm over everything tested)
 Z95 = 1.959963984540054
 
 
@@ -119,6 +124,7 @@ class CellReport:
     rounds: Counts | None = None
     mean_rounds: Mean | None = None
     end_reasons: tuple[Share, ...] = ()
+    coop: CoopCell | None = None  # co-operative games: loss causes, final standing (coop.py)
 
     @property
     def tested(self) -> list[Share]:
@@ -222,7 +228,7 @@ def summarise_cell(run: Run, cell: dict, frame: pd.DataFrame) -> CellReport:
     if "rounds" in games.columns:
         report.rounds = Counts.of(games["rounds"])
         report.mean_rounds = Mean.of(games["rounds"])
-    if "end_reason" in games.columns:
+    if "end_reason" in games.columns and not report.cooperative:  # co-op: loss causes instead
         reasons, codes = _categories(games["end_reason"])
         counts = np.bincount(codes, minlength=len(reasons))
         report.end_reasons = tuple(Share(r, float(c), games_n, verb="ends")
@@ -248,29 +254,3 @@ def summarise_cell(run: Run, cell: dict, frame: pd.DataFrame) -> CellReport:
     if "city_states" in games.columns:
         report.tiles = _tiles(frame, games, fair)
     return report
-
-
-@dataclass(frozen=True)
-class Flag:
-    where: str  # the cell's label, empty when the report has one cell
-    share: Share
-    p_adjusted: float
-
-    @property
-    def sentence(self) -> str:
-        s = self.share
-        low, high = s.interval
-        text = (f"{s.subject} {s.verb} {100 * s.share:.1f}% ({100 * low:.1f}-{100 * high:.1f}) "
-                f"against a fair {100 * s.fair:.1f}%")
-        return f"{self.where}: {text}" if self.where else text
-
-
-def find_flags(cells: list[CellReport], min_effect: float, alpha: float = ALPHA) -> tuple[list[Flag], int]:
-    """Shares whose Holm-adjusted p-value (over every share tested in every cell) is below
-    ``alpha`` and that miss the fair share by at least ``min_effect``; and the test count."""
-    tested = [(c, s) for c in cells for s in c.tested]
-    adjusted = holm([s.p for _, s in tested])
-    several = len(cells) > 1
-    flags = [Flag(c.label if several else "", s, float(p)) for (c, s), p in zip(tested, adjusted, strict=True)
-             if p < alpha and abs(s.share - s.fair) >= min_effect]
-    return flags, len(tested)

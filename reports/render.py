@@ -10,9 +10,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from reports import charts
-from reports.compare import Axis, label_cells, rounds_series, series
+from reports.compare import Axis, Series, label_cells, rounds_series, series
+from reports.coop import Group, group_cells, order_checks, summarise_coop, survival_rows
 from reports.datasets import ReportError, Run, open_run, read_cell
-from reports.model import ALPHA, CellReport, find_flags, summarise_cell
+from reports.flags import find_flags
+from reports.model import ALPHA, CellReport, summarise_cell
+from sim.games.registry import GameInfo
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -40,10 +43,29 @@ def _run_summary(run: Run) -> dict[str, object]:
             "assumed_share": None if None in shares else max(shares)}
 
 
-def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
+def _summarise(run: Run, entry: dict) -> CellReport:
+    frame = read_cell(run, entry)
+    cell = summarise_cell(run, entry, frame)
+    if cell.cooperative:
+        cell.coop = summarise_coop(frame.drop_duplicates("game"))
+    return cell
+
+
+def _coop_charts(cell: CellReport, key: str) -> dict[str, Markup]:
     out: dict[str, Markup] = {}
-    if cell.survival is not None:
-        out["survival"] = charts.shares_chart((cell.survival,), f"{key}-survival", "survival")
+    c = cell.coop
+    if len(c.causes) > 1:  # one cause is all of the losses: the table says it
+        out["causes"] = charts.shares_chart(c.causes, f"{key}-causes", "share of games")
+    if c.morale is not None:
+        out["morale"] = charts.histogram_chart(c.morale.counts, f"{key}-morale", "final Morale")
+    if c.structures is not None:
+        out["structures"] = charts.histogram_chart(c.structures.counts, f"{key}-structures",
+                                                   "Structures standing at the end")
+    return out
+
+
+def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
+    out: dict[str, Markup] = _coop_charts(cell, key) if cell.coop is not None else {}
     if cell.seats:
         out["seats"] = charts.shares_chart(cell.seats, f"{key}-seats")
     if cell.roles:
@@ -63,7 +85,8 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
         out["margin"] = charts.histogram_chart(g.margin, f"{key}-margin",
                                                "margin of victory (winner minus runner-up)")
     if cell.rounds is not None:
-        out["rounds"] = charts.histogram_chart(cell.rounds, f"{key}-rounds", "rounds played")
+        out["rounds"] = charts.histogram_chart(cell.rounds, f"{key}-rounds",
+                                               "rounds survived" if cell.cooperative else "rounds played")
     if cell.end_reasons:
         out["ends"] = charts.shares_chart(cell.end_reasons, f"{key}-ends", "share of games")
     return out
@@ -72,11 +95,12 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
 def _comparison(cells: list[CellReport], axis: Axis) -> list[tuple[str, Markup]]:
     """Headline metrics against the compared cells: one chart each."""
     fair = np.array([1.0 / c.players for c in cells])
-    picks = [("Survival", lambda c: (c.survival,) if c.survival else (), None),
-             ("Win share by seat", lambda c: c.seats, fair),
+    # co-operative survival is drawn by mode and team (_survival_chart)
+    picks = [("Win share by seat", lambda c: c.seats, fair),
              ("Win share by Role", lambda c: c.roles, fair),
              ("Win share by strategy", lambda c: c.strategies, fair),
-             ("End reasons (share of games)", lambda c: c.end_reasons, None)]
+             ("End reasons (share of games)", lambda c: c.end_reasons, None),
+             ("Loss causes (share of games)", lambda c: c.coop.causes if c.coop else (), None)]
     out = []
     for i, (title, pick, line) in enumerate(picks):
         lines = series(cells, pick)
@@ -84,10 +108,33 @@ def _comparison(cells: list[CellReport], axis: Axis) -> list[tuple[str, Markup]]
             ylabel = "share of games" if line is None else "win share"
             out.append((title, charts.comparison_chart(axis, lines, f"compare-{i}", ylabel, line)))
     if all(c.mean_rounds is not None for c in cells):
-        out.append(("Game length (mean rounds)",
+        out.append(("Rounds survived (mean)" if cells[0].cooperative else "Game length (mean rounds)",
                     charts.comparison_chart(axis, rounds_series(cells), "compare-rounds", "rounds",
                                             percent=False)))
     return out
+
+
+def _survival_chart(groups: list[Group], modes: tuple[str, ...]) -> Markup:
+    """Survival against the mode, one line per group of cells played alike otherwise."""
+    present = [m for m in modes if any(c.cell.get("mode") == m for g in groups for c in g.cells)]
+    present += sorted({c.cell.get("mode", "") for g in groups for c in g.cells} - set(present))
+    axis = Axis("mode", tuple(float(i) for i in range(len(present))), tuple(present))
+    lines = []
+    for g in groups:
+        at = {c.cell.get("mode"): c.survival for c in g.cells}  # a mode twice in a group: last kept
+        found = [at.get(m) for m in present]
+        bounds = np.array([s.interval if s else (np.nan, np.nan) for s in found])
+        lines.append(Series(g.name or "survival", np.array([s.share if s else np.nan for s in found]),
+                            bounds[:, 0], bounds[:, 1]))
+    # marathon is not a step between the others: points, not a line through the modes
+    return charts.comparison_chart(axis, lines, "survival-by-mode", "survival", joined=False)
+
+
+def _survival(cells: list[CellReport], info: GameInfo) -> dict[str, object]:
+    """The co-operative sections over all cells: survival by mode and team, the order check."""
+    groups = group_cells(cells, info)
+    return {"rows": survival_rows(groups), "chart": _survival_chart(groups, info.modes),
+            "others": any(g.others for g in groups), "checks": order_checks(groups, info)}
 
 
 def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
@@ -97,12 +144,13 @@ def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     if len(games) > 1:
         raise ReportError(f"the datasets are of different games ({', '.join(games)}) ; make one "
                           "report per game")
-    cells = [summarise_cell(run, cell, read_cell(run, cell)) for run in runs for cell in run.cells]
+    cells = [_summarise(run, cell) for run in runs for cell in run.cells]
     axis = label_cells(cells)
-    flags, tested = find_flags(cells, min_effect)
     info = runs[0].info
+    survival = _survival(cells, info) if info.cooperative else None
+    findings = find_flags(cells, min_effect, survival["checks"] if survival else ())
     return _environment().get_template("report.html").render(
         title=f"{info.title} balance report", info=info, runs=[_run_summary(r) for r in runs],
         cells=[(c, _cell_charts(c, f"c{i}")) for i, c in enumerate(cells)],
         comparison=_comparison(cells, axis) if len(cells) > 1 else [], axis=axis,
-        flags=flags, tested=tested, min_effect=min_effect, alpha=ALPHA)
+        survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA)

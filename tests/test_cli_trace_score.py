@@ -144,6 +144,14 @@ def test_text_mode_and_out_file(tmp_path, three):
     assert [json.loads(x) for x in out.read_text().splitlines()] == three
 
 
+def test_aeolis_trace_uses_the_default_player_count():
+    result = invoke("trace", "--game", "aeolis", "--seed", "7", "--text")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("R0  setup") and "| morale" in lines[0]
+    assert any(x.startswith("game over after 10 rounds") for x in lines)  # Easy has 10 rounds
+
+
 # ---- sim score ----------------------------------------------------------------------
 
 

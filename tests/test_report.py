@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from reports import model
 from reports.datasets import ReportError, open_run, read_cell
+from reports.flags import find_flags
 from reports.render import build_report
 from sim.cli import app
 from sim.games import registry
@@ -101,15 +102,16 @@ def test_planted_40_percent_seat_is_flagged_and_a_fair_one_is_not(tmp_path):
                         [(_cell(3, 20000), competitive_rows(0, 20000, 3, 0.40, seed=1))])
     fair = write_run(tmp_path / "fair", "pericles",
                      [(_cell(3, 20000), competitive_rows(0, 20000, 3, 1 / 3, seed=2))])
-    flags, tested = model.find_flags([_summary(planted)], min_effect=0.01)
+    found = find_flags([_summary(planted)], min_effect=0.01)
+    flags, tested = found.flags, found.tested
     # the other two seats, at 30% each, miss the fair share too
     assert [f.share.subject for f in flags] == ["Seat 1", "Seat 2", "Seat 3"]
     assert re.fullmatch(r"Seat 1 wins 40\.\d% \(\d\d\.\d-\d\d\.\d\) against a fair 33\.3%",
                         flags[0].sentence)
     assert tested == 3 + 3  # three seats and three Roles (one strategy is not tested)
-    assert model.find_flags([_summary(fair)], min_effect=0.01)[0] == []
+    assert find_flags([_summary(fair)], min_effect=0.01).flags == []
     # a practical size is needed too: gaps under 7 points are not flagged at a 10-point minimum
-    assert model.find_flags([_summary(planted)], min_effect=0.10)[0] == []
+    assert find_flags([_summary(planted)], min_effect=0.10).flags == []
 
 
 def test_content_names_are_escaped(tmp_path):
@@ -157,7 +159,7 @@ def test_tile_users_are_tested_when_the_dataset_records_them(tmp_path):
     assert north.users.share == 1.0 and north.games_in == 3000 and north.games_out == 0
     south = next(t for t in cell.tiles if t.name == "south")
     assert south.users.n == 0 and south.games_in == 1500
-    flags, _ = model.find_flags([cell], min_effect=0.01)
+    flags = find_flags([cell], min_effect=0.01).flags
     assert [f.sentence.split(" win ")[0] for f in flags] == ["Players who used north"]
 
 
@@ -177,7 +179,12 @@ def test_cooperative_game_shows_survival(tmp_path, monkeypatch):
     won = int(rows["won"].sum())
     assert f"The table survives {100 * won / games:.1f}% of games" in html
     assert "Win share by seat" not in html and "<h3>Survival</h3>" in html
-    assert "co-operative game has no fair share" in html
+    assert "co-operative game has no fair share" in html  # its registry entry ranks no modes
+    # a game that writes end_reason rather than loss_cause: the lost games' reasons are the causes
+    lost = ~rows["won"]
+    storm = int((lost & (rows["end_reason"] == "storm")).sum())
+    assert f"<tr><td>storm</td><td class=\"num\">{storm:,}</td>" in html
+    assert "<h2>Survival by mode and team</h2>" in html and "<h3>End reasons</h3>" not in html
     other = write_run(tmp_path / "other", "pericles", [(_cell(3, 300), competitive_rows(0, 300, 3, 0.35))])
     with pytest.raises(ReportError, match=r"different games \(coop, pericles\) ; make one report per game"):
         build_report([tmp_path / "coop", other])

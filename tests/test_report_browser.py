@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from test_report import HOSTILE, _cell, competitive_rows, write_run
+from test_report_aeolis import coop_cell, coop_rows
 
 from reports.render import build_report
 
@@ -195,3 +196,25 @@ def test_the_checks_catch_errors_and_requests(browser, tmp_path):
     problems = _problems(browser.events, page)
     assert any(p.startswith("console error") for p in problems)
     assert any(p == "request: http://192.0.2.1/x.png" for p in problems)
+
+
+def test_aeolis_report_renders_offline_without_errors(browser, tmp_path):
+    """A co-operative sweep over the four modes with a planted inversion: the flag, the
+    survival table and chart, and each cell's loss causes render; a screenshot stays."""
+    survival = {"easy": 0.80, "challenging": 0.29, "hardcore": 0.36, "marathon": 0.60}
+    cells = [(coop_cell(mode, 3000), coop_rows(i, 3000, p, seed=i, heroic=True))
+             for i, (mode, p) in enumerate(survival.items())]
+    page = tmp_path / "aeolis.html"
+    page.write_text(build_report([write_run(tmp_path / "modes", "aeolis", cells)]), encoding="utf-8")
+    session, seen = _open(browser, page)
+    assert _problems(browser.events, page) == []
+    assert seen["scripts"] == 0 and len(set(seen["ids"])) == len(seen["ids"]) > 0
+    text = seen["text"]
+    assert "Hardcore survives" in text and "the modes do not order as intended" in text
+    assert "Survival by mode and Hero set" in text and text.count("Loss causes") >= 4
+    shot = browser.call("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": 1100, "height": min(seen["height"], 6000), "scale": 1}},
+        session=session)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "report-aeolis.png").write_bytes(base64.b64decode(shot["data"]))

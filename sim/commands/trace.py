@@ -11,7 +11,8 @@ from sim.commands.errors import OneLineErrors, fail, require_game, require_playe
 
 def trace(
     game: Annotated[str | None, typer.Option(help="Game to play (see `sim games`).")] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's "
+                                                     "default, when it has one).")] = None,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     game_index: Annotated[int, typer.Option(help="Which game of the run (with --seed, fixes every "
                                                  "deal and choice).")] = 0,
@@ -25,9 +26,11 @@ def trace(
     JSON lines by default, one event a line; the last line is game_end (docs/trace.md).
 
     Example: sim trace --game pericles --players 3 --seed 7 --text
+
+    A game with a default player count needs no --players: sim trace --game aeolis --seed 7 --text
     """
     info = require_game(game)
-    require_players(info, players)
+    players = require_players(info, players if players is not None else info.default_players)
     for flag, value in (("--seed", seed), ("--game-index", game_index)):
         if value < 0:
             fail(f"{flag} {value} is negative ; use 0 or more")

@@ -16,6 +16,11 @@ class GameInfo:
     cooperative: bool = False
     runner: str = ""  # module that builds a cell's setup and its result rows (sim run)
     default_players: int | None = None  # player count when --players is omitted (None: required)
+    # (easier, harder) mode pairs as the designers rank them; the report checks each
+    # harder mode survives no more often than its easier one
+    difficulty_order: tuple[tuple[str, str], ...] = ()
+    team_setting: str = ""  # the setting naming who plays (the report groups survival by it)
+    team_title: str = ""  # how the report names that setting, e.g. "Hero set"
 
 
 GAMES = {
@@ -28,6 +33,10 @@ GAMES = {
         name="aeolis", title="Aeolis", min_players=1, max_players=7,
         modes=("easy", "challenging", "hardcore", "marathon"), max_rounds=20,
         cooperative=True, runner="sim.games.aeolis.runner", default_players=1,
+        # rulebook p. 6: easy first, then challenging, hardcore the hardest; marathon goes on
+        # from an easy game, so it is harder than easy but not ranked against the other two
+        difficulty_order=(("easy", "challenging"), ("challenging", "hardcore"), ("easy", "marathon")),
+        team_setting="heroes", team_title="Hero set",
     ),
 }
 

@@ -1,0 +1,211 @@
+"""Co-operative games: what brings the team down, how long it lasts, the state it ends in,
+survival by mode and team across the cells, and whether the modes order as the designers
+intend (the game's registry entry lists the (easier, harder) mode pairs).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from reports.model import CellReport, Counts, Mean, Share
+from sim.games.registry import GameInfo
+
+CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A whole-number measure of the city at the game's end (final Morale, Structures)."""
+
+    counts: Counts
+    mean: Mean
+
+
+@dataclass(frozen=True)
+class CoopCell:
+    losses: int
+    causes: tuple[Share, ...]  # each cause's share of all games
+    fall_round: Mean | None  # the round a lost game ends in
+    morale: Standing | None
+    structures: Standing | None
+    heroic: Share | None  # Heroic Events fulfilled, of the games that drew one
+    heroic_by_card: tuple[Share, ...]
+
+
+def _standing(games: pd.DataFrame, column: str) -> Standing | None:
+    if column not in games.columns:
+        return None
+    return Standing(Counts.of(games[column]), Mean.of(games[column]))
+
+
+def _heroic(games: pd.DataFrame) -> tuple[Share | None, tuple[Share, ...]]:
+    if "heroic_success" not in games.columns:
+        return None, ()
+    drawn = games[games["heroic_success"].notna()]
+    if drawn.empty:
+        return None, ()
+    success = drawn["heroic_success"].astype(bool)
+    overall = Share("Heroic Events", float(success.sum()), len(drawn))
+    if "heroic_event" not in drawn.columns:
+        return overall, ()
+    cards = success.groupby(drawn["heroic_event"].astype(str).to_numpy()).agg(["sum", "count"])
+    return overall, tuple(Share(str(card), float(row["sum"]), int(row["count"]))
+                          for card, row in sorted(cards.iterrows()))
+
+
+def summarise_coop(games: pd.DataFrame) -> CoopCell:
+    """One row per game -> loss causes, the round of the fall, final standing, Heroic Events."""
+    lost = games[~games["won"].astype(bool)]
+    column = next((c for c in CAUSE_COLUMNS if c in games.columns), None)
+    causes: tuple[Share, ...] = ()
+    if column is not None and not lost.empty:
+        counts = lost[column].astype(str).value_counts()
+        causes = tuple(Share(cause, float(counts[cause]), len(games))
+                       for cause in sorted(counts.index))
+    fall = Mean.of(lost["rounds"]) if "rounds" in games.columns and not lost.empty else None
+    heroic, by_card = _heroic(games)
+    return CoopCell(losses=len(lost), causes=causes, fall_round=fall,
+                    morale=_standing(games, "morale"), structures=_standing(games, "structures"),
+                    heroic=heroic, heroic_by_card=by_card)
+
+
+# --- across cells: survival by mode and team, and the mode-order check ---------------------
+
+def _team(cell: CellReport, info: GameInfo) -> str:
+    team = cell.cell.get("settings", {}).get(info.team_setting) if info.team_setting else None
+    return ", ".join(team) if isinstance(team, list) else ("" if team is None else str(team))
+
+
+def _text(value: object) -> str:
+    return json.dumps(value) if isinstance(value, list | dict) else str(value)
+
+
+def _others(cell: CellReport, info: GameInfo) -> dict[str, str]:
+    """What a cell was played with besides its mode and team (the cells of a pair share it)."""
+    skip = ("mode", info.team_setting)
+    fields = {"players": str(cell.players), "strategy": ",".join(cell.cell.get("strategies", []))}
+    for source in ("settings", "overrides", "sweep"):  # a swept key is also a setting or override
+        fields.update({k: _text(v) for k, v in sorted(cell.cell.get(source, {}).items()) if k not in skip})
+    fields["content"] = str(cell.cell.get("content_hash", ""))
+    return fields
+
+
+@dataclass(frozen=True)
+class SurvivalRow:
+    mode: str
+    team: str
+    others: str  # the settings that set this row's group apart, empty when only one group
+    survival: Share
+    mean_rounds: Mean | None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cells played alike except for their mode."""
+
+    team: str
+    others: str
+    cells: tuple[CellReport, ...]
+
+    @property
+    def name(self) -> str:
+        return "; ".join(p for p in (self.team, self.others) if p)
+
+
+def group_cells(cells: list[CellReport], info: GameInfo) -> list[Group]:
+    """The cells in groups that differ only in mode, each group's cells in mode order."""
+    fields = [_others(c, info) for c in cells]
+    varying = [k for k in dict.fromkeys(k for f in fields for k in f)
+               if len({f.get(k) for f in fields}) > 1 and k != "content"]
+    rank = {m: i for i, m in enumerate(info.modes)}
+    groups: dict[str, list[CellReport]] = {}
+    described: dict[str, tuple[str, str]] = {}
+    for cell, f in zip(cells, fields, strict=True):
+        key = json.dumps([_team(cell, info), f], sort_keys=True)
+        groups.setdefault(key, []).append(cell)
+        described[key] = (_team(cell, info), ", ".join(f"{k} {f[k]}" for k in varying if k in f))
+    return [Group(*described[k], tuple(sorted(v, key=lambda c: rank.get(c.cell.get("mode"), len(rank)))))
+            for k, v in groups.items()]
+
+
+def survival_rows(groups: list[Group]) -> list[SurvivalRow]:
+    return [SurvivalRow(mode=c.cell.get("mode", ""), team=g.team, others=g.others, survival=c.survival,
+                        mean_rounds=c.mean_rounds) for g in groups for c in g.cells]
+
+
+def _mode_name(mode: str) -> str:
+    return mode[:1].upper() + mode[1:]
+
+
+@dataclass(frozen=True)
+class OrderCheck:
+    """An easier and a harder mode played alike otherwise: the harder one should not
+    survive more often."""
+
+    where: str  # the group's name when the report has several groups, else empty
+    easier: Share
+    harder: Share
+
+    @property
+    def difference(self) -> float:
+        return self.harder.share - self.easier.share
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% interval of the difference (Newcombe's hybrid score, from the Wilson intervals)."""
+        (el, eh), (hl, hh) = self.easier.interval, self.harder.interval
+        pe, ph = self.easier.share, self.harder.share
+        d = ph - pe
+        return d - float(np.hypot(ph - hl, eh - pe)), d + float(np.hypot(hh - ph, pe - el))
+
+    @property
+    def p(self) -> float:
+        """One-sided p-value that the harder mode survives more often (pooled two-proportion z)."""
+        e, h = self.easier, self.harder
+        pooled = (e.wins + h.wins) / (e.n + h.n)
+        se = np.sqrt(pooled * (1 - pooled) * (1 / e.n + 1 / h.n))
+        if se == 0:
+            return 1.0
+        return float(stats.norm.sf(self.difference / se))
+
+    def _text(self, s: Share) -> str:
+        low, high = s.interval
+        return f"{100 * s.share:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+
+    @property
+    def sentence(self) -> str:
+        text = (f"{self.harder.subject} survives {self._text(self.harder)}, more than "
+                f"{self.easier.subject}'s {self._text(self.easier)}: the modes do not order as intended")
+        return f"{self.where}: {text}" if self.where else text
+
+
+def ordered_pairs(order: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """The (easier, harder) pairs and every pair they imply (easy < challenging < hardcore
+    gives easy < hardcore too), so a report without the middle mode still checks the ends."""
+    pairs = list(order)
+    grown = True
+    while grown:
+        implied = [(e, h) for e, m in pairs for s, h in pairs if s == m and (e, h) not in pairs]
+        pairs += list(dict.fromkeys(implied))
+        grown = bool(implied)
+    return pairs
+
+
+def order_checks(groups: list[Group], info: GameInfo) -> list[OrderCheck]:
+    """One check per (easier, harder) pair of modes and pair of cells of a group."""
+    several = len(groups) > 1
+    checks = []
+    for group in groups:
+        for easier, harder in ordered_pairs(info.difficulty_order):
+            for e in (c for c in group.cells if c.cell.get("mode") == easier):
+                for h in (c for c in group.cells if c.cell.get("mode") == harder):
+                    checks.append(OrderCheck(
+                        group.name if several else "",
+                        Share(_mode_name(easier), e.survival.wins, e.survival.n, verb="survives"),
+                        Share(_mode_name(harder), h.survival.wins, h.survival.n, verb="survives")))
+    return checks
