@@ -180,3 +180,16 @@ def test_plan_gives_paired_and_independent_figures():
     assert len(figures) == 2 and figures[0] < figures[1]
     assert "missing --detect" in one_error_line(sim("plan"))
     assert "out of range" in one_error_line(sim("plan", "--detect", "80", "--players", "2"))
+
+
+def test_cooperative_baseline_and_check_judge_survival(tmp_path):
+    """Aeolis: the gate compares the team's survival; cheaper training is a real shift."""
+    path = tmp_path / "aeolis.json"
+    made = sim("baseline", "--scenario", REPO / "scenarios" / "aeolis" / "presets" / "easy.toml",
+               "--n", "1500", "--out", path, "--quiet")
+    assert made.exit_code == 0, made.output + made.stderr
+    same = sim("check", "--baseline", path, "--quiet")
+    assert same.exit_code == 0 and "nothing moved" in same.output
+    dearer = sim("check", "--baseline", path, "--quiet", "--set", "params.training_gold=3")
+    assert dearer.exit_code == 1, dearer.output
+    assert any("| survival |" in line and "**moved**" in line for line in dearer.output.splitlines())

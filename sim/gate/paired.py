@@ -15,7 +15,7 @@ import numpy as np
 from scipy import stats
 
 from sim.gate.outcomes import Outcomes
-from sim.gate.series import SHARE, Series, all_series
+from sim.gate.series import SHARE, TEAM, Series, all_series
 from sim.stats import holm
 
 ALPHA = 0.05
@@ -48,6 +48,8 @@ class Shift:
 
     @property
     def label(self) -> str:
+        if (self.measure, self.group) == ("win_share", TEAM):
+            return "survival"  # a cooperative game's one result
         return f"{self.measure.replace('_', ' ')} {self.group}"
 
 

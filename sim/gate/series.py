@@ -17,6 +17,7 @@ import numpy as np
 from sim.gate.outcomes import Outcomes
 
 SHARE, MEAN = "share", "mean"
+TEAM = "team"  # the one group of a cooperative game
 
 
 @dataclass
@@ -36,7 +37,7 @@ def _groups(o: Outcomes) -> list[tuple[str, np.ndarray]]:
     """(group name, [game, seat] membership mask) for seats, Roles and strategies."""
     n, p = o.win_share.shape
     if o.cooperative:  # the team's result; its strategy and mode are the cell's
-        return [("team", np.ones((n, 1), dtype=bool))]
+        return [(TEAM, np.ones((n, 1), dtype=bool))]
     groups = [(f"seat {s}", np.broadcast_to(np.arange(p) == s, (n, p))) for s in range(p)]
     if o.role is not None:
         groups += [(f"role {name}", o.role == code) for code, name in enumerate(o.role_names)
