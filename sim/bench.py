@@ -51,8 +51,10 @@ def _throughput(content, players: int, strategy: str, games: int, threads: int) 
     setup = PericlesSetup(players=players, strategies=(strategy,))
     simulate(content, setup, 0, 0, 64)  # compiled and warm
     t = time.perf_counter()
+    cpu = time.process_time()
     out = simulate(content, setup, 1, 0, games)
     seconds = time.perf_counter() - t
+    cpu = time.process_time() - cpu
     decisions = int(out["decisions"].sum())
     return {
         "players": players, "strategy": strategy, "threads": threads, "games": games,
@@ -60,6 +62,9 @@ def _throughput(content, players: int, strategy: str, games: int, threads: int) 
         "games_per_s": round(games / seconds),
         "games_per_s_per_core": round(games / seconds / threads),
         "us_per_game": round(seconds / games * 1e6 * threads, 1),
+        # CPU time of the process: steadier than wall time on a shared machine
+        "cpu_us_per_game": round(cpu / games * 1e6, 1),
+        "cpu_us_per_decision": round(cpu / decisions * 1e6, 3),
         "decisions_per_game": round(decisions / games, 1),
         "decisions_per_s": round(decisions / seconds),
     }
@@ -89,8 +94,10 @@ def run_bench(games: int = 20000, out: Path | None = None,
     strategies = bench_strategies()
     rows = [_throughput(content, players, strategy, games, 1)
             for strategy in strategies for players in PLAYER_COUNTS]
-    one = next(r for r in rows if r["players"] == 3 and r["strategy"] == "random")
-    two = _throughput(content, 3, "random", games, min(2, cores))
+    pairs = []  # (one thread, two threads), 3 players, per strategy
+    for strategy in strategies:
+        one = next(r for r in rows if r["players"] == 3 and r["strategy"] == strategy)
+        pairs.append((one, _throughput(content, 3, strategy, games, min(2, cores))))
     with tempfile.TemporaryDirectory() as cache:
         cold = _start_time(cache)
         warm = _start_time(cache)
@@ -101,8 +108,9 @@ def run_bench(games: int = 20000, out: Path | None = None,
                     "python": platform.python_version(), "numba": numba.__version__},
         "strategies": strategies,
         "throughput": rows,
-        "two_threads": two,
-        "two_thread_speedup": round(two["games_per_s"] / one["games_per_s"], 2),
+        "two_threads": [two for _, two in pairs],
+        "two_thread_speedup": {one["strategy"]: round(two["games_per_s"] / one["games_per_s"], 2)
+                               for one, two in pairs},
         "cold_start_s": round(cold, 1),
         "warm_start_s": round(warm, 1),
         "sim_run": runs,

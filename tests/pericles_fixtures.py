@@ -22,7 +22,7 @@ from sim.games.pericles.rules.setup import setup_game
 from sim.rng import N_STREAMS, STREAM_BOT, below, seed_streams
 
 CONTENT = load_content()
-T = CONTENT.tables
+T = CONTENT.packed[0]  # the record the kernels take (content.pack)
 ROLE = {name: i for i, name in enumerate(CONTENT.names["roles"])}
 MISSION = {name: CONTENT.names["missions"].index(name) for name in CONTENT.names["missions"]}
 SKILL = {name: i for i, name in enumerate(CONTENT.names["skills"])}

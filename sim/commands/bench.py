@@ -37,14 +37,17 @@ def bench(
     """
     result = run_bench(games, out, _sizes(run_sizes))
     typer.echo(f"{'players':>7} {'strategy':>10} {'games/s/core':>12} {'us/game':>8} "
-               f"{'decisions/game':>14} {'decisions/s':>12}")
+               f"{'CPU us/game':>11} {'decisions/game':>14} {'CPU us/decision':>15} "
+               f"{'decisions/s':>12}")
     for row in result["throughput"]:
         typer.echo(f"{row['players']:>7} {row['strategy']:>10} {row['games_per_s_per_core']:>12} "
-                   f"{row['us_per_game']:>8} {row['decisions_per_game']:>14} "
+                   f"{row['us_per_game']:>8} {row['cpu_us_per_game']:>11} "
+                   f"{row['decisions_per_game']:>14} {row['cpu_us_per_decision']:>15} "
                    f"{row['decisions_per_s']:>12}")
     if len(result["strategies"]) == 1:
         typer.echo("(no heuristic bots yet: random-legal only)")
-    typer.echo(f"two threads vs one (3 players, random): {result['two_thread_speedup']}x")
+    for strategy, speedup in result["two_thread_speedup"].items():
+        typer.echo(f"two threads vs one (3 players, {strategy}): {speedup}x")
     typer.echo(f"cold start to first game: {result['cold_start_s']} s; "
                f"warm start: {result['warm_start_s']} s")
     for run in result["sim_run"]:

@@ -1,15 +1,11 @@
-"""The features the Age of Pericles heuristic scores an option by, and small tuple helpers.
+"""The features the Age of Pericles heuristic scores an option by.
 
 An option's features are what taking it would bring its player, estimated from what that
 player can see: Glory now, Glory expected from Diplomats on the board, goods, pieces,
 offices, pressure on the game's end. A personality is one weight per feature (a TOML
-preset); an option's score is the dot product. Features are a fixed-size float tuple, so
-scoring allocates nothing.
+preset); an option's score is the dot product, which the heuristic accumulates term by
+term as it estimates each feature.
 """
-
-from numba.cpython.unsafe.tuple import tuple_setitem
-
-from sim.jit import njit
 
 FEATURES = (
     # name, what one unit of the feature is
@@ -40,28 +36,3 @@ NF = len(FEATURES)
 (F_GLORY, F_OPP_GLORY, F_PROGRESS, F_TRACK, F_SILVER, F_AMPHORA, F_TROPHY, F_ATHENA,
  F_MISSION, F_OSTRACISM, F_OFFICE, F_PARTHENON, F_HOPLITE, F_UNIT, F_READY, F_CITY,
  F_RIVALS, F_NIGHT, F_CITIZENS, F_ACTIONS, F_SETS) = range(NF)
-
-ZERO = (0.0,) * NF
-
-
-@njit
-def add(f, i, v):
-    """``f`` with ``v`` added to feature ``i``."""
-    return tuple_setitem(f, i, f[i] + v)
-
-
-@njit
-def plus(f, g, k):
-    """``f + k * g`` feature by feature."""
-    for i in range(NF):
-        f = tuple_setitem(f, i, f[i] + k * g[i])
-    return f
-
-
-@njit
-def score(w, f):
-    """The weighted sum of an option's features with one seat's weight row."""
-    total = 0.0
-    for i in range(NF):
-        total += w[i] * f[i]
-    return total

@@ -7,6 +7,8 @@ Action is valued by its best option, a Citizen's placement by its Offices, its s
 action and the Main Action(s) it unlocks. Nothing here allocates.
 """
 
+import numpy as np
+
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
@@ -37,7 +39,7 @@ from sim.games.pericles.decisions import (
     D_STARTING_SKILL,
     D_TUCK_SKILL,
 )
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import view as V
 from strategies.pericles.features import (
@@ -76,7 +78,7 @@ NO_ACTIONS = (NO_ACTION,) * 6  # one score per Main Action (ops.ACT_*)
 # ---- building blocks -----------------------------------------------------------------
 
 
-@njit
+@kernel
 def good_features(s, prm, w, seat, good, amount, f):
     """A row's good (Trophy, Amphora, Athena card; Universal: the best of them)."""
     if good == O.UNIVERSAL:
@@ -98,7 +100,7 @@ def good_features(s, prm, w, seat, good, amount, f):
     return f + w[F_SETS] * (after - before)
 
 
-@njit
+@kernel
 def compensation(s, prm, w, seat, row, f):
     """Compensation for one knocked-out or undefended Diplomat of ``seat`` (p. 10)."""
     if s[L.NIGHT + seat] == 1:
@@ -108,14 +110,14 @@ def compensation(s, prm, w, seat, row, f):
     return good_features(s, prm, w, seat, row, prm[P.COMP_DAY_GOODS], f)
 
 
-@njit
+@kernel
 def compensation_glory(s, prm, seat):
     if s[L.NIGHT + seat] == 1:
         return prm[P.COMP_NIGHT_GLORY]
     return prm[P.COMP_DAY_GLORY]
 
 
-@njit
+@kernel
 def placement(s, prm, w, seat, row):
     """One own Diplomat entering ``row`` at the 4 (p. 10): the slot Glory it and the pushed
     own Diplomats gain, and a knock-out's Compensation for whoever is shoved off the 6."""
@@ -144,19 +146,19 @@ def placement(s, prm, w, seat, row):
     return f + w[F_PROGRESS] * gain
 
 
-@njit
+@kernel
 def best_row(pl):
     """Score of a Universal placement: the best of the three rows' ``pl`` (see placements)."""
     return max(pl[0], max(pl[1], pl[2]))
 
 
-@njit
+@kernel
 def any_row(pl):
     """Score of a placement on a row an Athena card will reveal, not yet known."""
     return (pl[0] + pl[1] + pl[2]) / 3.0
 
 
-@njit
+@kernel
 def placements(s, T, w, seat):
     """The three rows' placement scores; the state does not change during one decision,
     so a decision computes them once and every estimator reads them from this tuple."""
@@ -164,7 +166,7 @@ def placements(s, T, w, seat):
     return placement(s, prm, w, seat, 0), placement(s, prm, w, seat, 1), placement(s, prm, w, seat, 2)
 
 
-@njit
+@kernel
 def ostracism_change(s, seat, pieces):
     """Change of the game-end Ostracism penalty when ``pieces`` go to (+) or leave (-) the
     Camp (p. 17); positive is good for the seat."""
@@ -173,7 +175,7 @@ def ostracism_change(s, seat, pieces):
     return float(c * c - after * after)
 
 
-@njit
+@kernel
 def effect(s, T, w, seat, pl, row):
     """Features of effect row ``row`` of ``T.fx`` for ``seat``; zero when a cost cannot be paid."""
     f = 0.0
@@ -221,7 +223,7 @@ def effect(s, T, w, seat, pl, row):
     return f
 
 
-@njit
+@kernel
 def has_upgrade(T, row):
     """Effect row ``row`` lets the acting Small Citizen take both Main Actions (p. 24)."""
     for i in range(T.fx[row, 0]):
@@ -233,7 +235,7 @@ def has_upgrade(T, row):
 # ---- Build the Parthenon (p. 12) --------------------------------------------------------
 
 
-@njit
+@kernel
 def roof_open(s):
     """A roof may be raised: one not raised whose half's ten columns stand (p. 12)."""
     p = L.PARTHENON
@@ -244,7 +246,7 @@ def roof_open(s):
     return upper or lower
 
 
-@njit
+@kernel
 def build_row(s, T, w, seat, row):
     """Raising a piece for ``row``: the builder reward, the row's payout to everyone, own
     Diplomats leaving the board, and the game's end when it is the last piece."""
@@ -263,7 +265,7 @@ def build_row(s, T, w, seat, row):
     return f
 
 
-@njit
+@kernel
 def best_build_row(s, T, w, seat):
     best = 0.0
     found = False
@@ -277,7 +279,7 @@ def best_build_row(s, T, w, seat):
     return best
 
 
-@njit
+@kernel
 def build_cost(s, T, w, seat, kind, icon):
     """Paying one complete Build cost: 3 same-icon cards, 3 different icons, 3 Amphoras or
     3 Trophies (option columns of D_BUILD_COST)."""
@@ -298,7 +300,7 @@ def build_cost(s, T, w, seat, kind, icon):
     return f + w[F_SETS] * (after - before)
 
 
-@njit
+@kernel
 def cost_choice(s, T, w, seat):
     """(can pay, features of the cheapest complete cost)."""
     need = T.params[P.BUILD_COST]
@@ -329,7 +331,7 @@ def cost_choice(s, T, w, seat):
 # ---- the other Main Actions (pp. 10-13) -------------------------------------------------
 
 
-@njit
+@kernel
 def unit_option(s, T, w, seat, pl, kind, unit, target):
     """Sending a Unit (kind 0) or recalling a piece (kind 1; unit 3 = a Diplomat)."""
     if kind == 0:
@@ -352,7 +354,7 @@ def unit_option(s, T, w, seat, pl, kind, unit, target):
     return f
 
 
-@njit
+@kernel
 def unit_value(s, T, w, seat, pl):
     """Best score of Activate a Unit, or NO_ACTION when it cannot be taken."""
     best = NO_ACTION
@@ -372,7 +374,7 @@ def unit_value(s, T, w, seat, pl):
     return best
 
 
-@njit
+@kernel
 def market_column(s, T, w, seat, pl, column):
     """Filling one Market column: each empty space pays its row's reward (p. 11)."""
     f = 0.0
@@ -390,7 +392,7 @@ def market_column(s, T, w, seat, pl, column):
     return f
 
 
-@njit
+@kernel
 def market_value(s, T, w, seat, pl):
     best = NO_ACTION
     if s[L.RESERVE_AMPHORAS] == 0:
@@ -401,7 +403,7 @@ def market_value(s, T, w, seat, pl):
     return best
 
 
-@njit
+@kernel
 def athena_slot(s, T, w, seat, pl, slot):
     """Sending the offer card of ``slot``: its rewards, and an own Diplomat on its printed
     Glory (or 3 Glory with an empty Stoa) (p. 11)."""
@@ -412,7 +414,7 @@ def athena_slot(s, T, w, seat, pl, slot):
     return f + w[F_GLORY] * T.params[P.EMPTY_STOA_GLORY]
 
 
-@njit
+@kernel
 def athena_value(s, T, w, seat, pl):
     best = NO_ACTION
     if not V.free_diplomacy_space(s, T):
@@ -423,7 +425,7 @@ def athena_value(s, T, w, seat, pl):
     return best
 
 
-@njit
+@kernel
 def build_value(s, T, w, seat):
     found, cost = cost_choice(s, T, w, seat)
     if not found:
@@ -436,24 +438,25 @@ def build_value(s, T, w, seat):
     return best if best == NO_ACTION else best + cost
 
 
-@njit
+@kernel
 def house_track(s, T, w, seat, pl, track):
     """Activate Your House on the Unit track (0) or the Household (1): every payable space,
     the pieces made ready, and a City-state move (p. 13)."""
     f = w[F_CITY]
-    spaces = T.unit_track if track == 0 else T.household
-    for k in range(spaces.shape[0]):
-        f += effect(s, T, w, seat, pl, spaces[k])
+    # the two tracks are record fields of different shapes, so pick an element, not an array
+    n = T.unit_track.shape[0] if track == 0 else T.household.shape[0]
+    for k in range(n):
+        f += effect(s, T, w, seat, pl, T.unit_track[k] if track == 0 else T.household[k])
     ready = V.units_home(s, seat) if track == 0 else s[L.DIPS_HOME + seat]
     return f + w[F_READY] * ready
 
 
-@njit
+@kernel
 def house_value(s, T, w, seat, pl):
     return max(house_track(s, T, w, seat, pl, 0), house_track(s, T, w, seat, pl, 1))
 
 
-@njit
+@kernel
 def day_payment(s, T, w, seat, goods):
     """Paying the Day cost with ``goods`` of the Role's resource and Silver for the rest."""
     resource = T.roles[s[L.ROLE + seat], 0]
@@ -465,7 +468,7 @@ def day_payment(s, T, w, seat, goods):
     return f + w[F_ATHENA] * -goods
 
 
-@njit
+@kernel
 def day_choice(s, T, w, seat, pl):
     """(can pay, features of the Day side with its cheapest payment): a placement on each
     row and a City-state move (p. 13)."""
@@ -487,7 +490,7 @@ def day_choice(s, T, w, seat, pl):
     return True, best + w[F_CITY]
 
 
-@njit
+@kernel
 def night_side(s, T, w, seat, pl):
     """The Night side: the Corruption offer, Rival reveals, an own Unit ostracized for two
     Universal placements and a Mission (p. 13)."""
@@ -502,7 +505,7 @@ def night_side(s, T, w, seat, pl):
     return f
 
 
-@njit
+@kernel
 def role_value(s, T, w, seat, pl):
     best = NO_ACTION
     if s[L.NIGHT + seat] == 0:
@@ -514,7 +517,7 @@ def role_value(s, T, w, seat, pl):
     return best
 
 
-@njit
+@kernel
 def action_value(s, T, w, seat, pl, action):
     """Score of a Main Action's best option, NO_ACTION when it is not legal now."""
     if action == O.ACT_UNIT:
@@ -530,18 +533,44 @@ def action_value(s, T, w, seat, pl, action):
     return role_value(s, T, w, seat, pl)
 
 
-@njit
-def action_values(s, T, w, seat, pl):
-    """All six Main Actions' scores, computed once per placement decision."""
-    return (action_value(s, T, w, seat, pl, 0), action_value(s, T, w, seat, pl, 1),
-            action_value(s, T, w, seat, pl, 2), action_value(s, T, w, seat, pl, 3),
-            action_value(s, T, w, seat, pl, 4), action_value(s, T, w, seat, pl, 5))
+@kernel
+def wanted_actions(T, opts, n, kind):
+    """Bit mask of the Main Actions the options of a placing or Main Action decision read:
+    a space's row and column actions (p. 9), or an option's first and second action."""
+    mask = 0
+    for k in range(n):
+        if kind == D_PLACE:
+            space = opts[k, 0]
+            mask |= (1 << T.board[6 + space // 3]) | (1 << T.board[9 + space % 3])
+        else:
+            mask |= 1 << opts[k, 0]
+            if opts[k, 1] >= 0:
+                mask |= 1 << opts[k, 1]
+    return mask
+
+
+@kernel
+def wanted_value(s, T, w, seat, pl, action, mask):
+    """``action_value`` when ``action`` is in ``mask``, else NO_ACTION (never read)."""
+    if (mask >> action) & 1:
+        # int64, not the caller's literal: action_value compiles once, not once per action
+        return action_value(s, T, w, seat, pl, np.int64(action))
+    return NO_ACTION
+
+
+@kernel
+def action_values(s, T, w, seat, pl, mask):
+    """The scores of the Main Actions in ``mask``, computed once per decision; the others
+    stay NO_ACTION, since no option of the decision reads them."""
+    return (wanted_value(s, T, w, seat, pl, 0, mask), wanted_value(s, T, w, seat, pl, 1, mask),
+            wanted_value(s, T, w, seat, pl, 2, mask), wanted_value(s, T, w, seat, pl, 3, mask),
+            wanted_value(s, T, w, seat, pl, 4, mask), wanted_value(s, T, w, seat, pl, 5, mask))
 
 
 # ---- placing a Citizen (pp. 9, 16) -------------------------------------------------------
 
 
-@njit
+@kernel
 def line_strength(s, seat, row, column):
     """Citizen strength of a seat in an Agora row (column -1) or column (row -1)."""
     total = 0
@@ -551,7 +580,7 @@ def line_strength(s, seat, row, column):
     return total
 
 
-@njit
+@kernel
 def office_share(s, T, seat, mine, best_other, office):
     """Glory-equivalent an Office pays ``seat`` holding ``mine`` against ``best_other`` (p. 16)."""
     if mine == 0 or mine < best_other:
@@ -567,7 +596,7 @@ def office_share(s, T, seat, mine, best_other, office):
     return 1.0 if tie else 2.0
 
 
-@njit
+@kernel
 def office_gain(s, T, seat, space, size):
     """How much more the row and column Offices pay once this Citizen stands on ``space``."""
     gain = 0.0
@@ -585,7 +614,7 @@ def office_gain(s, T, seat, space, size):
     return gain
 
 
-@njit
+@kernel
 def place_score(s, T, w, seat, pl, space, size, acts):
     """A Citizen on ``space``: Offices, the tile's action, the Main Action(s) it takes and
     the unused-Citizen Glory it gives up if the game ends this round."""
@@ -611,7 +640,7 @@ def place_score(s, T, w, seat, pl, space, size, acts):
 # ---- one option of any decision ------------------------------------------------------------
 
 
-@njit
+@kernel
 def skill_power(s, T, w, seat, pl, k):
     """Features of a Skill's power over the rest of the game (p. 19)."""
     trigger = T.skills[k, 0]
@@ -624,7 +653,7 @@ def skill_power(s, T, w, seat, pl, k):
     return SKILL_FIRES[trigger] * effect(s, T, w, seat, pl, T.skills[k, 1])
 
 
-@njit
+@kernel
 def option_value(s, T, w, pl, opts, k, seat, kind):
     """Score of option ``k`` of a decision other than placing and Main Actions."""
     a = opts[k, 0]
@@ -716,7 +745,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     return 0.0  # D_INTEGRATE_SPACE, D_UNIVERSAL_ROW, D_UNIVERSAL_HALF: no preference
 
 
-@njit
+@kernel
 def option_score(s, T, w, pl, opts, k, seat, kind, acts):
     if kind == D_PLACE:
         return place_score(s, T, w, seat, pl, opts[k, 0], opts[k, 1], acts)
@@ -733,13 +762,13 @@ def option_score(s, T, w, pl, opts, k, seat, kind, acts):
     return option_value(s, T, w, pl, opts, k, seat, kind)
 
 
-@njit
+@kernel
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream."""
     pl = placements(s, T, w, seat)
     acts = NO_ACTIONS
     if kind == D_PLACE or kind == D_MAIN_ACTIONS:
-        acts = action_values(s, T, w, seat, pl)
+        acts = action_values(s, T, w, seat, pl, wanted_actions(T, opts, n, kind))
     best = NO_ACTION
     pick = 0
     ties = 0

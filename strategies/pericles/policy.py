@@ -7,7 +7,7 @@ table. Strategy code 0 plays uniformly among the legal options; every named pres
 """
 
 from sim.games.pericles.layout import STRATEGY
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles.heuristic import heuristic_choose
 from strategies.pericles.presets import PRESET_NAMES
@@ -18,7 +18,7 @@ HEURISTIC = 1
 STRATEGY_CODES = {name: HEURISTIC for name in PRESET_NAMES} | {"random": RANDOM_LEGAL}
 
 
-@njit
+@kernel
 def choose(s, tables, weights, opts, n, seat, kind, rng):
     """Index of the option ``seat`` takes among the first ``n`` rows of ``opts``."""
     if s[STRATEGY + seat] == RANDOM_LEGAL:

@@ -9,23 +9,23 @@ seat's Missions, Athena hand or tucked Skills, or the order of any deck.
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
-from sim.jit import njit
+from sim.jit import kernel
 
 TOTAL_PIECES = sum(L.PIECE_CAPACITY)
 
 
-@njit
+@kernel
 def slot_glory(params, slot):
     return params[P.SLOT_GLORY_0 + slot]
 
 
-@njit
+@kernel
 def column_has_amphora(s, column):
     """A Market column can pay for a Unit or an Athena card (p. 10, p. 11)."""
     return s[L.MARKET + column] + s[L.MARKET + 3 + column] + s[L.MARKET + 6 + column] > 0
 
 
-@njit
+@kernel
 def free_waypost(s, T):
     for w in range(T.wayposts.shape[0]):
         if s[L.WAYPOST_SHIP + T.wayposts[w]] < 0:
@@ -33,7 +33,7 @@ def free_waypost(s, T):
     return False
 
 
-@njit
+@kernel
 def free_hoplite_space(s, T, track):
     for k in range(T.params[P.HOPLITE_SPACES]):
         if s[L.BATTLE_HOPLITE + track * L.MAX_HOPLITE_SPACES + k] < 0:
@@ -41,7 +41,7 @@ def free_hoplite_space(s, T, track):
     return False
 
 
-@njit
+@kernel
 def free_diplomacy_space(s, T):
     for d in range(T.params[P.DIPLOMACY_SPACES]):
         if s[L.DIPLO_CARD + d] < 0 and not (s[L.ACTIVE_CITY] >= 0 and s[L.ACTIVE_CITY_POS] == d):
@@ -49,25 +49,25 @@ def free_diplomacy_space(s, T):
     return False
 
 
-@njit
+@kernel
 def hand_size(s, seat):
     b = L.HAND_ICONS + seat * L.N_ICONS
     return s[b] + s[b + 1] + s[b + 2] + s[b + 3]
 
 
-@njit
+@kernel
 def camp_count(s, seat):
     b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
 
 
-@njit
+@kernel
 def units_home(s, seat):
     b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2]
 
 
-@njit
+@kernel
 def modifier(s, T, seat, trigger):
     """Sum of a face-up modifier Skill's amounts (the Skills a seat shows are public)."""
     total = 0
@@ -77,12 +77,12 @@ def modifier(s, T, seat, trigger):
     return total
 
 
-@njit
+@kernel
 def day_cost(s, T, seat):
     return max(0, T.roles[s[L.ROLE + seat], 1] - modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
 
 
-@njit
+@kernel
 def goods_held(s, seat, resource):
     if resource == O.RES_TROPHY:
         return s[L.TROPHIES + seat]
@@ -91,7 +91,7 @@ def goods_held(s, seat, resource):
     return hand_size(s, seat)
 
 
-@njit
+@kernel
 def can_pay(s, T, seat, row):
     """Every cost step of effect row ``row`` is payable (a row with a missing cost does
     nothing, p. 20)."""
@@ -107,13 +107,13 @@ def can_pay(s, T, seat, row):
     return True
 
 
-@njit
+@kernel
 def card_matches(T, card, row):
     icon = T.athena[card, 0]
     return icon == row or icon == O.UNIVERSAL
 
 
-@njit
+@kernel
 def row_payout(s, T, row, seat):
     """(Glory a scoring of ``row`` pays ``seat``, Glory it pays everyone else, Diplomats
     it pays): slot values plus matching Diplomacy-track cards (p. 12)."""
@@ -140,7 +140,7 @@ def row_payout(s, T, row, seat):
     return mine, others, count
 
 
-@njit
+@kernel
 def row_has_column(s, row):
     """A Build for ``row`` can raise a column: its own type or a Universal space (p. 12)."""
     p = L.PARTHENON
@@ -156,7 +156,7 @@ def row_has_column(s, row):
                    or s[p + L.PIECE_UNIVERSAL_LOWER] < cap[L.PIECE_UNIVERSAL_LOWER])
 
 
-@njit
+@kernel
 def pieces_left(s):
     """Parthenon pieces still to raise before the game ends (p. 17)."""
     raised = 0
@@ -165,7 +165,7 @@ def pieces_left(s):
     return TOTAL_PIECES - raised
 
 
-@njit
+@kernel
 def unused_citizens_glory(s, T, seat):
     """Game-end Glory of the Citizens ``seat`` has not placed this round (p. 17)."""
     small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
@@ -173,7 +173,7 @@ def unused_citizens_glory(s, T, seat):
     return small * T.params[P.UNUSED_SMALL_GLORY] + large * T.params[P.UNUSED_LARGE_GLORY]
 
 
-@njit
+@kernel
 def set_progress(s, params, seat, d_amph, d_troph, d_icon, icon):
     """Progress toward one complete Build cost (0..1) after changing holdings: the best
     of 3 Amphoras, 3 Trophies, 3 same-icon or 3 different-icon cards (p. 12)."""

@@ -2,9 +2,9 @@
 
 ``scenarios/pericles/content.toml`` holds every card, tile, board space and setup of the
 game in words. This module checks it (one-line ``ContentError`` naming file, item, field
-and fix), applies designer overrides, hashes the result and compiles it into the int32
-NumPy tables (``Tables``) that the njit rules kernels read. Plain NumPy only: nothing
-here is jitted.
+and fix), applies designer overrides, hashes the result and compiles it into int32
+NumPy tables (``Tables``), packed into one record (``Content.packed``, see ``pack``) that
+the rules kernels read as ``T.name[...]``. Plain NumPy only: nothing here is jitted.
 
 Effect lists ("fx") are stored once each in ``Tables.fx``; every other table refers to
 an effect by its row there. Row 0 is the empty effect. A row is
@@ -141,9 +141,25 @@ class Tables(NamedTuple):
     demagogue: np.ndarray
 
 
+def pack(tables: Tables) -> np.recarray:
+    """Every table as a field of one read-only record (an array of one row). A kernel then
+    takes one pointer instead of a tuple of 13 arrays, which every call copied (about 100
+    machine words) and which made calls the largest cost of a game (docs/performance.md).
+    Field shapes are part of the compiled type: content whose table sizes differ (more
+    card copies, new effect rows) compiles the kernels once more."""
+    dtype = np.dtype([(name, np.int32, arr.shape)
+                      for name, arr in zip(Tables._fields, tables, strict=True)])
+    packed = np.zeros(1, dtype)
+    for name, arr in zip(Tables._fields, tables, strict=True):
+        packed[name][0] = arr
+    packed.flags.writeable = False
+    return packed.view(np.recarray)
+
+
 @dataclass(frozen=True)
 class Content:
     tables: Tables
+    packed: np.recarray  # pack(tables): kernels take packed[0]; a prange loop, the array
     names: dict[str, tuple[str, ...]]
     content_hash: str
     assumed_share: float
@@ -185,7 +201,7 @@ def load_content(path: Path | None = None,
     tables, names = _compile(data)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     content_hash = hashlib.sha256(canonical.encode("ascii")).hexdigest()
-    return Content(tables=tables, names=names, content_hash=content_hash,
+    return Content(tables=tables, packed=pack(tables), names=names, content_hash=content_hash,
                    assumed_share=_assumed_share(data), data=data)
 
 

@@ -80,9 +80,10 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
 
 
 @njit
-def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
+def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
              strategies, max_events):
-    """One game with its trace: (final state, event rows)."""
+    """One game with its trace: (final state, event rows). ``packed``: ``Content.packed``."""
+    T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
@@ -93,16 +94,19 @@ def play_one(T, W, run_seed, game_index, n_players, skills_on, role_picks, city_
 
 
 @numba.njit(cache=True, nogil=True, parallel=True)
-def play_batch(T, W, run_seed, first_index, count, n_players, skills_on, role_picks,
+def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
                city_picks, strategies, glory, sources, won, ranks, roles, rounds,
                end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into the result arrays.
 
     Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
     game's result depends only on its index, never on the chunk or thread that plays it.
+    ``packed`` is ``Content.packed``: a record passed into a prange loop fails to compile,
+    so each chunk takes the row itself.
     """
     n_chunks = (count + CHUNK - 1) // CHUNK
     for chunk in prange(n_chunks):
+        T = packed[0]
         s = np.zeros(L.STATE_SIZE, dtype=np.int32)
         opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
         rng = np.zeros(N_STREAMS, dtype=np.uint64)

@@ -3,6 +3,8 @@
 The kernels write events as integer rows; ``trace.py`` names them and their arguments.
 """
 
+import numpy as np
+
 EVENT_FIELDS = (
     # code name, names of the arguments a, b, c
     ("round_start", ()),
@@ -45,7 +47,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_FILL_MARKET, EV_SEND_ATHENA, EV_BUILD, EV_ATHENS_BUILD, EV_SCORE_ROW, EV_KNOCK_OUT,
  EV_ROLE, EV_OSTRACIZE, EV_INTEGRATE, EV_CITY_STATE_MOVE, EV_RIVALS, EV_BATTLE, EV_OFFICE,
  EV_FIRST_PLAYER, EV_SKILL_GAIN, EV_SKILL_TUCK, EV_COMPLETION, EV_ACTIVATE_HOUSE,
- EV_DEMAGOGUE_CARD, EV_UNLOCK, EV_GAME_END) = range(len(EVENT_FIELDS))
+ EV_DEMAGOGUE_CARD, EV_UNLOCK, EV_GAME_END) = (np.int32(k) for k in range(len(EVENT_FIELDS)))
+# np.int32, not int, so ``emit`` compiles once, not once per event code (see decisions.py).
 
 # An event row: round, phase, seat, code, a, b, c, then every seat's Glory after it.
 EV_COLS = 7

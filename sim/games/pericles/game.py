@@ -74,7 +74,7 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "silver": np.zeros((count, m), np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
     }
-    play_batch(content.tables, weights, run_seed, first_index, count, setup.players,
+    play_batch(content.packed, weights, run_seed, first_index, count, setup.players,
                int(setup.skills), roles, tiles, strategies, out["glory"], out["sources"],
                out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
                out["city_mask"], out["city_used"], out["decisions"], out["silver"], out["violation"])
@@ -85,5 +85,5 @@ def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_inde
                 max_events: int = 20000):
     """One game and its event rows (see events.py): (final state, events)."""
     roles, tiles, strategies, weights = _arrays(content, setup)
-    return play_one(content.tables, weights, run_seed, game_index, setup.players,
+    return play_one(content.packed, weights, run_seed, game_index, setup.players,
                     int(setup.skills), roles, tiles, strategies, max_events)

@@ -78,45 +78,57 @@ def _goods(s, T):
 
 @kernel
 def _pieces(s, T):
-    dem = s[L.DEMAGOGUE]
+    # One pass over the board for every seat at once: pieces out per seat counted in 8-bit
+    # lanes of one word, one lane per seat (MAX_SEATS lanes, each far below 256).
+    n = s[L.N_SEATS]
     spaces = T.params[P.HOPLITE_SPACES]
-    for seat in range(s[L.N_SEATS]):
-        dips = 0
-        for k in range(9):
-            if s[L.PROGRESS + k] == seat:
-                dips += 1
-        for d in range(L.MAX_DIPLOMACY):
-            if s[L.DIPLO_OWNER + d] == seat:
-                dips += 1
-        hoplites_out = 0
-        for k in range(2 * L.MAX_HOPLITE_SPACES):
-            if s[L.BATTLE_HOPLITE + k] == seat:
-                if k % L.MAX_HOPLITE_SPACES >= spaces:
-                    return V_UNITS
-                hoplites_out += 1
+    dips_out = 0
+    for k in range(9):
+        owner = s[L.PROGRESS + k]
+        if 0 <= owner < n:
+            dips_out += 1 << (8 * owner)
+    ships_out = 0
+    for d in range(L.MAX_DIPLOMACY):
+        owner = s[L.DIPLO_OWNER + d]
+        if 0 <= owner < n:
+            dips_out += 1 << (8 * owner)
+        owner = s[L.WAYPOST_SHIP + d]
+        if 0 <= owner < n:
+            ships_out += 1 << (8 * owner)
+    hoplites_out = 0
+    misplaced = 0  # bit per seat: a Hoplite on a space past the track's length
+    for k in range(2 * L.MAX_HOPLITE_SPACES):
+        owner = s[L.BATTLE_HOPLITE + k]
+        if 0 <= owner < n:
+            hoplites_out += 1 << (8 * owner)
+            if k % L.MAX_HOPLITE_SPACES >= spaces:
+                misplaced |= 1 << owner
+    dem = s[L.DEMAGOGUE]
+    for seat in range(n):
+        if (misplaced >> seat) & 1:
+            return V_UNITS
+        dips = (dips_out >> (8 * seat)) & 255
+        hoplites = (hoplites_out >> (8 * seat)) & 255
         if seat == dem:
             if dips + s[L.DEM_DIPLOMATS] != N_DIPLOMATS:
                 return V_DIPLOMATS
-            if hoplites_out + s[L.DEM_HOPLITES] != UNITS_PER_TYPE:
+            if hoplites + s[L.DEM_HOPLITES] != UNITS_PER_TYPE:
                 return V_UNITS
             continue
         dips += s[L.DIPS_HOME + seat] + s[L.DIPS_STOA + seat] + s[L.DIPS_CAMP + seat]
         if dips != N_DIPLOMATS:
             return V_DIPLOMATS
-        ships_out = 0
-        for d in range(L.MAX_DIPLOMACY):
-            if s[L.WAYPOST_SHIP + d] == seat:
-                ships_out += 1
-        workers_out = 1 if s[L.ACTIVE_WORKER] == seat else 0
+        workers = 1 if s[L.ACTIVE_WORKER] == seat else 0
+        ships = (ships_out >> (8 * seat)) & 255
         for u in range(L.N_UNIT_TYPES):
             k = seat * L.N_UNIT_TYPES + u
             total = s[L.UNITS_HOME + k] + s[L.UNITS_PORT + k] + s[L.UNITS_CAMP + k]
             if u == 0:
-                total += workers_out
+                total += workers
             elif u == 1:
-                total += ships_out
+                total += ships
             else:
-                total += hoplites_out
+                total += hoplites
             if total != UNITS_PER_TYPE:
                 return V_UNITS
     return V_OK
@@ -205,28 +217,44 @@ def _cards(s, T):
             in_deck += 1
     if in_deck != s[L.ATHENA_DECK_N]:
         return V_CARDS
-    for seat in range(s[L.N_SEATS]):
-        # one pass over the deck: held cards counted per icon in 8-bit lanes of one word
-        # (a deck has at most MAX_ATHENA = 64 cards, so no lane overflows)
-        held = 0
-        for c in range(n_athena):
-            if s[L.ATHENA_LOC + c] == seat:
-                held += 1 << (8 * T.athena[c, 0])
-        booked = 0
-        for icon in range(L.N_ICONS):
-            booked += s[L.HAND_ICONS + seat * L.N_ICONS + icon] << (8 * icon)
-        if held != booked:
+    # One pass over each deck for every seat at once: cards held per seat counted in 8-bit
+    # lanes of one word, one lane per seat (a deck has at most 64 cards, so no lane
+    # overflows); Athena cards in one such word per icon.
+    n = s[L.N_SEATS]
+    military = economy = culture = universal = 0
+    for c in range(n_athena):
+        holder = s[L.ATHENA_LOC + c]
+        if 0 <= holder < n:
+            lane = 1 << (8 * holder)
+            icon = T.athena[c, 0]
+            if icon == 0:
+                military += lane
+            elif icon == 1:
+                economy += lane
+            elif icon == 2:
+                culture += lane
+            else:
+                universal += lane
+    missions = 0
+    for m in range(T.missions.shape[0]):
+        holder = s[L.MISSION_LOC + m]
+        if 0 <= holder < n:
+            missions += 1 << (8 * holder)
+    face_up = 0
+    for k in range(T.skills.shape[0]):
+        holder = s[L.SKILL_LOC + k]
+        if 0 <= holder < n and s[L.SKILL_TUCKED + k] == 0:
+            face_up += 1 << (8 * holder)
+    for seat in range(n):
+        lane = 8 * seat
+        hand = L.HAND_ICONS + seat * L.N_ICONS
+        if ((military >> lane) & 255 != s[hand] or (economy >> lane) & 255 != s[hand + 1]
+                or (culture >> lane) & 255 != s[hand + 2]
+                or (universal >> lane) & 255 != s[hand + 3]):
             return V_CARDS
-        held = 0
-        for m in range(T.missions.shape[0]):
-            if s[L.MISSION_LOC + m] == seat:
-                held += 1
-        if held != s[L.MISSIONS_HELD + seat]:
+        if (missions >> lane) & 255 != s[L.MISSIONS_HELD + seat]:
             return V_CARDS
-        up = 0
-        for k in range(T.skills.shape[0]):
-            if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0:
-                up += 1
+        up = (face_up >> lane) & 255
         if up != s[L.SKILLS_UP + seat] or up > T.params[P.SKILLS_FACE_UP]:
             return V_CARDS
     return V_OK

@@ -319,7 +319,7 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
     """Final scoring of a parsed JSON state: per player the lines, the total and the rank."""
     content = content if content is not None else load_content()
     s, players = build_state(data, content, fname)
-    final_scoring(s, content.tables)
+    final_scoring(s, content.packed[0])
     ranks = np.zeros(L.MAX_SEATS, dtype=np.int32)
     won = np.zeros(L.MAX_SEATS, dtype=np.int32)
     rank_players(s, ranks, won)

@@ -362,11 +362,13 @@ def activate_house(s, T, W, opts, seat, rng, ev):
         opts[k, 0] = k
     track = opts[decide(s, T, W, opts, 2, seat, D_HOUSE_TRACK, rng), 0]
     emit(s, ev, seat, EV_ACTIVATE_HOUSE, track, 0, 0)
-    spaces = T.unit_track if track == 0 else T.household
-    for k in range(spaces.shape[0]):
+    # the two tracks are record fields of different shapes, so pick an element, not an array
+    n = T.unit_track.shape[0] if track == 0 else T.household.shape[0]
+    for k in range(n):
         if s[L.GAME_OVER] == 1:
             return
-        run_effect(s, T, W, opts, seat, spaces[k], L.SRC_EFFECTS, rng, ev)
+        row = T.unit_track[k] if track == 0 else T.household[k]
+        run_effect(s, T, W, opts, seat, row, L.SRC_EFFECTS, rng, ev)
     if track == 0:
         all_units_to_port(s, seat)
     else:
