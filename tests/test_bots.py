@@ -53,7 +53,25 @@ def feature(fn, name, s, seat, *args):
 
 def placement(name, s, seat, row):
     """Feature ``name`` of one own Diplomat entering ``row``."""
-    return H.placement(s, T.params, one_hot(name), seat, row)
+    return H.placements(s, T, one_hot(name), seat)[row]
+
+
+def build_row(name, s, seat, row):
+    """Feature ``name`` of raising a piece for ``row``, with the seat's builder modifier."""
+    return feature(H.build_row, name, s, seat, row, V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
+
+
+def build_cost(name, s, seat, kind, icon):
+    """Feature ``name`` of paying one complete Build cost."""
+    before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
+    return feature(H.build_cost, name, s, seat, kind, icon, before)
+
+
+def office_gain(s, seat, space, size):
+    """Office gain of a Citizen of ``size`` on ``space``: its row's plus its column's."""
+    gains = H.line_gains(s, T, seat)
+    large = 1 if size == LARGE else 0
+    return gains[2 * (space // 3) + large] + gains[2 * (3 + space % 3) + large]
 
 
 def feature_pl(fn, name, s, seat, *args):
@@ -106,10 +124,10 @@ def test_build_row_pays_builder_reward_and_every_diplomat():
     fx = neutral()
     fx.put_row(CUL, [1, 0, 2])
     s = fx.s
-    assert feature(H.build_row, "glory", s, 0, CUL) == 3 + 3 + 5  # base + 3 Diplomats, own 5
-    assert feature(H.build_row, "opponent_glory", s, 0, CUL) == 6 + 4
-    assert feature(H.build_row, "progress", s, 0, CUL) == -5  # own Diplomat leaves the board
-    assert feature(H.build_row, "parthenon", s, 0, CUL) == 1
+    assert build_row("glory", s, 0, CUL) == 3 + 3 + 5  # base + 3 Diplomats, own 5
+    assert build_row("opponent_glory", s, 0, CUL) == 6 + 4
+    assert build_row("progress", s, 0, CUL) == -5  # own Diplomat leaves the board
+    assert build_row("parthenon", s, 0, CUL) == 1
 
 
 def test_build_row_counts_matching_diplomacy_cards():
@@ -117,7 +135,7 @@ def test_build_row_counts_matching_diplomacy_cards():
     card = fx.athena_of(O.UNIVERSAL)[0]
     fx.card_on_track(0, card, owner=0)
     value = int(T.athena[card, 1])
-    assert feature(H.build_row, "glory", fx.s, 0, ECO) == 3 + 1 + value
+    assert build_row("glory", fx.s, 0, ECO) == 3 + 1 + value
 
 
 def test_last_piece_ends_the_game_and_keeps_unused_citizens():
@@ -126,17 +144,17 @@ def test_last_piece_ends_the_game_and_keeps_unused_citizens():
         fx.s[L.PARTHENON + piece] = cap
     fx.s[L.PARTHENON + L.PIECE_ROOF_LOWER] = 0
     assert V.pieces_left(fx.s) == 1
-    assert feature(H.build_row, "citizens", fx.s, 0, MIL) == 2 * 10  # two Small Citizens
-    assert feature(H.build_row, "opponent_glory", fx.s, 0, MIL) == 2 * 2 * 10
+    assert build_row("citizens", fx.s, 0, MIL) == 2 * 10  # two Small Citizens
+    assert build_row("opponent_glory", fx.s, 0, MIL) == 2 * 2 * 10
 
 
 def test_build_costs_and_set_progress():
     fx = neutral()
     fx.set_goods(0, trophies=3, amphoras=2)
     assert V.set_progress(fx.s, T.params, 0, 0, 0, 0, 0) == 1.0
-    assert feature(H.build_cost, "trophy", fx.s, 0, 3, 0) == -3
-    assert feature(H.build_cost, "sets", fx.s, 0, 3, 0) == pytest.approx(2 / 3 - 1)
-    assert feature(H.build_cost, "sets", fx.s, 0, 2, 0) == 0  # cannot pay: progress unchanged
+    assert build_cost("trophy", fx.s, 0, 3, 0) == -3
+    assert build_cost("sets", fx.s, 0, 3, 0) == pytest.approx(2 / 3 - 1)
+    assert build_cost("sets", fx.s, 0, 2, 0) == 0  # cannot pay: progress unchanged
 
 
 # ---------------------------------------------------------------- other Main Actions
@@ -198,11 +216,11 @@ def test_office_gain_for_a_majority_and_a_tie():
     strategos = [r for r in range(3) if T.board[r] == O.STRATEGOS][0]
     space = strategos * 3  # its column's office is T.board[3]
     column_office = 2.0
-    gain = H.office_gain(fx.s, T, 0, space, SMALL)
+    gain = office_gain(fx.s, 0, space, SMALL)
     assert gain == 5 + column_office  # Strategos majority 5 Glory, column majority 2 goods
     fx.place(1, strategos * 3 + 1, SMALL)  # a rival Small in the same row
-    assert H.office_gain(fx.s, T, 0, space, SMALL) == 2 + column_office  # tie: 2 Glory each
-    assert H.office_gain(fx.s, T, 0, space, LARGE) == 5 + column_office
+    assert office_gain(fx.s, 0, space, SMALL) == 2 + column_office  # tie: 2 Glory each
+    assert office_gain(fx.s, 0, space, LARGE) == 5 + column_office
 
 
 def test_citizen_risk_near_the_end_prefers_keeping_the_large():
@@ -212,7 +230,9 @@ def test_citizen_risk_near_the_end_prefers_keeping_the_large():
         fx.s[L.PARTHENON + piece] = L.PIECE_CAPACITY[piece]
     w = one_hot("citizens")
     pl, acts = H.placements(fx.s, T, w, 0), H.NO_ACTIONS
-    assert H.place_score(fx.s, T, w, 0, pl, 4, SMALL, acts) > H.place_score(fx.s, T, w, 0, pl, 4, LARGE, acts)
+    gains, risk, tile = H.line_gains(fx.s, T, 0), H.end_risk(fx.s), H.tile_score(fx.s, T, w, 0, pl, 4)
+    small = H.place_score(fx.s, T, w, 4, SMALL, acts, gains, risk, tile)
+    assert small > H.place_score(fx.s, T, w, 4, LARGE, acts, gains, risk, tile)
 
 
 # ---------------------------------------------------------------- presets

@@ -66,7 +66,7 @@ from strategies.pericles.features import (
     F_UNIT,
 )
 
-LARGE = 2
+SMALL, LARGE = 1, 2  # Citizen sizes, as the placing options write them
 NO_ACTION = -1e9
 # Expected firings of a Skill's power over the rest of a game, by trigger (ops.TRIG_*).
 SKILL_FIRES = (0.0, 2.0, 1.5, 1.5, 1.5, 2.0, 2.0, 1.5, 0.5, 1.0, 1.5, 3.0, 2.0, 4.0, 2.0, 3.0)
@@ -74,6 +74,9 @@ SKILL_FIRES = (0.0, 2.0, 1.5, 1.5, 1.5, 2.0, 2.0, 1.5, 0.5, 1.0, 1.5, 3.0, 2.0, 
 END_HORIZON = 7.0
 EPS = 1e-9
 NO_ACTIONS = (NO_ACTION,) * 6  # one score per Main Action (ops.ACT_*)
+NO_PLACEMENTS = (0.0, 0.0, 0.0)  # no option reads them, or no Diplomat is left to place
+NO_GAINS = (0.0,) * 12  # stands in for line_gains outside a placing decision
+NO_TILE = (False, False, 0.0)  # tile_score of a space without a City-state tile
 
 # ---- building blocks -----------------------------------------------------------------
 
@@ -119,11 +122,10 @@ def compensation_glory(s, prm, seat):
 
 @kernel
 def placement(s, prm, w, seat, row):
-    """One own Diplomat entering ``row`` at the 4 (p. 10): the slot Glory it and the pushed
-    own Diplomats gain, and a knock-out's Compensation for whoever is shoved off the 6."""
+    """One own Diplomat entering ``row`` at the 4 (p. 10), with a Diplomat in the Stoa: the
+    slot Glory it and the pushed own Diplomats gain, and a knock-out's Compensation for
+    whoever is shoved off the 6."""
     f = 0.0
-    if s[L.DIPS_STOA + seat] == 0:
-        return f  # the placement is lost
     base = L.PROGRESS + row * 3
     free = -1
     for slot in range(2, -1, -1):
@@ -162,6 +164,8 @@ def any_row(pl):
 def placements(s, T, w, seat):
     """The three rows' placement scores; the state does not change during one decision,
     so a decision computes them once and every estimator reads them from this tuple."""
+    if s[L.DIPS_STOA + seat] == 0:
+        return NO_PLACEMENTS  # every placement is lost
     prm = T.params
     return placement(s, prm, w, seat, 0), placement(s, prm, w, seat, 1), placement(s, prm, w, seat, 2)
 
@@ -177,13 +181,13 @@ def ostracism_change(s, seat, pieces):
 
 @kernel
 def effect(s, T, w, seat, pl, row):
-    """Features of effect row ``row`` of ``T.fx`` for ``seat``; zero when a cost cannot be paid."""
+    """Features of effect row ``row`` of ``T.fx`` for ``seat``; zero when a cost cannot be
+    paid (a row with a missing cost does nothing, p. 20)."""
     f = 0.0
-    if not V.can_pay(s, T, seat, row):
-        return f
     for i in range(T.fx[row, 0]):
         op = T.fx[row, 1 + 2 * i]
-        arg = float(T.fx[row, 2 + 2 * i])
+        need = T.fx[row, 2 + 2 * i]
+        arg = float(need)
         if op == O.OP_GLORY:
             f += w[F_GLORY] * arg
         elif op == O.OP_SILVER:
@@ -211,14 +215,24 @@ def effect(s, T, w, seat, pl, row):
         elif op == O.OP_UPGRADE:
             f += w[F_ACTIONS] * 1.0
         elif op == O.OP_PAY_SILVER:
+            if s[L.SILVER + seat] < need:
+                return 0.0
             f += w[F_SILVER] * -arg
         elif op == O.OP_PAY_AMPHORA:
+            if s[L.AMPHORAS + seat] < need:
+                return 0.0
             f += w[F_AMPHORA] * -arg
         elif op == O.OP_PAY_TROPHY:
+            if s[L.TROPHIES + seat] < need:
+                return 0.0
             f += w[F_TROPHY] * -arg
         elif op == O.OP_PAY_ATHENA:
+            if V.hand_size(s, seat) < need:
+                return 0.0
             f += w[F_ATHENA] * -arg
         elif op == O.OP_PAY_GLORY:
+            if s[L.GLORY + seat] < need:
+                return 0.0
             f += w[F_GLORY] * -arg
     return f
 
@@ -247,11 +261,12 @@ def roof_open(s):
 
 
 @kernel
-def build_row(s, T, w, seat, row):
-    """Raising a piece for ``row``: the builder reward, the row's payout to everyone, own
-    Diplomats leaving the board, and the game's end when it is the last piece."""
+def build_row(s, T, w, seat, row, bonus):
+    """Raising a piece for ``row``: the builder reward (``bonus``: the seat's builder
+    modifier), the row's payout to everyone, own Diplomats leaving the board, and the
+    game's end when it is the last piece."""
     mine, others, count = V.row_payout(s, T, row, seat)
-    reward = (T.params[P.BUILDER_BASE] + V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
+    reward = (T.params[P.BUILDER_BASE] + bonus
               + T.params[P.BUILDER_PER_DIPLOMAT] * count)
     f = w[F_GLORY] * (reward + mine)
     f += w[F_OPP_GLORY] * others
@@ -270,9 +285,10 @@ def best_build_row(s, T, w, seat):
     best = 0.0
     found = False
     roof = roof_open(s)
+    bonus = V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
     for row in range(3):
         if roof or V.row_has_column(s, row):
-            f = build_row(s, T, w, seat, row)
+            f = build_row(s, T, w, seat, row, bonus)
             if not found or f > best:
                 best = f
                 found = True
@@ -280,11 +296,11 @@ def best_build_row(s, T, w, seat):
 
 
 @kernel
-def build_cost(s, T, w, seat, kind, icon):
+def build_cost(s, T, w, seat, kind, icon, before):
     """Paying one complete Build cost: 3 same-icon cards, 3 different icons, 3 Amphoras or
-    3 Trophies (option columns of D_BUILD_COST)."""
+    3 Trophies (option columns of D_BUILD_COST); ``before`` is the seat's ``set_progress``
+    now, which every cost of a decision shares."""
     need = T.params[P.BUILD_COST]
-    before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
     if kind == 0:
         f = w[F_ATHENA] * -need
         after = V.set_progress(s, T.params, seat, 0, 0, -need, icon)
@@ -305,6 +321,7 @@ def cost_choice(s, T, w, seat):
     """(can pay, features of the cheapest complete cost)."""
     need = T.params[P.BUILD_COST]
     hand = L.HAND_ICONS + seat * L.N_ICONS
+    before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
     best = 0.0
     found = False
     for kind in range(4):
@@ -321,7 +338,7 @@ def cost_choice(s, T, w, seat):
             else:
                 ok = s[L.TROPHIES + seat] >= need
             if ok:
-                f = build_cost(s, T, w, seat, kind, icon)
+                f = build_cost(s, T, w, seat, kind, icon, before)
                 if not found or f > best:
                     best = f
                     found = True
@@ -431,10 +448,11 @@ def build_value(s, T, w, seat):
     if not found:
         return NO_ACTION
     roof = roof_open(s)
+    bonus = V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
     best = NO_ACTION
     for row in range(3):
         if roof or V.row_has_column(s, row):
-            best = max(best, build_row(s, T, w, seat, row))
+            best = max(best, build_row(s, T, w, seat, row, bonus))
     return best if best == NO_ACTION else best + cost
 
 
@@ -457,10 +475,10 @@ def house_value(s, T, w, seat, pl):
 
 
 @kernel
-def day_payment(s, T, w, seat, goods):
-    """Paying the Day cost with ``goods`` of the Role's resource and Silver for the rest."""
+def day_payment(s, T, w, seat, cost, goods):
+    """Paying the Day ``cost`` with ``goods`` of the Role's resource and Silver for the rest."""
     resource = T.roles[s[L.ROLE + seat], 0]
-    f = w[F_SILVER] * (-T.params[P.DAY_SILVER_PER_GOOD] * (V.day_cost(s, T, seat) - goods))
+    f = w[F_SILVER] * (-T.params[P.DAY_SILVER_PER_GOOD] * (cost - goods))
     if resource == O.RES_TROPHY:
         return f + w[F_TROPHY] * -goods
     if resource == O.RES_AMPHORA:
@@ -479,7 +497,7 @@ def day_choice(s, T, w, seat, pl):
     best = 0.0
     for goods in range(min(cost, have), -1, -1):
         if per * (cost - goods) <= s[L.SILVER + seat]:
-            f = day_payment(s, T, w, seat, goods)
+            f = day_payment(s, T, w, seat, cost, goods)
             if not found or f > best:
                 best = f
                 found = True
@@ -597,37 +615,67 @@ def office_share(s, T, seat, mine, best_other, office):
 
 
 @kernel
-def office_gain(s, T, seat, space, size):
-    """How much more the row and column Offices pay once this Citizen stands on ``space``."""
-    gain = 0.0
-    for line in range(2):
-        row = space // 3 if line == 0 else -1
-        column = space % 3 if line == 1 else -1
-        office = T.board[row] if line == 0 else T.board[3 + column]
-        mine = line_strength(s, seat, row, column)
-        other = 0
-        for o in range(s[L.N_SEATS]):
-            if o != seat:
-                other = max(other, line_strength(s, o, row, column))
-        gain += (office_share(s, T, seat, mine + size, other, office)
-                 - office_share(s, T, seat, mine, other, office))
-    return gain
+def line_gain(s, T, seat, row, column):
+    """How much more the Office of one Agora row (column -1) or column (row -1) pays once
+    a Small, or a Large, Citizen of ``seat`` joins it."""
+    office = T.board[row] if column < 0 else T.board[3 + column]
+    mine = line_strength(s, seat, row, column)
+    other = 0
+    for o in range(s[L.N_SEATS]):
+        if o != seat:
+            other = max(other, line_strength(s, o, row, column))
+    now = office_share(s, T, seat, mine, other, office)
+    return (office_share(s, T, seat, mine + SMALL, other, office) - now,
+            office_share(s, T, seat, mine + LARGE, other, office) - now)
 
 
 @kernel
-def place_score(s, T, w, seat, pl, space, size, acts):
-    """A Citizen on ``space``: Offices, the tile's action, the Main Action(s) it takes and
-    the unused-Citizen Glory it gives up if the game ends this round."""
-    total = w[F_OFFICE] * office_gain(s, T, seat, space, size)
-    risk = max(0.0, 1.0 - V.pieces_left(s) / END_HORIZON)
+def line_gains(s, T, seat):
+    """``line_gain`` of the three rows, then the three columns, Small then Large: the
+    options of a placing decision share them, so it computes them once."""
+    r0 = line_gain(s, T, seat, 0, -1)
+    r1 = line_gain(s, T, seat, 1, -1)
+    r2 = line_gain(s, T, seat, 2, -1)
+    c0 = line_gain(s, T, seat, -1, 0)
+    c1 = line_gain(s, T, seat, -1, 1)
+    c2 = line_gain(s, T, seat, -1, 2)
+    return (r0[0], r0[1], r1[0], r1[1], r2[0], r2[1], c0[0], c0[1], c1[0], c1[1], c2[0], c2[1])
+
+
+@kernel
+def end_risk(s):
+    """How close the game's end is, 0..1, for the unused-Citizen Glory a placement risks."""
+    return max(0.0, 1.0 - V.pieces_left(s) / END_HORIZON)
+
+
+@kernel
+def tile_score(s, T, w, seat, pl, space):
+    """(``space`` holds a City-state tile, its action lets a Small Citizen take both Main
+    Actions, the action's features net of that): one space's Small and Large options
+    share it."""
+    tile = s[L.AGORA_TILE + space]
+    if tile < 0:
+        return False, False, 0.0
+    upgrade = has_upgrade(T, T.city_states[tile, 2])
+    return True, upgrade, max(0.0, effect(s, T, w, seat, pl, T.city_states[tile, 2]) - w[F_ACTIONS] * upgrade)
+
+
+@kernel
+def place_score(s, T, w, space, size, acts, gains, risk, tile):
+    """A Citizen on ``space``: Offices, the tile's action (``tile_score``), the Main
+    Action(s) it takes and the unused-Citizen Glory it gives up if the game ends this round."""
+    large = 1 if size == LARGE else 0
+    gain = 0.0
+    gain += gains[2 * (space // 3) + large]
+    gain += gains[2 * (3 + space % 3) + large]
+    total = w[F_OFFICE] * gain
     citizen = T.params[P.UNUSED_LARGE_GLORY] if size == LARGE else T.params[P.UNUSED_SMALL_GLORY]
     total -= w[F_CITIZENS] * citizen * risk
     both = size == LARGE
-    tile = s[L.AGORA_TILE + space]
-    if tile >= 0:
-        upgrade = has_upgrade(T, T.city_states[tile, 2])
+    tiled, upgrade, action = tile
+    if tiled:
         both = both or upgrade
-        total += max(0.0, effect(s, T, w, seat, pl, T.city_states[tile, 2]) - w[F_ACTIONS] * upgrade)
+        total += action
     a = acts[T.board[6 + space // 3]]
     b = acts[T.board[9 + space % 3]]
     if both:
@@ -675,9 +723,9 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     if kind == D_ATHENA_OFFER:
         return athena_slot(s, T, w, seat, pl, a)
     if kind == D_BUILD_COST:
-        return build_cost(s, T, w, seat, a, b)
+        return build_cost(s, T, w, seat, a, b, V.set_progress(s, T.params, seat, 0, 0, 0, 0))
     if kind == D_BUILD_PIECE:
-        return build_row(s, T, w, seat, a)
+        return build_row(s, T, w, seat, a, V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
     if kind == D_HOUSE_TRACK:
         return house_track(s, T, w, seat, pl, a)
     if kind == D_ROLE_SIDE:
@@ -685,7 +733,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
             return night_side(s, T, w, seat, pl)
         return day_choice(s, T, w, seat, pl)[1]
     if kind == D_DAY_PAYMENT:
-        return day_payment(s, T, w, seat, a)
+        return day_payment(s, T, w, seat, V.day_cost(s, T, seat), a)
     if kind == D_PLACEMENT_ROW:
         return pl[a]
     if kind == D_COMPENSATION_GOOD:
@@ -747,8 +795,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
 
 @kernel
 def option_score(s, T, w, pl, opts, k, seat, kind, acts):
-    if kind == D_PLACE:
-        return place_score(s, T, w, seat, pl, opts[k, 0], opts[k, 1], acts)
+    """Score of option ``k`` of a decision other than placing a Citizen."""
     if kind == D_MAIN_ACTIONS:
         first = opts[k, 0]
         second = opts[k, 1]
@@ -763,17 +810,43 @@ def option_score(s, T, w, pl, opts, k, seat, kind, acts):
 
 
 @kernel
+def reads_placements(kind):
+    """Some option of a ``kind`` decision may read the rows' placement scores."""
+    return (kind == D_PLACE or kind == D_MAIN_ACTIONS or kind == D_SPACE_ACTION
+            or kind == D_ACTIVATE_UNIT or kind == D_MARKET_COLUMN or kind == D_ATHENA_OFFER
+            or kind == D_HOUSE_TRACK or kind == D_ROLE_SIDE or kind == D_PLACEMENT_ROW
+            or kind == D_KEEP_MISSION or kind == D_DRAFT_ROLE or kind == D_STARTING_SKILL
+            or kind == D_KEEP_SKILL or kind == D_TUCK_SKILL)
+
+
+@kernel
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream."""
-    pl = placements(s, T, w, seat)
+    pl = NO_PLACEMENTS
+    if reads_placements(kind):
+        pl = placements(s, T, w, seat)
     acts = NO_ACTIONS
+    gains = NO_GAINS
+    risk = 0.0
     if kind == D_PLACE or kind == D_MAIN_ACTIONS:
         acts = action_values(s, T, w, seat, pl, wanted_actions(T, opts, n, kind))
+    if kind == D_PLACE:
+        gains = line_gains(s, T, seat)
+        risk = end_risk(s)
     best = NO_ACTION
     pick = 0
     ties = 0
+    tile_space = -1
+    tile = NO_TILE
     for k in range(n):
-        v = option_score(s, T, w, pl, opts, k, seat, kind, acts)
+        if kind == D_PLACE:
+            space = opts[k, 0]
+            if space != tile_space:  # the options list a space's Small and Large together
+                tile_space = space
+                tile = tile_score(s, T, w, seat, pl, space)
+            v = place_score(s, T, w, space, opts[k, 1], acts, gains, risk, tile)
+        else:
+            v = option_score(s, T, w, pl, opts, k, seat, kind, acts)
         if v > best + EPS:
             best = v
             pick = k

@@ -92,22 +92,6 @@ def goods_held(s, seat, resource):
 
 
 @kernel
-def can_pay(s, T, seat, row):
-    """Every cost step of effect row ``row`` is payable (a row with a missing cost does
-    nothing, p. 20)."""
-    for i in range(T.fx[row, 0]):
-        op = T.fx[row, 1 + 2 * i]
-        arg = T.fx[row, 2 + 2 * i]
-        if ((op == O.OP_PAY_SILVER and s[L.SILVER + seat] < arg)
-                or (op == O.OP_PAY_AMPHORA and s[L.AMPHORAS + seat] < arg)
-                or (op == O.OP_PAY_TROPHY and s[L.TROPHIES + seat] < arg)
-                or (op == O.OP_PAY_ATHENA and hand_size(s, seat) < arg)
-                or (op == O.OP_PAY_GLORY and s[L.GLORY + seat] < arg)):
-            return False
-    return True
-
-
-@kernel
 def card_matches(T, card, row):
     icon = T.athena[card, 0]
     return icon == row or icon == O.UNIVERSAL
