@@ -28,6 +28,7 @@ from sim.games.pericles.decisions import (
 )
 from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, simulate
+from sim.games.pericles.holdings import skill_modifier
 from sim.games.pericles.rules import actions, build
 from sim.games.pericles.rules import assembly as assembly_rules
 from sim.games.pericles.rules.governance import governance
@@ -58,7 +59,7 @@ def placement(name, s, seat, row):
 
 def build_row(name, s, seat, row):
     """Feature ``name`` of raising a piece for ``row``, with the seat's builder modifier."""
-    return feature(H.build_row, name, s, seat, row, V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
+    return feature(H.build_row, name, s, seat, row, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
 
 
 def build_cost(name, s, seat, kind, icon):

@@ -39,6 +39,7 @@ from sim.games.pericles.decisions import (
     D_STARTING_SKILL,
     D_TUCK_SKILL,
 )
+from sim.games.pericles.holdings import day_cost, free_slot, goods_held, hand_size, skill_modifier
 from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import view as V
@@ -127,11 +128,7 @@ def placement(s, prm, w, seat, row):
     whoever is shoved off the 6."""
     f = 0.0
     base = L.PROGRESS + row * 3
-    free = -1
-    for slot in range(2, -1, -1):
-        if s[base + slot] < 0:
-            free = slot
-            break
+    free = free_slot(s, row)
     gain = V.slot_glory(prm, 2)
     start = free + 1
     if free < 0:
@@ -227,7 +224,7 @@ def effect(s, T, w, seat, pl, row):
                 return 0.0
             f += w[F_TROPHY] * -arg
         elif op == O.OP_PAY_ATHENA:
-            if V.hand_size(s, seat) < need:
+            if hand_size(s, seat) < need:
                 return 0.0
             f += w[F_ATHENA] * -arg
         elif op == O.OP_PAY_GLORY:
@@ -285,7 +282,7 @@ def best_build_row(s, T, w, seat):
     best = 0.0
     found = False
     roof = roof_open(s)
-    bonus = V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
+    bonus = skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
     for row in range(3):
         if roof or V.row_has_column(s, row):
             f = build_row(s, T, w, seat, row, bonus)
@@ -448,7 +445,7 @@ def build_value(s, T, w, seat):
     if not found:
         return NO_ACTION
     roof = roof_open(s)
-    bonus = V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
+    bonus = skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
     best = NO_ACTION
     for row in range(3):
         if roof or V.row_has_column(s, row):
@@ -490,8 +487,8 @@ def day_payment(s, T, w, seat, cost, goods):
 def day_choice(s, T, w, seat, pl):
     """(can pay, features of the Day side with its cheapest payment): a placement on each
     row and a City-state move (p. 13)."""
-    cost = V.day_cost(s, T, seat)
-    have = V.goods_held(s, seat, T.roles[s[L.ROLE + seat], 0])
+    cost = day_cost(s, T, seat)
+    have = goods_held(s, seat, T.roles[s[L.ROLE + seat], 0])
     per = T.params[P.DAY_SILVER_PER_GOOD]
     found = False
     best = 0.0
@@ -725,7 +722,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     if kind == D_BUILD_COST:
         return build_cost(s, T, w, seat, a, b, V.set_progress(s, T.params, seat, 0, 0, 0, 0))
     if kind == D_BUILD_PIECE:
-        return build_row(s, T, w, seat, a, V.modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
+        return build_row(s, T, w, seat, a, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
     if kind == D_HOUSE_TRACK:
         return house_track(s, T, w, seat, pl, a)
     if kind == D_ROLE_SIDE:
@@ -733,7 +730,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
             return night_side(s, T, w, seat, pl)
         return day_choice(s, T, w, seat, pl)[1]
     if kind == D_DAY_PAYMENT:
-        return day_payment(s, T, w, seat, V.day_cost(s, T, seat), a)
+        return day_payment(s, T, w, seat, day_cost(s, T, seat), a)
     if kind == D_PLACEMENT_ROW:
         return pl[a]
     if kind == D_COMPENSATION_GOOD:

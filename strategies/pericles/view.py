@@ -1,9 +1,9 @@
 """Read-only questions a seat may ask about the public state and its own holdings.
 
-The rules kernels answer some of these too, but every kernel module imports
-``rules.core``, which imports the policy: importing them from here would be circular,
-so the few one-line reads the heuristic needs live here. Nothing here reads another
-seat's Missions, Athena hand or tucked Skills, or the order of any deck.
+Reads the rules share live in ``sim.games.pericles.holdings`` (the rules modules themselves
+import ``rules.core``, which imports the policy, so they cannot be imported from here).
+Nothing here reads another seat's Missions, Athena hand or tucked Skills, or the order of
+any deck.
 """
 
 from sim.games.pericles import layout as L
@@ -50,12 +50,6 @@ def free_diplomacy_space(s, T):
 
 
 @kernel
-def hand_size(s, seat):
-    b = L.HAND_ICONS + seat * L.N_ICONS
-    return s[b] + s[b + 1] + s[b + 2] + s[b + 3]
-
-
-@kernel
 def camp_count(s, seat):
     b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
@@ -65,30 +59,6 @@ def camp_count(s, seat):
 def units_home(s, seat):
     b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
     return s[b] + s[b + 1] + s[b + 2]
-
-
-@kernel
-def modifier(s, T, seat, trigger):
-    """Sum of a face-up modifier Skill's amounts (the Skills a seat shows are public)."""
-    total = 0
-    for k in range(T.skills.shape[0]):
-        if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0 and T.skills[k, 0] == trigger:
-            total += T.skills[k, 1]
-    return total
-
-
-@kernel
-def day_cost(s, T, seat):
-    return max(0, T.roles[s[L.ROLE + seat], 1] - modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
-
-
-@kernel
-def goods_held(s, seat, resource):
-    if resource == O.RES_TROPHY:
-        return s[L.TROPHIES + seat]
-    if resource == O.RES_AMPHORA:
-        return s[L.AMPHORAS + seat]
-    return hand_size(s, seat)
 
 
 @kernel

@@ -22,6 +22,7 @@ from sim.games.pericles.events import (
     EV_SEND_ATHENA,
     EV_SEND_UNIT,
 )
+from sim.games.pericles.holdings import day_cost, goods_held
 from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score, piece_options
 from sim.games.pericles.rules.core import (
@@ -52,7 +53,7 @@ from sim.games.pericles.rules.pieces import (
     unit_home,
 )
 from sim.games.pericles.rules.progress import place_on_row
-from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build, skill_modifier
+from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build
 from sim.jit import kernel
 
 # ---- Activate a Unit (p. 10) ----
@@ -377,24 +378,6 @@ def activate_house(s, T, W, opts, seat, rng, ev):
 
 
 # ---- Use Your Role Tile (p. 13) ----
-
-
-@kernel
-def day_cost(s, T, seat):
-    role = s[L.ROLE + seat]
-    return max(0, T.roles[role, 1] - skill_modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
-
-
-@kernel
-def goods_held(s, seat, resource):
-    if resource == O.RES_TROPHY:
-        return s[L.TROPHIES + seat]
-    if resource == O.RES_AMPHORA:
-        return s[L.AMPHORAS + seat]
-    total = 0
-    for icon in range(L.N_ICONS):
-        total += s[L.HAND_ICONS + seat * L.N_ICONS + icon]
-    return total
 
 
 @kernel

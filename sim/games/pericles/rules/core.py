@@ -9,6 +9,7 @@ import numpy as np
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
+from sim.games.pericles.holdings import hand_size  # noqa: F401  (rules modules import it from core)
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 from strategies.pericles.policy import choose
@@ -177,14 +178,6 @@ def discard_athena_icon(s, T, seat, icon):
             s[L.ATHENA_LOC + c] = L.LOC_DISCARD
             s[L.HAND_ICONS + seat * L.N_ICONS + icon] -= 1
             return
-
-
-@kernel
-def hand_size(s, seat):
-    n = 0
-    for i in range(L.N_ICONS):
-        n += s[L.HAND_ICONS + seat * L.N_ICONS + i]
-    return n
 
 
 @kernel

@@ -6,6 +6,7 @@ from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_COMPENSATION_GOOD, D_PLACEMENT_ROW
 from sim.games.pericles.events import EV_KNOCK_OUT
+from sim.games.pericles.holdings import free_slot
 from sim.games.pericles.rules.core import (
     add_glory,
     decide,
@@ -77,12 +78,7 @@ def place_diplomat(s, T, W, opts, seat, row, rng, ev):
             return
         s[L.DEM_DIPLOMATS] -= 1
     base = L.PROGRESS + row * 3
-    # find the first free slot from the entry leftwards; everything right of it shifts
-    free = -1
-    for slot in range(2, -1, -1):
-        if s[base + slot] < 0:
-            free = slot
-            break
+    free = free_slot(s, row)  # everything right of it shifts left
     if free < 0:
         out = s[base]
         s[base] = s[base + 1]

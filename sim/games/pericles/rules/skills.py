@@ -49,18 +49,6 @@ def fire_skills(s, T, seat, trigger, rng):
 
 
 @kernel
-def skill_modifier(s, T, seat, trigger):
-    """Sum of a modifier Skill's amounts (day_discount, builder_bonus) held face up."""
-    total = 0
-    if s[L.SKILLS_UP + seat] == 0:
-        return total
-    for k in range(T.skills.shape[0]):
-        if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0 and T.skills[k, 0] == trigger:
-            total += T.skills[k, 1]
-    return total
-
-
-@kernel
 def take_skill(s, T, W, opts, seat, skill, rng, ev):
     """Put a Skill face up; with one too many face up, tuck one of them (p. 19)."""
     s[L.SKILL_LOC + skill] = seat

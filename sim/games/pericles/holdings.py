@@ -1,0 +1,59 @@
+"""Plain reads of a seat's own holdings and the public board, shared by the rules kernels
+and the bots.
+
+This module imports nothing from ``rules`` (every rules module imports ``rules.core``,
+which imports the policy), so the bots can call the same code the rules use instead of
+keeping copies.
+"""
+
+from sim.games.pericles import layout as L
+from sim.games.pericles import ops as O
+from sim.jit import kernel
+
+
+@kernel
+def hand_size(s, seat):
+    """Athena cards in a seat's hand."""
+    n = 0
+    for i in range(L.N_ICONS):
+        n += s[L.HAND_ICONS + seat * L.N_ICONS + i]
+    return n
+
+
+@kernel
+def skill_modifier(s, T, seat, trigger):
+    """Sum of a modifier Skill's amounts (day_discount, builder_bonus) held face up (p. 19)."""
+    total = 0
+    if s[L.SKILLS_UP + seat] == 0:
+        return total
+    for k in range(T.skills.shape[0]):
+        if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0 and T.skills[k, 0] == trigger:
+            total += T.skills[k, 1]
+    return total
+
+
+@kernel
+def day_cost(s, T, seat):
+    """Goods the seat's Day side costs after its discounts (p. 13)."""
+    role = s[L.ROLE + seat]
+    return max(0, T.roles[role, 1] - skill_modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
+
+
+@kernel
+def goods_held(s, seat, resource):
+    """How many of a Role's Day-side resource the seat holds."""
+    if resource == O.RES_TROPHY:
+        return s[L.TROPHIES + seat]
+    if resource == O.RES_AMPHORA:
+        return s[L.AMPHORAS + seat]
+    return hand_size(s, seat)
+
+
+@kernel
+def free_slot(s, row):
+    """The rightmost empty slot of a Progress row, or -1 when the row is full (p. 10)."""
+    base = L.PROGRESS + row * 3
+    for slot in range(2, -1, -1):
+        if s[base + slot] < 0:
+            return slot
+    return -1
