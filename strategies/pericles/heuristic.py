@@ -39,7 +39,15 @@ from sim.games.pericles.decisions import (
     D_STARTING_SKILL,
     D_TUCK_SKILL,
 )
-from sim.games.pericles.holdings import day_cost, free_slot, goods_held, hand_size, skill_modifier
+from sim.games.pericles.holdings import (
+    camp_count,
+    day_cost,
+    free_slot,
+    goods_held,
+    hand_size,
+    skill_modifier,
+    units_home,
+)
 from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import view as V
@@ -171,7 +179,7 @@ def placements(s, T, w, seat):
 def ostracism_change(s, seat, pieces):
     """Change of the game-end Ostracism penalty when ``pieces`` go to (+) or leave (-) the
     Camp (p. 17); positive is good for the seat."""
-    c = V.camp_count(s, seat)
+    c = camp_count(s, seat)
     after = max(c + pieces, 0)
     return float(c * c - after * after)
 
@@ -462,7 +470,7 @@ def house_track(s, T, w, seat, pl, track):
     n = T.unit_track.shape[0] if track == 0 else T.household.shape[0]
     for k in range(n):
         f += effect(s, T, w, seat, pl, T.unit_track[k] if track == 0 else T.household[k])
-    ready = V.units_home(s, seat) if track == 0 else s[L.DIPS_HOME + seat]
+    ready = units_home(s, seat) if track == 0 else s[L.DIPS_HOME + seat]
     return f + w[F_READY] * ready
 
 
@@ -512,7 +520,7 @@ def night_side(s, T, w, seat, pl):
     f = w[F_SILVER] * s[L.CORRUPTION]
     f += w[F_RIVALS] * T.params[P.NIGHT_RIVAL_REVEALS]
     f += w[F_NIGHT] * (1 - s[L.NIGHT + seat])
-    if V.units_home(s, seat) + s[L.UNITS_PORT + seat * 3] + s[L.UNITS_PORT + seat * 3 + 1] \
+    if units_home(s, seat) + s[L.UNITS_PORT + seat * 3] + s[L.UNITS_PORT + seat * 3 + 1] \
             + s[L.UNITS_PORT + seat * 3 + 2] > 0:
         f += w[F_OSTRACISM] * ostracism_change(s, seat, 1)
         f += T.params[P.NIGHT_PLACEMENTS] * best_row(pl)
@@ -760,7 +768,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
         return w[F_GLORY] * mine
     if kind == D_ECONOMY_COMPLETION:
         if a == 1:
-            return w[F_READY] * V.units_home(s, seat)
+            return w[F_READY] * units_home(s, seat)
         if a == 2:
             return w[F_READY] * s[L.DIPS_HOME + seat]
         return 0.0

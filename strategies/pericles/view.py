@@ -50,18 +50,6 @@ def free_diplomacy_space(s, T):
 
 
 @kernel
-def camp_count(s, seat):
-    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
-    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
-
-
-@kernel
-def units_home(s, seat):
-    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
-    return s[b] + s[b + 1] + s[b + 2]
-
-
-@kernel
 def card_matches(T, card, row):
     icon = T.athena[card, 0]
     return icon == row or icon == O.UNIVERSAL

@@ -21,6 +21,20 @@ def hand_size(s, seat):
 
 
 @kernel
+def camp_count(s, seat):
+    """Pieces of a seat in the Ostracized Camp."""
+    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
+
+
+@kernel
+def units_home(s, seat):
+    """Workers, Ships and Hoplites on a seat's Unit track."""
+    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2]
+
+
+@kernel
 def skill_modifier(s, T, seat, trigger):
     """Sum of a modifier Skill's amounts (day_discount, builder_bonus) held face up (p. 19)."""
     total = 0

@@ -4,14 +4,9 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_OSTRACIZE_UNIT
 from sim.games.pericles.events import EV_OSTRACIZE
+from sim.games.pericles.holdings import units_home
 from sim.games.pericles.rules.core import decide, emit, is_real
 from sim.jit import kernel
-
-
-@kernel
-def units_home_total(s, seat):
-    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
-    return s[b] + s[b + 1] + s[b + 2]
 
 
 @kernel
@@ -21,7 +16,7 @@ def unit_home(s, T, seat, unit):
         s[L.DEM_HOPLITES] += 1  # the Demagogue's Hoplites go back beside the board (p. 21)
         return
     s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + unit] += 1
-    if units_home_total(s, seat) >= T.params[P.UNIT_TRACK_SPACES]:
+    if units_home(s, seat) >= T.params[P.UNIT_TRACK_SPACES]:
         all_units_to_port(s, seat)
 
 
@@ -47,13 +42,6 @@ def diplomat_home(s, T, seat):
 def all_diplomats_to_stoa(s, seat):
     s[L.DIPS_STOA + seat] += s[L.DIPS_HOME + seat]
     s[L.DIPS_HOME + seat] = 0
-
-
-@kernel
-def camp_count(s, seat):
-    """Pieces of a seat in the Ostracized Camp."""
-    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
-    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
 
 
 @kernel

@@ -2,9 +2,9 @@
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
+from sim.games.pericles.holdings import camp_count, units_home
 from sim.games.pericles.rules.core import add_glory, hand_size
 from sim.games.pericles.rules.missions import mission_fulfilled
-from sim.games.pericles.rules.pieces import camp_count, units_home_total
 from sim.games.pericles.rules.progress import slot_glory
 from sim.jit import kernel
 
@@ -27,7 +27,7 @@ def final_scoring(s, T):
     for seat in range(s[L.N_SEATS]):
         if seat == s[L.DEMAGOGUE]:
             continue
-        home = units_home_total(s, seat) + s[L.DIPS_HOME + seat]
+        home = units_home(s, seat) + s[L.DIPS_HOME + seat]
         add_glory(s, seat, home * T.params[P.HOME_PIECE_GLORY], L.SRC_END_HOME)
         track = 0
         for k in range(9):
