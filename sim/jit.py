@@ -1,14 +1,56 @@
 """The one place that sets Numba options for every kernel in the project."""
 
 import numba
+from numba.core import types
+from numba.core.registry import CPUDispatcher
 
 # cache=True keeps compiled kernels on disk between runs; NUMBA_DISABLE_JIT=1 runs the
 # same functions as plain Python for debugging and coverage.
 njit = numba.njit(cache=True, nogil=True)
+
+
+def _one_width(arg):
+    """The type a kernel is compiled for when a caller passes ``arg``: any signed integer
+    (a constant, an int32 state read, an int64 loop counter) as int64."""
+    if isinstance(arg, types.IntegerLiteral) or (isinstance(arg, types.Integer) and arg.signed):
+        return types.int64
+    if isinstance(arg, types.BooleanLiteral):
+        return types.boolean
+    return arg
+
+
+class _KernelDispatcher(CPUDispatcher):
+    """Compiles a kernel once per kind of argument, not once per mix of integer widths and
+    constants its call sites happen to pass. Numba would otherwise compile a copy for
+    each mix, and every copy re-optimises and re-emits all the code the kernel calls: the
+    copies were a quarter of the cold start (docs/performance.md). Integer arithmetic in
+    Numba is 64-bit whatever the argument width, so the results are the same."""
+
+    def get_call_template(self, args, kws):
+        return super().get_call_template(tuple(_one_width(a) for a in args), kws)
+
+
+def _kernel_decorator(**options):
+    if numba.config.DISABLE_JIT:
+        return lambda func: func
+    options = dict(nogil=True, _nrt=False, **options)
+
+    def compile_lazily(func):
+        dispatcher = _KernelDispatcher(py_func=func, locals={}, targetoptions=options)
+        dispatcher.enable_caching()
+        return dispatcher
+
+    return compile_lazily
+
 
 # For game kernels, which never allocate: without Numba's reference-counting runtime,
 # passing arrays (the state, the content tables) costs no atomic increments and
 # decrements per call, which were half of a game's time (docs/performance.md). A kernel
 # that tries to allocate fails to compile, so the no-allocation rule is checked by the
 # compiler. ``_nrt`` is Numba's own switch for that runtime.
-kernel = numba.njit(cache=True, nogil=True, _nrt=False)
+kernel = _kernel_decorator()
+
+# For the bot's helpers called once per option of a decision: inlined into the caller
+# before typing, so a call no longer passes the state and weight arrays field by field
+# (about 20 machine words) and the compiler sees the whole loop.
+inline_kernel = _kernel_decorator(inline="always")

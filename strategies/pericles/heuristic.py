@@ -7,8 +7,6 @@ Action is valued by its best option, a Citizen's placement by its Offices, its s
 action and the Main Action(s) it unlocks. Nothing here allocates.
 """
 
-import numpy as np
-
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
@@ -48,7 +46,7 @@ from sim.games.pericles.holdings import (
     skill_modifier,
     units_home,
 )
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import view as V
 from strategies.pericles.features import (
@@ -90,7 +88,7 @@ NO_TILE = (False, False, 0.0)  # tile_score of a space without a City-state tile
 # ---- building blocks -----------------------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def good_features(s, prm, w, seat, good, amount, f):
     """A row's good (Trophy, Amphora, Athena card; Universal: the best of them)."""
     if good == O.UNIVERSAL:
@@ -112,7 +110,7 @@ def good_features(s, prm, w, seat, good, amount, f):
     return f + w[F_SETS] * (after - before)
 
 
-@kernel
+@inline_kernel
 def compensation(s, prm, w, seat, row, f):
     """Compensation for one knocked-out or undefended Diplomat of ``seat`` (p. 10)."""
     if s[L.NIGHT + seat] == 1:
@@ -122,14 +120,14 @@ def compensation(s, prm, w, seat, row, f):
     return good_features(s, prm, w, seat, row, prm[P.COMP_DAY_GOODS], f)
 
 
-@kernel
+@inline_kernel
 def compensation_glory(s, prm, seat):
     if s[L.NIGHT + seat] == 1:
         return prm[P.COMP_NIGHT_GLORY]
     return prm[P.COMP_DAY_GLORY]
 
 
-@kernel
+@inline_kernel
 def placement(s, prm, w, seat, row):
     """One own Diplomat entering ``row`` at the 4 (p. 10), with a Diplomat in the Stoa: the
     slot Glory it and the pushed own Diplomats gain, and a knock-out's Compensation for
@@ -153,13 +151,13 @@ def placement(s, prm, w, seat, row):
     return f + w[F_PROGRESS] * gain
 
 
-@kernel
+@inline_kernel
 def best_row(pl):
     """Score of a Universal placement: the best of the three rows' ``pl`` (see placements)."""
     return max(pl[0], max(pl[1], pl[2]))
 
 
-@kernel
+@inline_kernel
 def any_row(pl):
     """Score of a placement on a row an Athena card will reveal, not yet known."""
     return (pl[0] + pl[1] + pl[2]) / 3.0
@@ -175,7 +173,7 @@ def placements(s, T, w, seat):
     return placement(s, prm, w, seat, 0), placement(s, prm, w, seat, 1), placement(s, prm, w, seat, 2)
 
 
-@kernel
+@inline_kernel
 def ostracism_change(s, seat, pieces):
     """Change of the game-end Ostracism penalty when ``pieces`` go to (+) or leave (-) the
     Camp (p. 17); positive is good for the seat."""
@@ -184,7 +182,7 @@ def ostracism_change(s, seat, pieces):
     return float(c * c - after * after)
 
 
-@kernel
+@inline_kernel
 def effect(s, T, w, seat, pl, row):
     """Features of effect row ``row`` of ``T.fx`` for ``seat``; zero when a cost cannot be
     paid (a row with a missing cost does nothing, p. 20)."""
@@ -242,7 +240,7 @@ def effect(s, T, w, seat, pl, row):
     return f
 
 
-@kernel
+@inline_kernel
 def has_upgrade(T, row):
     """Effect row ``row`` lets the acting Small Citizen take both Main Actions (p. 24)."""
     for i in range(T.fx[row, 0]):
@@ -254,7 +252,7 @@ def has_upgrade(T, row):
 # ---- Build the Parthenon (p. 12) --------------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def roof_open(s):
     """A roof may be raised: one not raised whose half's ten columns stand (p. 12)."""
     p = L.PARTHENON
@@ -265,7 +263,7 @@ def roof_open(s):
     return upper or lower
 
 
-@kernel
+@inline_kernel
 def build_row(s, T, w, seat, row, bonus):
     """Raising a piece for ``row``: the builder reward (``bonus``: the seat's builder
     modifier), the row's payout to everyone, own Diplomats leaving the board, and the
@@ -300,7 +298,7 @@ def best_build_row(s, T, w, seat):
     return best
 
 
-@kernel
+@inline_kernel
 def build_cost(s, T, w, seat, kind, icon, before):
     """Paying one complete Build cost: 3 same-icon cards, 3 different icons, 3 Amphoras or
     3 Trophies (option columns of D_BUILD_COST); ``before`` is the seat's ``set_progress``
@@ -353,7 +351,7 @@ def cost_choice(s, T, w, seat):
 # ---- the other Main Actions (pp. 10-13) -------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def unit_option(s, T, w, seat, pl, kind, unit, target):
     """Sending a Unit (kind 0) or recalling a piece (kind 1; unit 3 = a Diplomat)."""
     if kind == 0:
@@ -396,7 +394,7 @@ def unit_value(s, T, w, seat, pl):
     return best
 
 
-@kernel
+@inline_kernel
 def market_column(s, T, w, seat, pl, column):
     """Filling one Market column: each empty space pays its row's reward (p. 11)."""
     f = 0.0
@@ -425,7 +423,7 @@ def market_value(s, T, w, seat, pl):
     return best
 
 
-@kernel
+@inline_kernel
 def athena_slot(s, T, w, seat, pl, slot):
     """Sending the offer card of ``slot``: its rewards, and an own Diplomat on its printed
     Glory (or 3 Glory with an empty Stoa) (p. 11)."""
@@ -461,7 +459,7 @@ def build_value(s, T, w, seat):
     return best if best == NO_ACTION else best + cost
 
 
-@kernel
+@inline_kernel
 def house_track(s, T, w, seat, pl, track):
     """Activate Your House on the Unit track (0) or the Household (1): every payable space,
     the pieces made ready, and a City-state move (p. 13)."""
@@ -479,7 +477,7 @@ def house_value(s, T, w, seat, pl):
     return max(house_track(s, T, w, seat, pl, 0), house_track(s, T, w, seat, pl, 1))
 
 
-@kernel
+@inline_kernel
 def day_payment(s, T, w, seat, cost, goods):
     """Paying the Day ``cost`` with ``goods`` of the Role's resource and Silver for the rest."""
     resource = T.roles[s[L.ROLE + seat], 0]
@@ -572,12 +570,11 @@ def wanted_actions(T, opts, n, kind):
     return mask
 
 
-@kernel
+@inline_kernel
 def wanted_value(s, T, w, seat, pl, action, mask):
     """``action_value`` when ``action`` is in ``mask``, else NO_ACTION (never read)."""
     if (mask >> action) & 1:
-        # int64, not the caller's literal: action_value compiles once, not once per action
-        return action_value(s, T, w, seat, pl, np.int64(action))
+        return action_value(s, T, w, seat, pl, action)
     return NO_ACTION
 
 
@@ -593,7 +590,7 @@ def action_values(s, T, w, seat, pl, mask):
 # ---- placing a Citizen (pp. 9, 16) -------------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def line_strength(s, seat, row, column):
     """Citizen strength of a seat in an Agora row (column -1) or column (row -1)."""
     total = 0
@@ -603,7 +600,7 @@ def line_strength(s, seat, row, column):
     return total
 
 
-@kernel
+@inline_kernel
 def office_share(s, T, seat, mine, best_other, office):
     """Glory-equivalent an Office pays ``seat`` holding ``mine`` against ``best_other`` (p. 16)."""
     if mine == 0 or mine < best_other:
@@ -619,7 +616,7 @@ def office_share(s, T, seat, mine, best_other, office):
     return 1.0 if tie else 2.0
 
 
-@kernel
+@inline_kernel
 def line_gain(s, T, seat, row, column):
     """How much more the Office of one Agora row (column -1) or column (row -1) pays once
     a Small, or a Large, Citizen of ``seat`` joins it."""
@@ -647,13 +644,13 @@ def line_gains(s, T, seat):
     return (r0[0], r0[1], r1[0], r1[1], r2[0], r2[1], c0[0], c0[1], c1[0], c1[1], c2[0], c2[1])
 
 
-@kernel
+@inline_kernel
 def end_risk(s):
     """How close the game's end is, 0..1, for the unused-Citizen Glory a placement risks."""
     return max(0.0, 1.0 - V.pieces_left(s) / END_HORIZON)
 
 
-@kernel
+@inline_kernel
 def tile_score(s, T, w, seat, pl, space):
     """(``space`` holds a City-state tile, its action lets a Small Citizen take both Main
     Actions, the action's features net of that): one space's Small and Large options
@@ -665,7 +662,7 @@ def tile_score(s, T, w, seat, pl, space):
     return True, upgrade, max(0.0, effect(s, T, w, seat, pl, T.city_states[tile, 2]) - w[F_ACTIONS] * upgrade)
 
 
-@kernel
+@inline_kernel
 def place_score(s, T, w, space, size, acts, gains, risk, tile):
     """A Citizen on ``space``: Offices, the tile's action (``tile_score``), the Main
     Action(s) it takes and the unused-Citizen Glory it gives up if the game ends this round."""
@@ -706,7 +703,7 @@ def skill_power(s, T, w, seat, pl, k):
     return SKILL_FIRES[trigger] * effect(s, T, w, seat, pl, T.skills[k, 1])
 
 
-@kernel
+@inline_kernel
 def option_value(s, T, w, pl, opts, k, seat, kind):
     """Score of option ``k`` of a decision other than placing and Main Actions."""
     a = opts[k, 0]
@@ -798,7 +795,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     return 0.0  # D_INTEGRATE_SPACE, D_UNIVERSAL_ROW, D_UNIVERSAL_HALF: no preference
 
 
-@kernel
+@inline_kernel
 def option_score(s, T, w, pl, opts, k, seat, kind, acts):
     """Score of option ``k`` of a decision other than placing a Citizen."""
     if kind == D_MAIN_ACTIONS:
@@ -814,7 +811,7 @@ def option_score(s, T, w, pl, opts, k, seat, kind, acts):
     return option_value(s, T, w, pl, opts, k, seat, kind)
 
 
-@kernel
+@inline_kernel
 def reads_placements(kind):
     """Some option of a ``kind`` decision may read the rows' placement scores."""
     return (kind == D_PLACE or kind == D_MAIN_ACTIONS or kind == D_SPACE_ACTION

@@ -9,7 +9,7 @@ any deck.
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 TOTAL_PIECES = sum(L.PIECE_CAPACITY)
 
@@ -55,7 +55,7 @@ def card_matches(T, card, row):
     return icon == row or icon == O.UNIVERSAL
 
 
-@kernel
+@inline_kernel
 def row_payout(s, T, row, seat):
     """(Glory a scoring of ``row`` pays ``seat``, Glory it pays everyone else, Diplomats
     it pays): slot values plus matching Diplomacy-track cards (p. 12)."""

@@ -4,8 +4,6 @@ Every component is strictly limited (p. 9): gains come from the Reserve and are 
 when it is empty; payments go back to it.
 """
 
-import numpy as np
-
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
@@ -21,9 +19,7 @@ def decide(s, T, W, opts, n, seat, kind, rng):
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
-    # One argument type for every call site (int32 state reads, loop counters, literal
-    # counts), so the policy and the heuristic under it compile once, not once per mix.
-    return choose(s, T, W, opts, np.int64(n), np.int64(seat), kind, rng)
+    return choose(s, T, W, opts, n, seat, kind, rng)
 
 
 @kernel
