@@ -334,7 +334,7 @@ def mid_game(players, seed, rounds):
     fx.W = np.tile(PRESETS["balanced"], (L.MAX_SEATS, 1))
     fx.s[L.STRATEGY:L.STRATEGY + L.MAX_SEATS] = HEURISTIC
     for _ in range(rounds):
-        assembly(fx.s, T, fx.W, fx.opts, fx.rng, fx.ev)
+        assembly(fx.s, T, fx.W, fx.opts, fx.rng, fx.ev, True)
         if fx.s[L.GAME_OVER]:
             break
         governance(fx.s, T, fx.W, fx.opts, fx.rng, fx.ev)

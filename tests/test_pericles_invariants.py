@@ -1,10 +1,12 @@
 """Invariant harness for Age of Pericles: many random-legal games per player count and
-mode, with the engine's always-on state checker (sim/games/pericles/invariants.py).
+mode, with the engine's state checker (sim/games/pericles/invariants.py) run after every
+Assembly turn as well as after every round (``check_turns``).
 
 Run with ``pytest -s`` to see the end-condition shares and round counts it measured.
 """
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -39,7 +41,8 @@ def _ids(case):
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_random_games_end_properly_without_violations(content, case):
     players, skills = case
-    out = simulate(content, PericlesSetup(players=players, skills=skills), SEED, 0, GAMES)
+    setup = PericlesSetup(players=players, skills=skills, check_turns=True)
+    out = simulate(content, setup, SEED, 0, GAMES)
     bad = np.nonzero(out["violation"])[0]
     assert bad.size == 0, (f"{bad.size} games broke an invariant, first game {bad[0]}: "
                            f"{VIOLATION_NAMES[out['violation'][bad[0]]]}")
@@ -70,7 +73,7 @@ def _expected_placements(round_number):
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_traced_games_ostracism_unlocks(content, case):
     players, skills = case
-    setup = PericlesSetup(players=players, skills=skills)
+    setup = PericlesSetup(players=players, skills=skills, check_turns=True)
     for g in range(TRACED):
         s, ev = play_traced(content, setup, SEED, g)
         assert s[L.VIOLATION] == 0
@@ -120,3 +123,13 @@ def test_batch_matches_traced_games(content):
         s, _ = play_traced(content, setup, 9, 40 + g)
         assert list(out["glory"][g]) == list(s[L.GLORY:L.GLORY + L.MAX_SEATS])
         assert out["rounds"][g] == s[L.ROUND] and out["end_reason"][g] == s[L.END_REASON]
+
+
+def test_checking_every_turn_changes_no_game(content):
+    """The turn checks only read the state: runs, which skip them, play the same games."""
+    for players, strategy in ((3, "balanced"), (5, "random")):
+        setup = PericlesSetup(players=players, strategies=(strategy,))
+        fast = simulate(content, setup, 21, 0, 200)
+        checked = simulate(content, replace(setup, check_turns=True), 21, 0, 200)
+        for key, value in fast.items():
+            assert np.array_equal(value, checked[key]), key

@@ -33,8 +33,9 @@ def can_place(s, seat, opts):
 
 
 @kernel
-def assembly(s, T, W, opts, rng, ev):
-    """Turns clockwise from the First Player until nobody can place (p. 9)."""
+def assembly(s, T, W, opts, rng, ev, check_turns):
+    """Turns clockwise from the First Player until nobody can place (p. 9); with
+    ``check_turns`` the state is checked after every turn, not only after the round."""
     s[L.PHASE] = L.PHASE_ASSEMBLY
     seat = s[L.FIRST]
     passes = 0
@@ -49,7 +50,8 @@ def assembly(s, T, W, opts, rng, ev):
             if s[L.GAME_OVER] == 1:
                 return
             refill_offer(s, T, rng)
-            record(s, T)
+            if check_turns:
+                record(s, T)
         else:
             passes += 1
         seat = next_seat(s, seat)
@@ -58,15 +60,20 @@ def assembly(s, T, W, opts, rng, ev):
 
 @kernel
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-              strategies):
-    """Set up and play one game to its end, then score it (state left in ``s``)."""
+              strategies, check_turns):
+    """Set up and play one game to its end, then score it (state left in ``s``).
+
+    The invariants are checked after every Governance and after final scoring, and with
+    ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
+    leave that to the invariant tests).
+    """
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
     while s[L.GAME_OVER] == 0:
         s[L.ROUND] += 1
         s[L.PHASE] = L.PHASE_ASSEMBLY
         emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
-        assembly(s, T, W, opts, rng, ev)
+        assembly(s, T, W, opts, rng, ev, check_turns)
         if s[L.GAME_OVER] == 1:
             break
         governance(s, T, W, opts, rng, ev)
@@ -81,7 +88,7 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
 
 @njit
 def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
-             strategies, max_events):
+             strategies, check_turns, max_events):
     """One game with its trace: (final state, event rows). ``packed``: ``Content.packed``."""
     T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
@@ -89,13 +96,14 @@ def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, 
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
     seed_streams(rng, run_seed, game_index)
-    play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies)
+    play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies,
+              check_turns)
     return s, ev[:s[L.EVENTS]]
 
 
 @numba.njit(cache=True, nogil=True, parallel=True)
 def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
-               city_picks, strategies, glory, sources, won, ranks, roles, rounds,
+               city_picks, strategies, check_turns, glory, sources, won, ranks, roles, rounds,
                end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into the result arrays.
 
@@ -114,7 +122,7 @@ def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, ro
         for g in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
             seed_streams(rng, run_seed, first_index + g)
             play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                      strategies)
+                      strategies, check_turns)
             store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
                          city_mask, city_used, decisions, silver, violation)
 

@@ -30,6 +30,9 @@ class PericlesSetup:
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
     # per seat: a weight row replacing its preset's (``sim tune`` plays candidates so), or None
     weights: tuple[tuple[float, ...] | None, ...] = ()
+    # check the state's invariants after every Assembly turn too, not only after every
+    # round and at the end (the invariant tests do; runs skip it for speed)
+    check_turns: bool = False
 
 
 def _arrays(content: Content, setup: PericlesSetup):
@@ -75,7 +78,8 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
     }
     play_batch(content.packed, weights, run_seed, first_index, count, setup.players,
-               int(setup.skills), roles, tiles, strategies, out["glory"], out["sources"],
+               int(setup.skills), roles, tiles, strategies, setup.check_turns, out["glory"],
+               out["sources"],
                out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
                out["city_mask"], out["city_used"], out["decisions"], out["silver"], out["violation"])
     return out
@@ -86,4 +90,4 @@ def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_inde
     """One game and its event rows (see events.py): (final state, events)."""
     roles, tiles, strategies, weights = _arrays(content, setup)
     return play_one(content.packed, weights, run_seed, game_index, setup.players,
-                    int(setup.skills), roles, tiles, strategies, max_events)
+                    int(setup.skills), roles, tiles, strategies, setup.check_turns, max_events)

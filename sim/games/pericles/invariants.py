@@ -1,10 +1,11 @@
 """State invariants of Age of Pericles, checked by the engine at every settled point.
 
 ``check_state`` returns 0 when the state is consistent, otherwise the first violated
-rule's code below. The engine calls it after every Assembly turn, after Governance and
-after final scoring and keeps the first non-zero code in ``layout.VIOLATION``; the
-invariant harness (tests/test_pericles_invariants.py) asserts it stays 0. The checks
-read a few hundred integers, cheap enough to stay on in every batch.
+rule's code below. The engine calls it after Governance and after final scoring in every
+game, and after every Assembly turn too when the setup asks (``check_turns``, which the
+invariant harness tests/test_pericles_invariants.py does); it keeps the first non-zero
+code in ``layout.VIOLATION``, and the harness asserts it stays 0. A broken count stays
+broken, so the round-end check still flags it; the turn checks cost about 6% of a game.
 """
 
 from sim.games.pericles import layout as L
