@@ -14,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
+import sim.runner.execute as execute
 from sim.cli import app
 from sim.games.pericles import layout as L
 
@@ -138,3 +139,26 @@ def test_killed_run_resumes_to_the_same_data(tmp_path):
     result = runner.invoke(app, ["run", *args, "--out", str(full), "--workers", "2"])
     assert result.exit_code == 0, result.stderr
     pd.testing.assert_frame_equal(rows(out), rows(full))
+
+
+def test_failed_shard_write_stops_the_run(tmp_path, monkeypatch):
+    """Shards are written on a second thread; a write that fails still stops the run, and
+    the shards written before it stay whole."""
+    real_write = execute.write_shard
+    written = []
+
+    def write_then_fail(out, batch, table, meta):
+        if written:
+            raise OSError("disk full")
+        real_write(out, batch, table, meta)
+        written.append(batch)
+
+    monkeypatch.setattr(execute, "write_shard", write_then_fail)
+    out = tmp_path / "failing"
+    result = runner.invoke(app, ["run", "--game", "pericles", "--players", "3", "--n", "200",
+                                 "--batch-size", "50", "--out", str(out), "--quiet"])
+    assert result.exit_code != 0 and isinstance(result.exception, OSError)
+    assert len(written) == 1
+    shards = list(out.glob("data/cell-000/part-*.parquet"))
+    assert len(shards) == 1 and len(pq.read_table(shards[0])) == 50 * 3
+    assert not list(out.rglob("_*"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,9 +93,39 @@ def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
     return manifest
 
 
-def _keep(out: Path, job: CellJob, batch: Batch, table: pa.Table | None) -> None:
-    if table is not None:  # else the backend's worker wrote the shard
-        write_shard(out, batch, table, job.meta)
+class _ShardWriter:
+    """Writes each batch's shard on a second thread while the next batch plays.
+
+    Arrow's Parquet writer releases the GIL, so the cores keep playing games instead of
+    waiting for the write (about 6 s of a million-game run, docs/performance.md). One
+    write is in flight at a time, so memory stays flat; a failed write stops the run at
+    the next batch, and leaving the block waits for the last write.
+    """
+
+    def __init__(self, out: Path):
+        self.out = out
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shard-writer")
+        self._pending: Future | None = None
+
+    def __enter__(self) -> _ShardWriter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self._wait()
+        finally:
+            self._thread.shutdown()
+
+    def keep(self, job: CellJob, batch: Batch, table: pa.Table | None) -> None:
+        if table is None:  # the backend's worker wrote the shard
+            return
+        self._wait()
+        self._pending = self._thread.submit(write_shard, self.out, batch, table, job.meta)
+
+    def _wait(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            pending.result()
 
 
 def _play_missing(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batch],
@@ -102,9 +133,9 @@ def _play_missing(out: Path, backend, jobs: dict[int, CellJob], batches: list[Ba
     """Every missing batch, in whatever order the backend finishes them; games played."""
     work = [(jobs[b.cell], b) for b in batches if not shard_done(out, b)]
     played = 0
-    with closing(backend.play(out, work, ordered=False)) as results:
+    with _ShardWriter(out) as writer, closing(backend.play(out, work, ordered=False)) as results:
         for batch, table in results:
-            _keep(out, jobs[batch.cell], batch, table)
+            writer.keep(jobs[batch.cell], batch, table)
             played += batch.count
             bar.advance(batch.count)
     return played
@@ -120,7 +151,7 @@ def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batc
         rule = StopRule(until_ci)
         mine = [b for b in batches if b.cell == cell]
         work = [(job, b) for b in mine if not shard_done(out, b)]
-        with closing(backend.play(out, work, ordered=True)) as results:
+        with _ShardWriter(out) as writer, closing(backend.play(out, work, ordered=True)) as results:
             for batch in mine:
                 if rule.reached:
                     bar.advance(0 if shard_done(out, batch) else batch.count)
@@ -130,7 +161,7 @@ def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batc
                     rule.add_shard(out / batch.path)
                     continue
                 _, table = next(results)
-                _keep(out, job, batch, table)
+                writer.keep(job, batch, table)
                 rule.add(table)
                 played += batch.count
                 bar.advance(batch.count)
