@@ -162,3 +162,27 @@ def test_failed_shard_write_stops_the_run(tmp_path, monkeypatch):
     shards = list(out.glob("data/cell-000/part-*.parquet"))
     assert len(shards) == 1 and len(pq.read_table(shards[0])) == 50 * 3
     assert not list(out.rglob("_*"))
+
+
+def test_a_game_that_breaks_an_invariant_stops_the_run(tmp_path, monkeypatch):
+    """A broken state is an engine bug: the run stops with one line naming the game and
+    the invariant, and keeps nothing from that batch."""
+    import sim.games.pericles.runner as pericles
+
+    real_simulate = pericles.simulate
+
+    def second_batch_broken(content, setup, seed, first_index, count):
+        out = real_simulate(content, setup, seed, first_index, count)
+        if first_index == 50:
+            out["violation"][3] = 2  # silver not conserved
+        return out
+
+    monkeypatch.setattr(pericles, "simulate", second_batch_broken)
+    out = tmp_path / "broken"
+    result = runner.invoke(app, ["run", "--game", "pericles", "--players", "3", "--n", "200",
+                                 "--batch-size", "50", "--workers", "1", "--out", str(out),
+                                 "--quiet"])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert "first game 53 (seed 0): silver" in result.stderr
+    assert [p.name for p in out.glob("data/cell-000/*")] == ["part-00000.parquet"]

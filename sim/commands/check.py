@@ -10,7 +10,7 @@ import typer
 from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
-from sim.runner import RunError
+from sim.runner import BrokenGame, RunError
 
 MOVED = 1
 
@@ -65,8 +65,11 @@ def check(
         engine = open_gate_backend(backend, plan, workers=workers, scheduler=scheduler)
     except (RunError, GateError) as exc:
         fail(str(exc))
-    with engine:
-        _, after = play(plan, backend=engine, quiet=quiet)
+    try:
+        with engine:
+            _, after = play(plan, backend=engine, quiet=quiet)
+    except BrokenGame as exc:
+        fail(str(exc), code=1)
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
     shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"

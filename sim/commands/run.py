@@ -10,7 +10,7 @@ from typer.core import TyperCommand
 
 from sim.commands import backend_options as opt
 from sim.commands.errors import fail, require_game
-from sim.runner import RunError
+from sim.runner import BrokenGame, RunError
 
 try:  # typer vendors click; older typer versions use click itself
     from typer._click.exceptions import UsageError
@@ -108,8 +108,12 @@ def run(
                               transfer=dask_transfer)
     except RunError as exc:
         fail(str(exc))
-    with engine:
-        manifest = execute(plan, folder, action, backend=engine, quiet=quiet, until_ci=until_ci)
+    try:
+        with engine:
+            manifest = execute(plan, folder, action, backend=engine, quiet=quiet,
+                               until_ci=until_ci)
+    except BrokenGame as exc:
+        fail(str(exc), code=1)
     if not quiet:
         rate = manifest["games_played_now"] / max(manifest["session_time_s"], 1e-9)
         typer.echo(f"{manifest['games']} games in {len(plan.cells)} cell(s) -> {folder} "

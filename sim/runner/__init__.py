@@ -11,3 +11,8 @@ named in the registry (``pericles`` for Age of Pericles).
 
 class RunError(ValueError):
     """A bad run request (flag, scenario, override or output folder). One-line message."""
+
+
+class BrokenGame(RunError):
+    """A played game's state broke one of the engine's invariants: an engine bug, so the
+    run's figures would be wrong. One-line message; the batch is not kept."""

@@ -10,8 +10,10 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
+from sim.runner import BrokenGame
 from sim.runner.batches import Batch
 from sim.runner.plan import Cell, Plan
 
@@ -31,9 +33,20 @@ def cell_job(plan: Plan, cell: Cell, run_meta: dict[str, object]) -> CellJob:
 
 
 def play(job: CellJob, batch: Batch) -> pa.Table:
-    """The rows of the batch's games (a pure function of seed and game indices)."""
+    """The rows of the batch's games (a pure function of seed and game indices).
+
+    Raises BrokenGame when a game's state broke an invariant of the engine's checker.
+    """
     runner = importlib.import_module(job.runner)
     result = runner.simulate(job.content, job.setup, job.seed, batch.first, batch.count)
+    broken = np.flatnonzero(result["violation"])
+    if broken.size:
+        first = int(broken[0])
+        raise BrokenGame(f"{broken.size} game(s) of cell {batch.cell} broke a state invariant, "
+                         f"first game {batch.first + first} (seed {job.seed}): "
+                         f"{runner.VIOLATION_NAMES[result['violation'][first]]} ; the engine has "
+                         "a bug, so no figures were kept from this batch: report the scenario, "
+                         "seed and game")
     return runner.rows(job.content, job.setup, result, batch.first, batch.cell)
 
 

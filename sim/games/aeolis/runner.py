@@ -15,6 +15,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content, ContentError, load_content
 from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
 from sim.games.aeolis.game import simulate as _simulate
+from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.runner import RunError
 from strategies.aeolis.policy import STRATEGY_CODES
 

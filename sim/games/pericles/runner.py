@@ -9,7 +9,9 @@ The interface every game's runner module offers (the registry names the module):
 - ``load(overrides)``: content with overrides applied (``.content_hash``, and
   ``.assumed_share``: the share of content items not transcribed from the printed game);
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
-- ``simulate(content, setup, seed, first_index, count)``: result arrays;
+- ``simulate(content, setup, seed, first_index, count)``: result arrays, with
+  ``violation`` (per game: 0, or the code of the first invariant its state broke, named
+  by ``VIOLATION_NAMES``);
 - ``rows(content, setup, out, first_index, cell)``: a pyarrow Table, one row per
   (game, real seat).
 """
@@ -25,6 +27,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content, ContentError, load_content
 from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
 from sim.games.pericles.game import simulate as _simulate
+from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.runner import RunError
 from strategies.pericles.policy import STRATEGY_CODES
 
