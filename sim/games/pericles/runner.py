@@ -19,6 +19,7 @@ The interface every game's runner module offers (the registry names the module):
 from __future__ import annotations
 
 import difflib
+import functools
 
 import numpy as np
 import pyarrow as pa
@@ -128,12 +129,18 @@ def _labels(codes: np.ndarray, names) -> pa.Array:
     return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _mask_text(names: tuple[str, ...], mask: int) -> str:
+    return ",".join(n for t, n in enumerate(names) if mask >> t & 1)
+
+
 def _city_names(content: Content, masks: np.ndarray) -> tuple[np.ndarray, list[str]]:
-    """(code per mask, name list per distinct mask): City-state bit masks as names."""
-    names = content.names["city_states"]
+    """(code per mask, name list per distinct mask): City-state bit masks as names. A
+    batch holds thousands of distinct sets, which recur from batch to batch, so each
+    set's text is built once per process (it was half of building a batch's rows)."""
+    names = tuple(content.names["city_states"])
     uniq, inverse = np.unique(masks, return_inverse=True)
-    text = [",".join(n for t, n in enumerate(names) if int(m) >> t & 1) for m in uniq]
-    return inverse.ravel(), text
+    return inverse.ravel(), [_mask_text(names, int(m)) for m in uniq]
 
 
 def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], first_index: int,
