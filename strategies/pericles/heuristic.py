@@ -212,7 +212,7 @@ def effect(s, T, w, seat, pl, row):
         elif op == O.OP_ADVANCE_RIVALS:
             f += w[F_RIVALS] * arg
         elif op == O.OP_BUILD_COLUMN:
-            f += arg * best_build_row(s, T, w, seat)
+            f += arg * best_build_row(s, T, w, seat)[1]
         elif op == O.OP_BRING_HOME:
             f += w[F_OSTRACISM] * ostracism_change(s, seat, -int(arg))
         elif op == O.OP_UPGRADE:
@@ -285,6 +285,7 @@ def build_row(s, T, w, seat, row, bonus):
 
 @kernel
 def best_build_row(s, T, w, seat):
+    """(some row can take a piece now, the features of raising it on the best such row)."""
     best = 0.0
     found = False
     roof = roof_open(s)
@@ -295,7 +296,7 @@ def best_build_row(s, T, w, seat):
             if not found or f > best:
                 best = f
                 found = True
-    return best
+    return found, best
 
 
 @inline_kernel
@@ -450,13 +451,8 @@ def build_value(s, T, w, seat):
     found, cost = cost_choice(s, T, w, seat)
     if not found:
         return NO_ACTION
-    roof = roof_open(s)
-    bonus = skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
-    best = NO_ACTION
-    for row in range(3):
-        if roof or V.row_has_column(s, row):
-            best = max(best, build_row(s, T, w, seat, row, bonus))
-    return best if best == NO_ACTION else best + cost
+    buildable, best = best_build_row(s, T, w, seat)
+    return best + cost if buildable else NO_ACTION
 
 
 @inline_kernel
@@ -657,7 +653,7 @@ def tile_score(s, T, w, seat, pl, space):
     share it."""
     tile = s[L.AGORA_TILE + space]
     if tile < 0:
-        return False, False, 0.0
+        return NO_TILE
     upgrade = has_upgrade(T, T.city_states[tile, 2])
     return True, upgrade, max(0.0, effect(s, T, w, seat, pl, T.city_states[tile, 2]) - w[F_ACTIONS] * upgrade)
 
