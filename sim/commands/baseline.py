@@ -11,7 +11,7 @@ from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 from sim.gate.replay import DEFAULT_GAMES
-from sim.runner import RunError
+from sim.runner import BrokenGame, RunError
 
 
 def baseline(
@@ -49,6 +49,8 @@ def baseline(
         with open_gate_backend(backend, plan, workers=workers, scheduler=scheduler) as engine:
             manifest, cells = play(plan, backend=engine, quiet=quiet)
         files.write(out, files.build(plan, set_ or [], manifest, cells))
+    except BrokenGame as exc:
+        fail(str(exc), code=1)
     except (RunError, GateError) as exc:
         fail(str(exc))
     if not quiet:
