@@ -10,8 +10,6 @@ format.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from sim.games.aeolis import events as E
@@ -19,6 +17,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content, load_content
 from sim.games.aeolis.game import AeolisSetup, play_traced
 from sim.games.aeolis.rules.board import standing
+from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
 PHASE_NAMES = ("setup", "upkeep", "player", "enemy", "end")
 TRADE_KINDS = ("sell", "buy", "alms")
@@ -127,23 +126,6 @@ def trace_records(players: int | None = None, seed: int = 0, game_index: int = 0
     return records_from(content, state, events)
 
 
-def to_jsonl(records: list[dict]) -> str:
-    """One JSON object per line, keys in record order."""
-    return "".join(json.dumps(r, ensure_ascii=True) + "\n" for r in records)
-
-
-def _value_text(v) -> str:
-    if isinstance(v, list):
-        return "[" + ",".join(_value_text(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return ",".join(f"{k}:{x}" for k, x in v.items())
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None:
-        return "-"
-    return str(v)
-
-
 _FIXED = {"round", "phase", "event", "morale"}
 _END_ONLY = {"rounds", "structures", "units", "gold", "techs"}
 
@@ -152,7 +134,7 @@ def to_text(records: list[dict]) -> str:
     """A readable log: one line per event, then the verdict and the city at the end."""
     lines = []
     for r in records:
-        args = " ".join(f"{k}={_value_text(v)}" for k, v in r.items()
+        args = " ".join(f"{k}={value_text(v)}" for k, v in r.items()
                         if k not in _FIXED and k not in _END_ONLY)
         lines.append(f"R{r['round']:<2} {r['phase']:<7} {r['event']:<12} {args:<60} "
                      f"| morale {r['morale']}")
@@ -162,6 +144,6 @@ def to_text(records: list[dict]) -> str:
         lines.append("")
         lines.append(f"game over after {end['rounds']} rounds: {verdict}; Morale {end['morale']}, "
                      f"{end['structures']} Structures standing, {end['gold']} Gold")
-        lines.append("units: " + (_value_text(end["units"]) or "-"))
+        lines.append("units: " + (value_text(end["units"]) or "-"))
         lines.append("techs: " + (", ".join(end["techs"]) or "-"))
     return "\n".join(lines) + "\n"

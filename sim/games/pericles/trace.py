@@ -11,8 +11,6 @@ the format.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from sim.games.pericles import events as E
@@ -21,6 +19,7 @@ from sim.games.pericles import ops as O
 from sim.games.pericles.content import Content, load_content
 from sim.games.pericles.game import PericlesSetup, play_traced
 from sim.games.pericles.rules.scoring import rank_players
+from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
 PHASE_NAMES = ("setup", "assembly", "governance", "over")
 ROW_NAMES = O.ICON_NAMES[:3]  # Progress rows / Parthenon types: military, economy, culture
@@ -171,25 +170,10 @@ def trace_records(players: int, seed: int, game_index: int = 0, skills: bool = T
     return records_from(content, state, events)
 
 
-def to_jsonl(records: list[dict]) -> str:
-    """One JSON object per line, keys in record order."""
-    return "".join(json.dumps(r, ensure_ascii=True) + "\n" for r in records)
-
-
 def _who_text(player) -> str:
     if player is None:
         return "-"
     return "demagogue" if player == "demagogue" else f"P{player}"
-
-
-def _value_text(v) -> str:
-    if isinstance(v, list):
-        return "[" + ",".join(_value_text(x) for x in v) + "]"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None:
-        return "-"
-    return str(v)
 
 
 _FIXED = {"round", "phase", "player", "event", "glory"}
@@ -200,7 +184,7 @@ def to_text(records: list[dict]) -> str:
     """A readable log: one line per event, then a final-scoring table."""
     lines = []
     for r in records:
-        args = " ".join(f"{k}={_value_text(v)}" for k, v in r.items()
+        args = " ".join(f"{k}={value_text(v)}" for k, v in r.items()
                         if k not in _FIXED and k not in _END_ONLY)
         glory = " ".join(str(g) for g in r["glory"])
         lines.append(f"R{r['round']:<2} {r['phase']:<10} {_who_text(r['player']):<9} "
