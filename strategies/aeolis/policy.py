@@ -344,13 +344,17 @@ def _needs_ahead(s, T):
         c = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
         if c >= 0:
             needs |= T.card_needs[c]
+    decks = 0  # bit per Invasion deck the schedule still draws from
     for r in range(s[L.ROUND], s[L.N_ROUNDS]):
         for j in range(T.schedule.shape[2]):
             deck = T.schedule[s[L.MODE], r, j]
             if deck == ops.DECK_I1 or deck == ops.DECK_I2:
-                for c in range(T.card_kind.shape[0]):
-                    if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
-                        needs |= T.card_needs[c]
+                decks |= 1 << deck
+    if decks:
+        for c in range(T.card_kind.shape[0]):
+            deck = T.card_deck[c]
+            if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == 0:
+                needs |= T.card_needs[c]
     return needs
 
 
@@ -363,8 +367,8 @@ def _army_upgrade(s, T, W, opts, n):
             return k
     if n > 1 and opts[1, 0] == -2 and s[L.UPGRADES] & (L.UP_BRONZE | L.UP_IRON) == 0 \
             and s[L.RES + L.R_BRONZE] < T.params[P.UPGRADE_COST]:
-        if _needs_ahead(s, T) & L.UP_BRONZE or s[L.RES + L.R_COPPER] >= 2 \
-                or _wanted_units(s, W, L.U_HOPLITE) <= 0:
+        if s[L.RES + L.R_COPPER] >= 2 or _wanted_units(s, W, L.U_HOPLITE) <= 0 \
+                or _needs_ahead(s, T) & L.UP_BRONZE:
             return 1
     return 0
 
