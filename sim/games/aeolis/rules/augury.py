@@ -13,6 +13,7 @@ from sim.games.aeolis.rules.core import decide, emit
 from sim.games.aeolis.rules.upkeep import draw_unseen
 from sim.jit import njit
 
+OUT = 2  # CARD_STATE of a card out of the game (layout.py)
 SEEN = 3  # CARD_STATE of a card fixed on top of its deck
 
 
@@ -57,7 +58,7 @@ def foresee(s, T, rng, deck, n):
 def _outside(s, T, fam):
     """A card of that family outside the game exists."""
     for c in range(T.card_kind.shape[0]):
-        if s[L.CARD_STATE + c] == 2 and family(T, c) == fam:
+        if s[L.CARD_STATE + c] == OUT and family(T, c) == fam:
             return True
     return False
 
@@ -71,23 +72,26 @@ def intervene(s, T, W, opts, rng, ev, curse_deck, n_curse, n_bless):
     for d in range(2):
         deck = curse_deck if d == 0 else ops.DECK_B
         seen = n_curse if d == 0 else n_bless
+        # a seen card lies on its own deck, so every card of this deck's row is one family
+        if seen == 0 or not _outside(s, T, family(T, s[L.DECK_TOP + deck * L.MAX_TOP])):
+            continue
         for k in range(seen):
-            card = s[L.DECK_TOP + deck * L.MAX_TOP + k]
-            if _outside(s, T, family(T, card)):
-                opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = card, deck, k, 0
-                n += 1
+            opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = \
+                s[L.DECK_TOP + deck * L.MAX_TOP + k], deck, k, 0
+            n += 1
     c = decide(s, T, W, opts, n, D_INTERVENE, rng)
     out = opts[c, 0]
     if out < 0:
         return
     slot = L.DECK_TOP + opts[c, 1] * L.MAX_TOP + opts[c, 2]
     n = 0
+    fam = family(T, out)
     for card in range(T.card_kind.shape[0]):
-        if s[L.CARD_STATE + card] == 2 and family(T, card) == family(T, out) and n < opts.shape[0]:
+        if s[L.CARD_STATE + card] == OUT and family(T, card) == fam and n < opts.shape[0]:
             opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = card, -1, -1, 1
             n += 1
     new = opts[decide(s, T, W, opts, n, D_INTERVENE, rng), 0]
-    s[L.CARD_STATE + out] = 2
+    s[L.CARD_STATE + out] = OUT
     s[L.CARD_STATE + new] = SEEN
     s[slot] = new
     emit(s, ev, EV_INTERVENE, out, new, 0)
