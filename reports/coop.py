@@ -173,14 +173,10 @@ class OrderCheck:
             return 1.0
         return float(stats.norm.sf(self.difference / se))
 
-    def _text(self, s: Share) -> str:
-        low, high = s.interval
-        return f"{100 * s.share:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
-
     @property
     def sentence(self) -> str:
-        text = (f"{self.harder.subject} survives {self._text(self.harder)}, more than "
-                f"{self.easier.subject}'s {self._text(self.easier)}: the modes do not order as intended")
+        text = (f"{self.harder.subject} survives {self.harder.percent_text}, more than "
+                f"{self.easier.subject}'s {self.easier.percent_text}: the modes do not order as intended")
         return f"{self.where}: {text}" if self.where else text
 
 

@@ -20,9 +20,7 @@ class Flag:
     @property
     def sentence(self) -> str:
         s = self.share
-        low, high = s.interval
-        text = (f"{s.subject} {s.verb} {100 * s.share:.1f}% ({100 * low:.1f}-{100 * high:.1f}) "
-                f"against a fair {100 * s.fair:.1f}%")
+        text = f"{s.subject} {s.verb} {s.percent_text} against a fair {100 * s.fair:.1f}%"
         return f"{self.where}: {text}" if self.where else text
 
 

@@ -43,6 +43,12 @@ class Share:
         return float(low), float(high)
 
     @property
+    def percent_text(self) -> str:
+        """'31.6% (31.5-31.7)': the share and its interval, as the flag sentences write it."""
+        low, high = self.interval
+        return f"{100 * self.share:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+
+    @property
     def p(self) -> float:
         return 1.0 if self.fair is None else float(share_test(self.wins, self.n, self.fair))
 
