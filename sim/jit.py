@@ -47,10 +47,13 @@ def _kernel_decorator(**options):
 # passing arrays (the state, the content tables) costs no atomic increments and
 # decrements per call, which were half of a game's time (docs/performance.md). A kernel
 # that tries to allocate fails to compile, so the no-allocation rule is checked by the
-# compiler. ``_nrt`` is Numba's own switch for that runtime.
-kernel = _kernel_decorator()
+# compiler. ``_nrt`` is Numba's own switch for that runtime. ``forceinline`` is set off
+# explicitly because Numba passes it down from a caller that has it on.
+kernel = _kernel_decorator(forceinline=False)
 
-# For the bot's helpers called once per option of a decision: inlined into the caller
-# before typing, so a call no longer passes the state and weight arrays field by field
-# (about 20 machine words) and the compiler sees the whole loop.
-inline_kernel = _kernel_decorator(inline="always")
+# For the bot's helpers called once per option of a decision: compiled once, then
+# inlined by LLVM into every caller, so a call no longer passes the state and weight
+# arrays field by field (about 20 machine words) and the optimiser sees the whole loop.
+# Numba's own ``inline="always"`` does the same before typing, but re-types the helper
+# at every call site: 25 s of the cold start (docs/performance.md).
+inline_kernel = _kernel_decorator(forceinline=True)

@@ -12,9 +12,14 @@ def add_to(a, index, amount):
     return a[index]
 
 
+@kernel
+def halve(x):
+    return x // 2
+
+
 @inline_kernel
 def twice(x):
-    return 2 * x
+    return 2 * x + halve(x) - halve(x)
 
 
 @numba.njit  # not cached: compiling it is what the tests watch
@@ -35,6 +40,17 @@ def test_kernel_compiles_once_for_every_integer_mix():
     assert all(t.bitwidth == 64 for t in add_to.signatures[0][1:])
 
 
-def test_inline_kernel_is_not_compiled_on_its_own():
+def test_inline_kernel_is_inlined_into_its_callers():
     callers(np.zeros(3, dtype=np.int32))
-    assert twice.signatures == []
+    (signature,) = twice.signatures
+    twice_name = twice.overloads[signature].fndesc.mangled_name
+    callers_code = callers.inspect_llvm(callers.signatures[0])
+    assert not any("call" in line and twice_name in line for line in callers_code.splitlines())
+
+
+def test_kernel_called_by_an_inline_kernel_is_not_inlined_everywhere():
+    callers(np.zeros(3, dtype=np.int32))
+    (signature,) = twice.signatures
+    assert twice.overloads[signature].fndesc.inline
+    (signature,) = halve.signatures
+    assert not halve.overloads[signature].fndesc.inline
