@@ -29,6 +29,17 @@ FIRST_GAME = (
     "simulate(load_content(), PericlesSetup(players=3), 0, 0, 1)"
 )
 
+# Runs a command and prints its peak resident memory in KiB. Linux keeps a process's
+# peak across exec, so a command started straight from this process (grown to a
+# gigabyte or more by a cold compile) would report this process's peak, not its own; a
+# small interpreter in between starts it from a few megabytes.
+PEAK_MEMORY_LAUNCHER = (
+    "import resource, subprocess, sys;"
+    "code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL);"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss);"
+    "sys.exit(code)"
+)
+
 
 def bench_strategies() -> list[str]:
     """Random-legal, plus one heuristic preset once the bots offer any."""
@@ -70,21 +81,25 @@ def _throughput(content, players: int, strategy: str, games: int, threads: int) 
     }
 
 
+def wall_time_and_peak_memory(cmd: list[str]) -> tuple[float, float, int]:
+    """Seconds, peak resident MiB and exit code of ``cmd`` run to its end."""
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", PEAK_MEMORY_LAUNCHER, *cmd],
+                          stdout=subprocess.PIPE, text=True)
+    return time.perf_counter() - t, int(done.stdout) / 1024, done.returncode
+
+
 def _sim_run(games: int, strategy: str, workers: int) -> dict:
     """Wall time and peak resident memory of one ``sim run`` (3 players) in a child."""
     with tempfile.TemporaryDirectory() as out:
         cmd = [sys.executable, "-m", "sim.cli", "run", "--game", "pericles", "--players", "3",
                "--n", str(games), "--strategies", strategy, "--workers", str(workers),
                "--out", out, "--overwrite", "--quiet"]
-        t = time.perf_counter()
-        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - t
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0:
-            raise RuntimeError(f"sim run --n {games} failed with exit code {child.returncode}")
+        seconds, peak_mb, code = wall_time_and_peak_memory(cmd)
+    if code != 0:
+        raise RuntimeError(f"sim run --n {games} failed with exit code {code}")
     return {"games": games, "strategy": strategy, "workers": workers,
-            "wall_s": round(seconds, 1), "peak_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+            "wall_s": round(seconds, 1), "peak_rss_mb": round(peak_mb, 1)}
 
 
 def run_bench(games: int = 20000, out: Path | None = None,
