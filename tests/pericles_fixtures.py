@@ -20,6 +20,7 @@ from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import check_state
 from sim.games.pericles.rules.setup import setup_game
 from sim.rng import N_STREAMS, STREAM_BOT, below, seed_streams
+from strategies.pericles.entry import bot_entry, put_entry
 
 CONTENT = load_content()
 T = CONTENT.packed[0]  # the record the kernels take (content.pack)
@@ -41,6 +42,7 @@ class Fx:
         self.rng = np.zeros(N_STREAMS, np.uint64)
         self.ev = np.zeros((4000, EV_COLS + L.MAX_SEATS), np.int32)
         seed_streams(self.rng, seed, 0)
+        put_entry(self.s, bot_entry(CONTENT.packed))
         picks = np.full(L.MAX_SEATS, -1, np.int32)
         for seat in range(players):
             picks[seat] = ROLE[roles[seat]]

@@ -5,11 +5,14 @@ A feature's value is read by scoring with a one-hot weight row: with weight 1 on
 ``i`` and 0 elsewhere, an estimator returns exactly its feature ``i``.
 """
 
+import os
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
-from pericles_fixtures import LARGE, SMALL, Fx, T, neutral
+from pericles_fixtures import CONTENT, LARGE, SMALL, Fx, T, neutral
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
@@ -27,13 +30,15 @@ from sim.games.pericles.decisions import (
     D_ROLE_SIDE,
 )
 from sim.games.pericles.engine import assembly
-from sim.games.pericles.game import PericlesSetup, simulate
+from sim.games.pericles.game import PericlesSetup, play_traced, simulate
 from sim.games.pericles.holdings import skill_modifier
+from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules import actions, build
 from sim.games.pericles.rules import assembly as assembly_rules
 from sim.games.pericles.rules.governance import governance
 from strategies.pericles import heuristic as H
 from strategies.pericles import view as V
+from strategies.pericles.entry import ask_heuristic, bot_entry, put_entry
 from strategies.pericles.features import FEATURE_NAMES, NF
 from strategies.pericles.policy import HEURISTIC, STRATEGY_CODES, choose
 from strategies.pericles.presets import HAND_MADE, PRESETS, PresetError, read_preset
@@ -360,6 +365,64 @@ def test_choices_ignore_hidden_information(players, seed, rounds):
             for kind, pick in before.items():
                 n = _options(fx, seat, kind)
                 assert choose(fx.s, T, fx.W, fx.opts, n, seat, kind, fx.rng.copy()) == pick, kind
+
+
+# ---------------------------------------------------------------- the compiled entry
+
+
+def test_the_entry_picks_what_the_heuristic_picks():
+    fx = mid_game(3, 5, 2)
+    asked = 0
+    for seat in range(3):
+        for kind in (D_PLACE, D_MAIN_ACTIONS):
+            n = _options(fx, seat, kind)
+            direct = H.heuristic_choose(fx.s, T, fx.W[seat], fx.opts, n, seat, kind, fx.rng.copy())
+            via_entry = ask_heuristic(fx.s, T, fx.W[seat], fx.opts, n, seat, kind, fx.rng.copy())
+            assert via_entry == direct
+            asked += n > 1
+    assert asked > 0 and fx.check() == 0
+
+
+# Compiles core.decide from an empty cache (code loaded from a cache shows no IR) and
+# prints whether its compiled code holds the heuristic.
+DECIDE_HOLDS_HEURISTIC = """
+import numba, numpy as np
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import load_content
+from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pericles.rules.core import decide
+from sim.rng import N_STREAMS
+args = (np.zeros(L.STATE_SIZE, np.int32), load_content().packed[0], np.zeros((L.MAX_SEATS, 4)),
+        np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), 2, 0, 0, np.zeros(N_STREAMS, np.uint64))
+signature = tuple(numba.typeof(a) for a in args[:4]) + (numba.int64,) * 3 + (numba.typeof(args[7]),)
+decide.compile(signature)
+print("heuristic_choose" in decide.inspect_llvm(signature))
+"""
+
+
+def test_rules_code_holds_no_copy_of_the_heuristic(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", DECIDE_HOLDS_HEURISTIC], env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_one_entry_per_content_record_type():
+    assert bot_entry(CONTENT.packed) == bot_entry(CONTENT.packed) != 0
+
+
+def test_a_game_without_the_entry_is_marked_broken_not_crashed():
+    fx = Fx(players=3, seed=2)
+    fx.W = np.tile(PRESETS["balanced"], (L.MAX_SEATS, 1))
+    fx.s[L.STRATEGY:L.STRATEGY + L.MAX_SEATS] = HEURISTIC
+    put_entry(fx.s, 0)
+    assembly(fx.s, T, fx.W, fx.opts, fx.rng, fx.ev, False)
+    assert fx[L.VIOLATION] == V_NO_BOT_ENTRY
+
+
+def test_a_finished_game_keeps_no_address():
+    state, _ = play_traced(CONTENT, PericlesSetup(players=3), 4, 0)
+    assert (state[L.BOT_ENTRY:L.BOT_ENTRY + 2] == 0).all()
 
 
 # ---------------------------------------------------------------- whole games

@@ -817,7 +817,7 @@ def reads_placements(kind):
             or kind == D_KEEP_SKILL or kind == D_TUCK_SKILL)
 
 
-@kernel
+@inline_kernel  # into its one caller, strategies.pericles.entry's compiled entry
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream."""
     pl = NO_PLACEMENTS

@@ -9,7 +9,7 @@ table. Strategy code 0 plays uniformly among the legal options; every named pres
 from sim.games.pericles.layout import STRATEGY
 from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
-from strategies.pericles.heuristic import heuristic_choose
+from strategies.pericles.entry import ask_heuristic
 from strategies.pericles.presets import PRESET_NAMES
 
 RANDOM_LEGAL = 0
@@ -23,4 +23,4 @@ def choose(s, tables, weights, opts, n, seat, kind, rng):
     """Index of the option ``seat`` takes among the first ``n`` rows of ``opts``."""
     if s[STRATEGY + seat] == RANDOM_LEGAL:
         return below(rng, STREAM_BOT + seat, n)
-    return heuristic_choose(s, tables, weights[seat], opts, n, seat, kind, rng)
+    return ask_heuristic(s, tables, weights[seat], opts, n, seat, kind, rng)

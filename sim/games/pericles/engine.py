@@ -21,6 +21,7 @@ from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import setup_game
 from sim.jit import kernel, njit
 from sim.rng import N_STREAMS, seed_streams
+from strategies.pericles.entry import put_entry
 
 CHUNK = 256  # games per block of working arrays in play_batch
 
@@ -60,13 +61,15 @@ def assembly(s, T, W, opts, rng, ev, check_turns):
 
 @kernel
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-              strategies, check_turns):
+              strategies, check_turns, bot_entry):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     The invariants are checked after every Governance and after final scoring, and with
     ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
-    leave that to the invariant tests).
+    leave that to the invariant tests). ``bot_entry``: ``strategies.pericles.entry``'s
+    address, held in the state while the game runs.
     """
+    put_entry(s, bot_entry)
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
     while s[L.GAME_OVER] == 0:
@@ -84,11 +87,12 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     final_scoring(s, T)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
+    put_entry(s, 0)
 
 
 @njit
 def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
-             strategies, check_turns, max_events):
+             strategies, check_turns, bot_entry, max_events):
     """One game with its trace: (final state, event rows). ``packed``: ``Content.packed``."""
     T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
@@ -97,14 +101,14 @@ def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, 
     ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies,
-              check_turns)
+              check_turns, bot_entry)
     return s, ev[:s[L.EVENTS]]
 
 
 @numba.njit(cache=True, nogil=True, parallel=True)
 def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
-               city_picks, strategies, check_turns, glory, sources, won, ranks, roles, rounds,
-               end_reason, city_mask, city_used, decisions, silver, violation):
+               city_picks, strategies, check_turns, bot_entry, glory, sources, won, ranks, roles,
+               rounds, end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into the result arrays.
 
     Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
@@ -122,7 +126,7 @@ def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, ro
         for g in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
             seed_streams(rng, run_seed, first_index + g)
             play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                      strategies, check_turns)
+                      strategies, check_turns, bot_entry)
             store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
                          city_mask, city_used, decisions, silver, violation)
 

@@ -8,6 +8,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
+from strategies.pericles.entry import bot_entry
 from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
 from strategies.pericles.presets import PRESETS
@@ -78,10 +79,10 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
     }
     play_batch(content.packed, weights, run_seed, first_index, count, setup.players,
-               int(setup.skills), roles, tiles, strategies, setup.check_turns, out["glory"],
-               out["sources"],
-               out["won"], out["rank"], out["role"], out["rounds"], out["end_reason"],
-               out["city_mask"], out["city_used"], out["decisions"], out["silver"], out["violation"])
+               int(setup.skills), roles, tiles, strategies, setup.check_turns,
+               bot_entry(content.packed), out["glory"], out["sources"], out["won"], out["rank"],
+               out["role"], out["rounds"], out["end_reason"], out["city_mask"], out["city_used"],
+               out["decisions"], out["silver"], out["violation"])
     return out
 
 
@@ -90,4 +91,5 @@ def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_inde
     """One game and its event rows (see events.py): (final state, events)."""
     roles, tiles, strategies, weights = _arrays(content, setup)
     return play_one(content.packed, weights, run_seed, game_index, setup.players,
-                    int(setup.skills), roles, tiles, strategies, setup.check_turns, max_events)
+                    int(setup.skills), roles, tiles, strategies, setup.check_turns,
+                    bot_entry(content.packed), max_events)

@@ -24,8 +24,9 @@ V_PARTHENON = 8  # a Parthenon piece kind over its capacity
 V_CORRUPT = 9  # more than one player corrupt, or CORRUPT disagrees with the Night flags
 V_CITIZENS = 10  # more Citizens placed than unlocked, or the Agora disagrees with the counts
 V_CARDS = 11  # hand, deck, offer or track bookkeeping of a card disagrees with its location
+V_NO_BOT_ENTRY = 12  # a bot was asked in a game started without its entry (strategies.pericles.entry)
 VIOLATION_NAMES = ("ok", "negative", "silver", "amphoras", "trophies", "diplomats", "units",
-                   "glory_sources", "parthenon", "corrupt", "citizens", "cards")
+                   "glory_sources", "parthenon", "corrupt", "citizens", "cards", "no_bot_entry")
 
 N_DIPLOMATS = 8  # per player and for the Demagogue (pp. 4, 21)
 UNITS_PER_TYPE = 2  # Workers, Ships, Hoplites per player; the Demagogue's Hoplites (pp. 4, 21)

@@ -148,6 +148,8 @@ _FIELDS = (
     ("ACTS_SMALL", 1, "1 when the Large Citizen now acting takes one (Large -> Small, p. 24)"),
     ("EVENTS", 1, "trace events written so far"),
     ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
+    # Last, so that clearing the board for a new game leaves it in place.
+    ("BOT_ENTRY", 2, "address of the bots' compiled entry in this process (strategies.pericles.entry)"),
 )
 
 _offset = 0
@@ -237,5 +239,6 @@ ACTS_LARGE = FIELD_OFFSETS["ACTS_LARGE"]
 ACTS_SMALL = FIELD_OFFSETS["ACTS_SMALL"]
 EVENTS = FIELD_OFFSETS["EVENTS"]
 VIOLATION = FIELD_OFFSETS["VIOLATION"]
+BOT_ENTRY = FIELD_OFFSETS["BOT_ENTRY"]
 
 assert set(FIELD_OFFSETS) == {n for n, _, _ in _FIELDS}

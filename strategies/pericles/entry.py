@@ -1,0 +1,132 @@
+"""The heuristic bot behind one compiled entry that the rules reach through its address.
+
+Numba copies the code of every function a kernel calls into that kernel's compiled
+module, so each of the 45 rules kernels on a path to a decision carried (and compiled
+again) the whole heuristic: 64 s of the cold start (docs/performance.md). Here the
+heuristic is compiled once per content record type as a C-callable function
+(``bot_entry``); a game keeps that function's address in its state (``put_entry``), and
+``ask_heuristic`` calls it there, so no rules kernel holds a copy of the heuristic.
+
+The entry takes the game's working arrays as bare pointers (their sizes are the
+engine's fixed ones, checked on each call) and the seat's weights as a pointer and a
+length: a call passes 9 machine words, not the 35 fields of the arrays, and the
+heuristic is compiled inline into the entry, so a decision makes no other call to reach
+it.
+
+The address belongs to this process: it is written into each game's state by the code
+that starts the game and cleared at its end, never stored with the content or results.
+"""
+
+import threading
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core.errors import TypingError
+from numba.extending import intrinsic
+
+from sim.games.pericles import layout as L
+from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pericles.invariants import V_NO_BOT_ENTRY
+from sim.jit import kernel
+from sim.rng import N_STREAMS
+from strategies.pericles.heuristic import heuristic_choose
+
+_INT = types.int64
+# The game's working arrays as the entry takes them: element type and dimensions.
+_ARRAYS = {"s": (types.int32, 1), "w": (types.float64, 1), "opts": (types.int32, 2),
+           "rng": (types.uint64, 1)}
+
+
+def _signature(record):
+    """s, T, w, w's length, opts, n, seat, kind, rng -> the option's index."""
+    pointer = {name: types.CPointer(dtype) for name, (dtype, _) in _ARRAYS.items()}
+    return _INT(pointer["s"], record, pointer["w"], _INT, pointer["opts"], _INT, _INT, _INT,
+                pointer["rng"])
+
+
+def _heuristic(s_at, T, w_at, n_weights, opts_at, n, seat, kind, rng_at):
+    s = numba.carray(s_at, L.STATE_SIZE)
+    opts = numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH))
+    rng = numba.carray(rng_at, N_STREAMS)
+    return heuristic_choose(s, T, numba.carray(w_at, n_weights), opts, n, seat, kind, rng)
+
+
+_entries = {}
+_entries_lock = threading.Lock()
+
+
+def bot_entry(packed: np.recarray) -> int:
+    """Address of the heuristic compiled for ``packed``'s record type (``Content.packed``),
+    compiled, or loaded from the cache, on the first call in this process."""
+    if numba.config.DISABLE_JIT:
+        return 1  # any non-zero value: ask_heuristic calls the heuristic directly
+    record = numba.typeof(packed[0])
+    with _entries_lock:
+        if record not in _entries:
+            # With Numba's reference counting on: ``carray``'s views need it to compile.
+            # They own no memory, so it costs a null check per view.
+            compile_entry = numba.cfunc(_signature(record), cache=True)
+            _entries[record] = compile_entry(_heuristic)
+        return _entries[record].address
+
+
+@kernel
+def put_entry(s, address):
+    """Keep the entry's address in the two BOT_ENTRY words of the state."""
+    s[L.BOT_ENTRY] = np.int32(address & 0xFFFFFFFF)
+    s[L.BOT_ENTRY + 1] = np.int32(address >> 32)
+
+
+@kernel
+def entry_of(s):
+    return (np.int64(s[L.BOT_ENTRY + 1]) << 32) | (np.int64(s[L.BOT_ENTRY]) & 0xFFFFFFFF)
+
+
+@intrinsic
+def _call(typingctx, address, s, T, w, opts, n, seat, kind, rng):
+    """Call the entry at ``address`` with the arrays' data pointers."""
+    arrays = (s, w, opts, rng)
+    for (name, (dtype, ndim)), given in zip(_ARRAYS.items(), arrays, strict=True):
+        if not (isinstance(given, types.Array) and given.dtype == dtype
+                and given.ndim == ndim and given.layout == "C"):
+            raise TypingError(f"the bot entry takes {name} as a C-contiguous {ndim}-d "
+                              f"{dtype} array, not {given}")
+    signature = _INT(_INT, s, T, w, opts, _INT, _INT, _INT, rng)
+
+    def codegen(context, builder, sig, args):
+        address, s, T, w, opts, n, seat, kind, rng = args
+        (s_type, _, w_type, opts_type, _, _, _, rng_type) = sig.args[1:]
+
+        def data(array_type, value):
+            return context.make_array(array_type)(context, builder, value).data
+
+        w_length = builder.extract_value(context.make_array(w_type)(context, builder, w).shape, 0)
+        entry_args = [data(s_type, s), T, data(w_type, w), w_length, data(opts_type, opts),
+                      n, seat, kind, data(rng_type, rng)]
+        entry_type = ir.FunctionType(ir.IntType(64), [a.type for a in entry_args])
+        return builder.call(builder.inttoptr(address, entry_type.as_pointer()), entry_args)
+
+    return signature, codegen
+
+
+@kernel
+def _ask_compiled(s, T, w, opts, n, seat, kind, rng):
+    return _call(entry_of(s), s, T, w, opts, n, seat, kind, rng)
+
+
+# Under NUMBA_DISABLE_JIT everything is plain Python and the heuristic is called directly.
+_ask = heuristic_choose if numba.config.DISABLE_JIT else _ask_compiled
+
+
+@kernel
+def ask_heuristic(s, T, w, opts, n, seat, kind, rng):
+    """``heuristic_choose`` through the entry. A game started without the entry in its
+    state, or with working arrays of other sizes, is marked broken and takes option 0."""
+    if (entry_of(s) == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
+            or opts.shape[1] != OPT_WIDTH or rng.shape[0] != N_STREAMS):
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return _ask(s, T, w, opts, n, seat, kind, rng)
