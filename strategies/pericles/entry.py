@@ -96,37 +96,34 @@ def _call(typingctx, address, s, T, w, opts, n, seat, kind, rng):
     signature = _INT(_INT, s, T, w, opts, _INT, _INT, _INT, rng)
 
     def codegen(context, builder, sig, args):
-        address, s, T, w, opts, n, seat, kind, rng = args
-        (s_type, _, w_type, opts_type, _, _, _, rng_type) = sig.args[1:]
+        def array(k):
+            return context.make_array(sig.args[k])(context, builder, args[k])
 
-        def data(array_type, value):
-            return context.make_array(array_type)(context, builder, value).data
-
-        w_length = builder.extract_value(context.make_array(w_type)(context, builder, w).shape, 0)
-        entry_args = [data(s_type, s), T, data(w_type, w), w_length, data(opts_type, opts),
-                      n, seat, kind, data(rng_type, rng)]
+        s, w, opts, rng = array(1), array(3), array(4), array(8)
+        entry_args = [s.data, args[2], w.data, builder.extract_value(w.shape, 0), opts.data,
+                      *args[5:8], rng.data]
         entry_type = ir.FunctionType(ir.IntType(64), [a.type for a in entry_args])
-        return builder.call(builder.inttoptr(address, entry_type.as_pointer()), entry_args)
+        return builder.call(builder.inttoptr(args[0], entry_type.as_pointer()), entry_args)
 
     return signature, codegen
 
 
-@kernel
-def _ask_compiled(s, T, w, opts, n, seat, kind, rng):
-    return _call(entry_of(s), s, T, w, opts, n, seat, kind, rng)
+def _call_directly(address, s, T, w, opts, n, seat, kind, rng):
+    return heuristic_choose(s, T, w, opts, n, seat, kind, rng)
 
 
 # Under NUMBA_DISABLE_JIT everything is plain Python and the heuristic is called directly.
-_ask = heuristic_choose if numba.config.DISABLE_JIT else _ask_compiled
+_call_entry = _call_directly if numba.config.DISABLE_JIT else _call
 
 
 @kernel
 def ask_heuristic(s, T, w, opts, n, seat, kind, rng):
     """``heuristic_choose`` through the entry. A game started without the entry in its
     state, or with working arrays of other sizes, is marked broken and takes option 0."""
-    if (entry_of(s) == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
+    address = entry_of(s)
+    if (address == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
             or opts.shape[1] != OPT_WIDTH or rng.shape[0] != N_STREAMS):
         if s[L.VIOLATION] == 0:
             s[L.VIOLATION] = V_NO_BOT_ENTRY
         return 0
-    return _ask(s, T, w, opts, n, seat, kind, rng)
+    return _call_entry(address, s, T, w, opts, n, seat, kind, rng)
