@@ -7,7 +7,6 @@ when it is empty; payments go back to it.
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
-from sim.games.pericles.holdings import hand_size  # noqa: F401  (rules modules import it from core)
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 from strategies.pericles.policy import choose

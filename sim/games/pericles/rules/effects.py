@@ -8,6 +8,7 @@ cannot be paid the whole row has no effect (p. 20).
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles.decisions import D_DISCARD_ATHENA, D_OSTRACIZE_UNIT
+from sim.games.pericles.holdings import hand_size
 from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score
 from sim.games.pericles.rules.core import (
@@ -15,7 +16,6 @@ from sim.games.pericles.rules.core import (
     add_glory,
     decide,
     discard_athena_icon,
-    hand_size,
     pay_amphoras,
     pay_silver,
     pay_trophies,
