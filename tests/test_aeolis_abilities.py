@@ -55,7 +55,7 @@ def test_augury_fixes_the_cards_it_sees_and_they_are_drawn_in_that_order(T, cont
     augury.augury(s, T, team(content), opts(), r, trace(), ops.DECK_C1, 4, 3)
     curses, blessings = top(s, ops.DECK_C1), top(s, ops.DECK_B)
     assert len(curses) == 3 and len(blessings) == 1
-    assert all(s[L.CARD_STATE + c] == augury.SEEN for c in curses + blessings)
+    assert all(s[L.CARD_STATE + c] == L.CARD_SEEN for c in curses + blessings)
     assert all(T.card_deck[c] == ops.DECK_C1 for c in curses)
     drawn = [upkeep.draw_card(s, T, r, ops.DECK_C1) for _ in range(3)]
     assert drawn == curses  # Balance only looks: the order is the deck's own
@@ -84,14 +84,14 @@ def test_divine_intervention_swaps_the_worst_curse_for_one_outside_the_game(T, c
     s = priestess(content, 2, 1)
     riders = card_id(content, "C13")  # Anatolian Riders, Power 10 (p. 31)
     s[L.DECK_TOP + ops.DECK_C2 * L.MAX_TOP] = riders
-    s[L.CARD_STATE + riders] = augury.SEEN
+    s[L.CARD_STATE + riders] = L.CARD_SEEN
     ev = trace()
     augury.augury(s, T, team(content), opts(), rng(6), ev, ops.DECK_C2, 3, 3)
     seen = top(s, ops.DECK_C2)
     assert riders not in seen and s[L.CARD_STATE + riders] == 2
     newcomer = [c for c in seen if T.card_exp[c] >= 0]
     assert len(newcomer) == 1 and augury.family(T, newcomer[0]) == 1  # a Curse for a Curse
-    assert s[L.CARD_STATE + newcomer[0]] == augury.SEEN
+    assert s[L.CARD_STATE + newcomer[0]] == L.CARD_SEEN
 
 
 def test_divine_intervention_needs_a_card_outside_the_game(T, content):

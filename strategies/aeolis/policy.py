@@ -353,7 +353,7 @@ def _needs_ahead(s, T):
     if decks:
         for c in range(T.card_kind.shape[0]):
             deck = T.card_deck[c]
-            if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == 0:
+            if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
                 needs |= T.card_needs[c]
     return needs
 

@@ -75,6 +75,8 @@ PHASE_SETUP, PHASE_UPKEEP, PHASE_PLAYER, PHASE_ENEMY, PHASE_END = range(5)
 # Enemy slots: ENEMY + slot * EN_WIDTH + column.
 EN_CARD, EN_HEX, EN_DAMAGE, EN_INFERNO, EN_EVENT = range(5)  # EN_CARD -1: empty slot
 EN_WIDTH = 5
+# Event card states (CARD_STATE + card); CARD_SEEN: fixed on top of its deck by Augury.
+CARD_IN_DECK, CARD_DRAWN, CARD_OUT, CARD_SEEN = range(4)
 # Active Events pile: ACTIVE + slot = card id, -1 empty.
 
 _FIELDS = (

@@ -13,9 +13,6 @@ from sim.games.aeolis.rules.core import decide, emit
 from sim.games.aeolis.rules.upkeep import draw_unseen
 from sim.jit import njit
 
-OUT = 2  # CARD_STATE of a card out of the game (layout.py)
-SEEN = 3  # CARD_STATE of a card fixed on top of its deck
-
 
 @njit
 def family(T, card):
@@ -48,7 +45,7 @@ def foresee(s, T, rng, deck, n):
             card = draw_unseen(s, T, rng, deck)
             if card < 0:
                 break
-            s[L.CARD_STATE + card] = SEEN
+            s[L.CARD_STATE + card] = L.CARD_SEEN
             s[top + k] = card
         k += 1
     return k
@@ -58,7 +55,7 @@ def foresee(s, T, rng, deck, n):
 def _outside(s, T, fam):
     """A card of that family outside the game exists."""
     for c in range(T.card_kind.shape[0]):
-        if s[L.CARD_STATE + c] == OUT and family(T, c) == fam:
+        if s[L.CARD_STATE + c] == L.CARD_OUT and family(T, c) == fam:
             return True
     return False
 
@@ -87,12 +84,12 @@ def intervene(s, T, W, opts, rng, ev, curse_deck, n_curse, n_bless):
     n = 0
     fam = family(T, out)
     for card in range(T.card_kind.shape[0]):
-        if s[L.CARD_STATE + card] == OUT and family(T, card) == fam and n < opts.shape[0]:
+        if s[L.CARD_STATE + card] == L.CARD_OUT and family(T, card) == fam and n < opts.shape[0]:
             opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = card, -1, -1, 1
             n += 1
     new = opts[decide(s, T, W, opts, n, D_INTERVENE, rng), 0]
-    s[L.CARD_STATE + out] = OUT
-    s[L.CARD_STATE + new] = SEEN
+    s[L.CARD_STATE + out] = L.CARD_OUT
+    s[L.CARD_STATE + new] = L.CARD_SEEN
     s[slot] = new
     emit(s, ev, EV_INTERVENE, out, new, 0)
 

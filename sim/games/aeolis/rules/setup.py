@@ -49,7 +49,7 @@ def setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_
     for c in range(T.card_kind.shape[0]):
         x = T.card_exp[c]
         if x >= 0 and (expansions >> x) & 1 == 0:
-            s[L.CARD_STATE + c] = 2  # the expansion's cards stay out of the game
+            s[L.CARD_STATE + c] = L.CARD_OUT  # the expansion's cards stay out of the game
     # Every Hero's Gold goes to the shared stash, used or not (p. 7 reallocates it).
     s[L.RES + L.R_GOLD] = T.params[P.MERCHANT_START_GOLD] + (L.N_HEROES - 1) * T.params[P.START_GOLD]
     spare = 0

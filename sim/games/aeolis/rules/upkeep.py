@@ -138,7 +138,7 @@ def draw_card(s, T, rng, deck):
         for k in range(L.MAX_TOP - 1):
             s[top + k] = s[top + k + 1]
         s[top + L.MAX_TOP - 1] = -1
-        s[L.CARD_STATE + c] = 1
+        s[L.CARD_STATE + c] = L.CARD_DRAWN
         return c
     return draw_unseen(s, T, rng, deck)
 
@@ -148,15 +148,15 @@ def draw_unseen(s, T, rng, deck):
     """A random card of ``deck`` nobody has seen yet (marked drawn)."""
     n = 0
     for c in range(T.card_kind.shape[0]):
-        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
+        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
             n += 1
     if n == 0:
         return -1
     pick = below(rng, STREAM_SETUP, n)
     for c in range(T.card_kind.shape[0]):
-        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == 0:
+        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
             if pick == 0:
-                s[L.CARD_STATE + c] = 1
+                s[L.CARD_STATE + c] = L.CARD_DRAWN
                 return c
             pick -= 1
     return -1
