@@ -1,4 +1,5 @@
-"""sim.jit: a kernel compiles once whatever integer widths and constants its callers pass."""
+"""sim.jit: a kernel compiles once whatever integer widths and constants its callers pass;
+an inline kernel is inlined by LLVM into its callers without making its callees inline."""
 
 import numba
 import numpy as np
