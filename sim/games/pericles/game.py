@@ -8,7 +8,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
-from strategies.pericles.entry import bot_entry
+from strategies.pericles.entry import bot_entry, bot_entry_soon
 from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
 from strategies.pericles.presets import PRESETS
@@ -78,11 +78,19 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
         "silver": np.zeros((count, m), np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
     }
-    play_batch(content.packed, weights, run_seed, first_index, count, setup.players,
-               int(setup.skills), roles, tiles, strategies, setup.check_turns,
-               bot_entry(content.packed), out["glory"], out["sources"], out["won"], out["rank"],
-               out["role"], out["rounds"], out["end_reason"], out["city_mask"], out["city_used"],
-               out["decisions"], out["silver"], out["violation"])
+    entry = bot_entry_soon(content.packed)
+
+    def play(games, address):
+        play_batch(content.packed, weights, run_seed, first_index, games, setup.players,
+                   int(setup.skills), roles, tiles, strategies, setup.check_turns, address,
+                   out["glory"], out["sources"], out["won"], out["rank"], out["role"],
+                   out["rounds"], out["end_reason"], out["city_mask"], out["city_used"],
+                   out["decisions"], out["silver"], out["violation"])
+
+    # No game, but the rules are compiled here (when not cached yet) while the bot's entry
+    # may be compiling in a second process.
+    play(0, 0)
+    play(count, entry())
     return out
 
 
