@@ -18,6 +18,7 @@ from sim.games.pericles.content import load_content
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import check_state
+from sim.games.pericles.rules.apart import put_rule_entries, rule_entries
 from sim.games.pericles.rules.setup import setup_game
 from sim.rng import N_STREAMS, STREAM_BOT, below, seed_streams
 from strategies.pericles.entry import bot_entry, put_entry
@@ -43,6 +44,7 @@ class Fx:
         self.ev = np.zeros((4000, EV_COLS + L.MAX_SEATS), np.int32)
         seed_streams(self.rng, seed, 0)
         put_entry(self.s, bot_entry(CONTENT.packed))
+        put_rule_entries(self.s, rule_entries(CONTENT.packed))
         picks = np.full(L.MAX_SEATS, -1, np.int32)
         for seat in range(players):
             picks[seat] = ROLE[roles[seat]]

@@ -407,31 +407,6 @@ def test_rules_code_holds_no_copy_of_the_heuristic(tmp_path):
     assert done.stdout.strip() == "False"
 
 
-# Run twice on one empty cache: the first run's entry is compiled by a second process
-# (this one loads it from the cache: one cache hit); the second run's is in the cache
-# already, so it must start no process.
-ENTRY_SOON = """
-import subprocess, sys, numba
-from sim.games.pericles.content import load_content
-from strategies.pericles import entry
-packed = load_content().packed
-record = numba.typeof(packed[0])
-cached = entry.entry_cached(record)
-if cached:
-    subprocess.Popen = None
-address = entry.bot_entry_soon(packed)
-print(cached, address() == entry.bot_entry(packed) != 0, entry._entries[record].cache_hits,
-      entry.entry_cached(record))
-"""
-
-
-def test_a_second_process_compiles_the_entry_when_the_cache_lacks_it(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    runs = [subprocess.run([sys.executable, "-c", ENTRY_SOON], env=env, capture_output=True,
-                           text=True, check=True).stdout.split() for _ in range(2)]
-    assert runs == [["False", "True", "1", "True"], ["True", "True", "1", "True"]]
-
-
 def test_one_entry_per_content_record_type():
     assert bot_entry(CONTENT.packed) == bot_entry(CONTENT.packed) != 0
 

@@ -16,25 +16,17 @@ it.
 The address belongs to this process: it is written into each game's state by the code
 that starts the game and cleared at its end, never stored with the content or results.
 
-On a machine's first run nothing is compiled yet, and the heuristic (about a quarter of
-the compile) does not depend on the rules: ``bot_entry_soon`` has a second process
-compile it into the cache while this one compiles the rules, one core each.
+On a machine's first run the entry is compiled by a second process while the first
+compiles the rules (``sim.second_core``, ``game.entries_soon``).
 """
 
-import os
-import pickle
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
 import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.core.ccallback import CFunc
 from numba.core.errors import TypingError
-from numba.core.sigutils import normalize_signature
 from numba.extending import intrinsic
 
 from sim.games.pericles import layout as L
@@ -42,6 +34,7 @@ from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.jit import kernel
 from sim.rng import N_STREAMS
+from sim.second_core import cfunc_cached
 from strategies.pericles.heuristic import heuristic_choose
 
 _INT = types.int64
@@ -84,45 +77,8 @@ def bot_entry(packed: np.recarray) -> int:
 
 
 def entry_cached(record) -> bool:
-    """Whether Numba's cache on disk holds the entry for ``record`` (the record type of
-    ``Content.packed``). It reads the cache's index through Numba's internals, so where
-    those differ it answers True: the entry is then compiled here, as without the check."""
-    try:
-        entry = CFunc(_heuristic, normalize_signature(_signature(record)), locals={}, options={})
-        entry.enable_caching()
-        cache = entry._cache
-        key = cache._index_key(entry._sig, entry._targetdescr.target_context.codegen())
-        return key in cache._cache_file._load_index()
-    except Exception:  # noqa: BLE001 - a guess; any failure means "do not compile twice"
-        return True
-
-
-# Run by the second process: compile the entry for the record type read from stdin.
-_COMPILE_ENTRY = ("import pickle, sys, numpy as np; from strategies.pericles.entry import bot_entry; "
-                  "bot_entry(np.zeros(1, pickle.load(sys.stdin.buffer)).view(np.recarray))")
-
-
-def bot_entry_soon(packed: np.recarray):
-    """A function giving ``bot_entry(packed)``. When the entry is neither loaded in this
-    process nor in the cache, a second process compiles it into the cache in the
-    meantime, so this one can compile something else first; the function then waits for
-    that process and loads the entry (compiling it here if the other process failed)."""
-    record = numba.typeof(packed[0]) if not numba.config.DISABLE_JIT else None
-    if record is None or record in _entries or entry_cached(record):
-        return lambda: bot_entry(packed)
-    root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [root, *filter(None, [os.environ.get("PYTHONPATH")])]))
-    compiling = subprocess.Popen([sys.executable, "-c", _COMPILE_ENTRY], stdin=subprocess.PIPE,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    with compiling.stdin:
-        compiling.stdin.write(pickle.dumps(packed.dtype))
-
-    def address():
-        compiling.wait()
-        return bot_entry(packed)
-
-    return address
+    """Whether Numba's cache on disk holds the entry for ``record``."""
+    return cfunc_cached(_heuristic, _signature(record))
 
 
 @kernel

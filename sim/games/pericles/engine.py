@@ -13,6 +13,7 @@ from sim.games.pericles import params as P
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pericles.invariants import record
+from sim.games.pericles.rules.apart import drop_rule_entries, put_rule_entries
 from sim.games.pericles.rules.assembly import citizen_turn, placement_options
 from sim.games.pericles.rules.core import emit, next_seat, refill_offer
 from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
@@ -61,15 +62,16 @@ def assembly(s, T, W, opts, rng, ev, check_turns):
 
 @kernel
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-              strategies, check_turns, bot_entry):
+              strategies, check_turns, bot_entry, rule_entries):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     The invariants are checked after every Governance and after final scoring, and with
     ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
-    leave that to the invariant tests). ``bot_entry``: ``strategies.pericles.entry``'s
-    address, held in the state while the game runs.
+    leave that to the invariant tests). ``bot_entry`` (``strategies.pericles.entry``) and
+    ``rule_entries`` (``rules.apart``): addresses, held in the state while the game runs.
     """
     put_entry(s, bot_entry)
+    put_rule_entries(s, rule_entries)
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
     while s[L.GAME_OVER] == 0:
@@ -88,11 +90,12 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
     put_entry(s, 0)
+    drop_rule_entries(s)
 
 
 @njit
 def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
-             strategies, check_turns, bot_entry, max_events):
+             strategies, check_turns, bot_entry, rule_entries, max_events):
     """One game with its trace: (final state, event rows). ``packed``: ``Content.packed``."""
     T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
@@ -101,14 +104,15 @@ def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, 
     ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies,
-              check_turns, bot_entry)
+              check_turns, bot_entry, rule_entries)
     return s, ev[:s[L.EVENTS]]
 
 
 @numba.njit(cache=True, nogil=True, parallel=True)
 def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
-               city_picks, strategies, check_turns, bot_entry, glory, sources, won, ranks, roles,
-               rounds, end_reason, city_mask, city_used, decisions, silver, violation):
+               city_picks, strategies, check_turns, bot_entry, rule_entries, glory, sources, won,
+               ranks, roles, rounds, end_reason, city_mask, city_used, decisions, silver,
+               violation):
     """Play games first_index .. first_index + count - 1 into the result arrays.
 
     Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
@@ -126,7 +130,7 @@ def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, ro
         for g in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
             seed_streams(rng, run_seed, first_index + g)
             play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                      strategies, check_turns, bot_entry)
+                      strategies, check_turns, bot_entry, rule_entries)
             store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
                          city_mask, city_used, decisions, silver, violation)
 

@@ -65,6 +65,10 @@ END_REASON_NAMES = ("none", "parthenon", "delian_league", "round_limit")
 
 NO_SEAT = -1
 
+# The rules kernels compiled apart (rules.apart), in the order of their RULE_ENTRIES words.
+RULE_ENTRY_SLOTS = ("demagogue_turn", "governance", "build_and_score", "battle", "athens_builds",
+                    "completion")
+
 _FIELDS = (
     # name, length, meaning
     ("N_PLAYERS", 1, "real players, 2..5"),
@@ -148,8 +152,10 @@ _FIELDS = (
     ("ACTS_SMALL", 1, "1 when the Large Citizen now acting takes one (Large -> Small, p. 24)"),
     ("EVENTS", 1, "trace events written so far"),
     ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
-    # Last, so that clearing the board for a new game leaves it in place.
+    # Last, so that clearing the board for a new game leaves them in place.
     ("BOT_ENTRY", 2, "address of the bots' compiled entry in this process (strategies.pericles.entry)"),
+    ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
+     "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
 )
 
 _offset = 0
@@ -240,5 +246,6 @@ ACTS_SMALL = FIELD_OFFSETS["ACTS_SMALL"]
 EVENTS = FIELD_OFFSETS["EVENTS"]
 VIOLATION = FIELD_OFFSETS["VIOLATION"]
 BOT_ENTRY = FIELD_OFFSETS["BOT_ENTRY"]
+RULE_ENTRIES = FIELD_OFFSETS["RULE_ENTRIES"]
 
 assert set(FIELD_OFFSETS) == {n for n, _, _ in _FIELDS}

@@ -11,6 +11,7 @@ from sim.games.pericles.events import (
     EV_INTEGRATE,
     EV_RIVALS,
 )
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.core import (
     add_glory,
     decide,
@@ -139,7 +140,7 @@ def advance_rivals(s, T, reveals, to_discard, rng, ev):
     emit(s, ev, s[L.ACTIVE], EV_RIVALS, s[L.RIVAL_POS], s[L.RIVAL_POS + 1], 0)
 
 
-@kernel
+@apart()
 def battle(s, T, W, opts, rival, rng, ev):
     """One Battle against ``rival`` (p. 15): two Athena cards name the attacked rows,
     Hoplites defend, every Diplomat there goes home scored or compensated, the Hoplites

@@ -6,6 +6,7 @@ from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_BUILD_PIECE
 from sim.games.pericles.events import EV_BUILD, EV_SCORE_ROW
 from sim.games.pericles.holdings import skill_modifier
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.core import add_glory, decide, emit
 from sim.games.pericles.rules.parthenon import (
     column_options,
@@ -32,7 +33,7 @@ def piece_options(s, opts, roofs):
     return n
 
 
-@kernel
+@apart(result=int)
 def build_and_score(s, T, W, opts, seat, cost, rng, ev):
     """Raise a piece of the builder's choice, pay the builder, score the row, then apply
     the completion effect. ``cost`` -1 is a free column reward (no roof). Returns the

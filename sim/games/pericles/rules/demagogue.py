@@ -4,6 +4,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_DEMAGOGUE_CARD, EV_PLACE_CITIZEN
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
 from sim.games.pericles.rules.core import draw_athena, emit, next_seat
 from sim.games.pericles.rules.flow import settle
@@ -31,7 +32,7 @@ def demagogue_can_place(s):
     return s[L.DEM_PLACED] < demagogue_citizens(s[L.ROUND])
 
 
-@kernel
+@apart()
 def demagogue_turn(s, T, W, opts, rng, ev):
     """Reveal its next card, place a Citizen on the card's space (or the next free one in
     reading order) and resolve the card's effects top to bottom."""

@@ -6,6 +6,7 @@ from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_OFFICE_REWARD
 from sim.games.pericles.events import EV_FIRST_PLAYER, EV_OFFICE, EV_UNLOCK
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.board import place_tile
 from sim.games.pericles.rules.core import (
     add_glory,
@@ -141,7 +142,7 @@ def first_player_token(s):
     s[L.FIRST] = first_in_turn_order(s, holders)
 
 
-@kernel
+@apart()
 def governance(s, T, W, opts, rng, ev):
     s[L.PHASE] = L.PHASE_GOVERNANCE
     s[L.ACTIVE] = -1

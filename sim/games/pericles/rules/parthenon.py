@@ -11,6 +11,7 @@ from sim.games.pericles.decisions import (
     D_UNIVERSAL_ROW,
 )
 from sim.games.pericles.events import EV_ATHENS_BUILD, EV_COMPLETION
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.core import (
     add_glory,
     decide,
@@ -108,7 +109,7 @@ def raise_piece(s, row, piece):
     return piece <= L.PIECE_CULTURE and before == 3 and type_count(s, row) == 4
 
 
-@kernel
+@apart()
 def completion(s, T, W, opts, actor, row, rng, ev):
     """Completion effects of a type's fourth column, each player from ``actor`` on."""
     emit(s, ev, actor, EV_COMPLETION, row, 0, 0)
@@ -184,7 +185,7 @@ def athens_builds_row(s, T, W, opts, row, rng, ev):
         completion(s, T, W, opts, chooser, row, rng, ev)
 
 
-@kernel
+@apart()
 def athens_builds(s, T, W, opts, rng, ev):
     """Reveal an Athena card and raise its row; the First Player picks for Universal."""
     card = draw_athena(s, T, rng)

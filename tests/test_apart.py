@@ -1,0 +1,134 @@
+"""The compiled entries a game reaches through its state: rules kernels compiled apart
+(sim/games/pericles/rules/apart.py) play the same games as direct calls, and a machine's
+first run compiles the entries in a second process (game.entries_soon)."""
+
+import hashlib
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from pericles_fixtures import CONTENT, Fx
+
+from sim.games.pericles import layout as L
+from sim.games.pericles.game import PericlesSetup, play_traced
+from sim.games.pericles.invariants import V_NO_RULE_ENTRY
+from sim.games.pericles.rules.apart import apart, put_rule_entries, rule_entries
+from sim.games.pericles.rules.parthenon import athens_builds
+
+# One traced game, hashed without the entry words (addresses belong to one process).
+TRACED_GAME_DIGEST = """
+import hashlib
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import load_content
+from sim.games.pericles.game import PericlesSetup, play_traced
+state, events = play_traced(load_content(), PericlesSetup(players=3, strategies=("balanced",)), 7)
+print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest())
+"""
+
+
+def test_a_game_through_the_entries_is_the_game_of_direct_calls():
+    """Under NUMBA_DISABLE_JIT every kernel is plain Python and calls the others directly."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    direct = subprocess.run([sys.executable, "-c", TRACED_GAME_DIGEST], env=env,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    state, events = play_traced(CONTENT, PericlesSetup(players=3, strategies=("balanced",)), 7)
+    assert hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest() == direct
+
+
+def test_entries_are_compiled_once_per_content_record_type():
+    addresses = rule_entries(CONTENT.packed)
+    assert addresses is rule_entries(CONTENT.packed)
+    assert len(set(addresses.tolist())) == len(L.RULE_ENTRY_SLOTS) and (addresses != 0).all()
+
+
+def test_a_kernel_called_without_its_entry_marks_the_game_broken():
+    fx = Fx(players=3, seed=1)
+    put_rule_entries(fx.s, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+    before = fx.s.copy()
+    athens_builds(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev)
+    changed = np.flatnonzero(fx.s != before)
+    assert changed.tolist() == [L.VIOLATION] and fx[L.VIOLATION] == V_NO_RULE_ENTRY
+
+
+def test_a_finished_game_keeps_no_rule_entry_address():
+    state, _ = play_traced(CONTENT, PericlesSetup(players=3), 4, 0)
+    assert (state[L.RULE_ENTRIES:L.RULE_ENTRIES + 2 * len(L.RULE_ENTRY_SLOTS)] == 0).all()
+
+
+# Compiles rules.flow.settle, which calls Battles and Athens builds, from an empty cache
+# (code loaded from a cache shows no IR) and prints whether its code names battle's stub
+# and battle's body. Numba's symbol names are C++-mangled: a name part is prefixed with
+# its length, and "B" opens the tags after the last part, so "6battleB" is the body and
+# "6battle4stub" the stub.
+SETTLE_HOLDS = """
+import numba, numpy as np
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import load_content
+from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pericles.events import EV_COLS
+from sim.games.pericles.rules.flow import settle
+from sim.rng import N_STREAMS
+args = (np.zeros(L.STATE_SIZE, np.int32), load_content().packed[0], np.zeros((L.MAX_SEATS, 4)),
+        np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), np.zeros(N_STREAMS, np.uint64),
+        np.zeros((0, EV_COLS + L.MAX_SEATS), np.int32))
+signature = tuple(numba.typeof(a) for a in args)
+settle.compile(signature)
+code = settle.inspect_llvm(signature)
+print("6battle4stub" in code, "6battleB" in code)
+"""
+
+
+def test_callers_hold_no_copy_of_an_apart_kernel(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", SETTLE_HOLDS], env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False"]
+
+
+def test_apart_refuses_what_it_cannot_compile():
+    def wrong_order(s, T, opts, W, rng, ev):
+        pass
+
+    def take_action(s, T, W, opts, a, b, c, d, e, rng, ev):
+        pass
+
+    def not_in_the_layout(s, T, W, opts, rng, ev):
+        pass
+
+    with pytest.raises(TypeError, match="wrong_order"):
+        apart()(wrong_order)
+    with pytest.raises(TypeError, match="at most 4 integers"):
+        apart()(take_action)
+    with pytest.raises(KeyError, match="RULE_ENTRY_SLOTS"):
+        apart()(not_in_the_layout)
+    with pytest.raises(ValueError, match="result"):
+        apart(result=float)
+
+
+# Run twice on one empty cache: the first run's entries are compiled by a second process
+# (this one loads the bot's from the cache: one cache hit); the second run finds them in
+# the cache, so it must start no process.
+ENTRIES_SOON = """
+import subprocess, numba
+from sim.games.pericles import game
+from sim.games.pericles.content import load_content
+from strategies.pericles import entry
+packed = load_content().packed
+record = numba.typeof(packed[0])
+cached = entry.entry_cached(record) and game.rule_entries_cached(record)
+if cached:
+    subprocess.Popen = None
+bot, rules = game.entries_soon(packed)()
+print(cached, bot == entry.bot_entry(packed) != 0, (rules == game.rule_entries(packed)).all(),
+      entry._entries[record].cache_hits,
+      entry.entry_cached(record) and game.rule_entries_cached(record))
+"""
+
+
+def test_a_second_process_compiles_the_entries_when_the_cache_lacks_them(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", ENTRIES_SOON], env=env, capture_output=True,
+                           text=True, check=True).stdout.split() for _ in range(2)]
+    assert runs == [["False", "True", "True", "1", "True"], ["True", "True", "True", "1", "True"]]
