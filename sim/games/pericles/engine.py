@@ -1,12 +1,10 @@
-"""Play Age of Pericles games: one with a trace, or a batch in parallel.
+"""Play Age of Pericles games: one with a trace, or a range of them into result arrays.
 
 A game's randomness depends only on (run seed, game index), so a batch gives the same
 games whatever the thread count or batch split.
 """
 
-import numba
 import numpy as np
-from numba import prange
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
@@ -23,8 +21,6 @@ from sim.games.pericles.rules.setup import setup_game
 from sim.jit import kernel, njit
 from sim.rng import N_STREAMS, seed_streams
 from strategies.pericles.entry import put_entry
-
-CHUNK = 256  # games per block of working arrays in play_batch
 
 
 @kernel
@@ -108,31 +104,28 @@ def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, 
     return s, ev[:s[L.EVENTS]]
 
 
-@numba.njit(cache=True, nogil=True, parallel=True)
+@njit
 def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
                city_picks, strategies, check_turns, bot_entry, rule_entries, glory, sources, won,
                ranks, roles, rounds, end_reason, city_mask, city_used, decisions, silver,
                violation):
-    """Play games first_index .. first_index + count - 1 into the result arrays.
+    """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
+    result arrays, one after another, allocating the working arrays once.
 
-    Games run in chunks of CHUNK; each chunk allocates its working arrays once, and a
-    game's result depends only on its index, never on the chunk or thread that plays it.
-    ``packed`` is ``Content.packed``: a record passed into a prange loop fails to compile,
-    so each chunk takes the row itself.
+    A game's result depends only on its index, so ``game.simulate`` plays a batch as
+    chunks on several threads (``sim.threads``) and gets the same games.
     """
-    n_chunks = (count + CHUNK - 1) // CHUNK
-    for chunk in prange(n_chunks):
-        T = packed[0]
-        s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-        opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
-        rng = np.zeros(N_STREAMS, dtype=np.uint64)
-        ev = np.zeros((0, EV_COLS + L.MAX_SEATS), dtype=np.int32)
-        for g in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
-            seed_streams(rng, run_seed, first_index + g)
-            play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                      strategies, check_turns, bot_entry, rule_entries)
-            store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason,
-                         city_mask, city_used, decisions, silver, violation)
+    T = packed[0]
+    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
+    rng = np.zeros(N_STREAMS, dtype=np.uint64)
+    ev = np.zeros((0, EV_COLS + L.MAX_SEATS), dtype=np.int32)
+    for g in range(count):
+        seed_streams(rng, run_seed, first_index + g)
+        play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
+                  strategies, check_turns, bot_entry, rule_entries)
+        store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
+                     city_used, decisions, silver, violation)
 
 
 @kernel
