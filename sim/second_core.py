@@ -34,12 +34,19 @@ def cfunc_cached(func, signature) -> bool:
 
 
 def start_python(code: str, data) -> subprocess.Popen:
-    """Start ``python -c code`` that can import this project, with ``data`` pickled on its
-    standard input; its output is discarded (this process compiles again what it failed)."""
+    """Start ``python -c code`` that imports this project (run from its folder, so that no
+    other checkout's code is found first), with ``data`` pickled on its standard input;
+    its output is discarded (this process compiles again what it failed). Raises OSError
+    when the process cannot be started or fed."""
     path = os.pathsep.join([PROJECT_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])
     process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env=dict(os.environ, PYTHONPATH=path))
-    with process.stdin:
-        process.stdin.write(pickle.dumps(data))
+                               cwd=PROJECT_ROOT, env=dict(os.environ, PYTHONPATH=path))
+    try:
+        with process.stdin:
+            process.stdin.write(pickle.dumps(data))
+    except OSError:
+        process.kill()
+        process.wait()
+        raise
     return process

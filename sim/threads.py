@@ -5,7 +5,9 @@ own range of games run in parallel. This replaces a parallel loop inside the ker
 Numba compiles such a loop's body as a function of its own, a second copy of everything
 the loop calls, which made the batch kernel the costliest compile of the first run
 (docs/performance.md). How many threads: Numba's setting (``numba.set_num_threads``,
-which ``--workers`` sets), so one switch sizes both.
+which ``--workers`` sets), so one switch sizes both. Numba keeps that setting per thread:
+it holds for the thread that set it (the runner's, a Dask task's); from any other
+thread, every core.
 """
 
 from concurrent.futures import ThreadPoolExecutor

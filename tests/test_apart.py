@@ -1,6 +1,6 @@
 """The compiled entries a game reaches through its state: rules kernels compiled apart
 (sim/games/pericles/rules/apart.py) play the same games as direct calls, and a machine's
-first run compiles the entries in a second process (game.entries_soon)."""
+first run compiles the entries in a second process (entries.entries_soon)."""
 
 import hashlib
 import os
@@ -12,6 +12,7 @@ import pytest
 from pericles_fixtures import CONTENT, Fx
 
 from sim.games.pericles import layout as L
+from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, play_traced
 from sim.games.pericles.invariants import V_NO_RULE_ENTRY
 from sim.games.pericles.rules.apart import apart, put_rule_entries, rule_entries
@@ -21,6 +22,7 @@ from sim.games.pericles.rules.parthenon import athens_builds
 TRACED_GAME_DIGEST = """
 import hashlib
 from sim.games.pericles import layout as L
+from sim.games.pericles.engine import assembly
 from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, play_traced
 state, events = play_traced(load_content(), PericlesSetup(players=3, strategies=("balanced",)), 7)
@@ -49,7 +51,17 @@ def test_a_kernel_called_without_its_entry_marks_the_game_broken():
     before = fx.s.copy()
     athens_builds(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev)
     changed = np.flatnonzero(fx.s != before)
-    assert changed.tolist() == [L.VIOLATION] and fx[L.VIOLATION] == V_NO_RULE_ENTRY
+    assert changed.tolist() == sorted([L.VIOLATION, L.GAME_OVER])
+    assert fx[L.VIOLATION] == V_NO_RULE_ENTRY and fx[L.GAME_OVER] == 1
+
+
+def test_a_game_without_its_entries_ends_instead_of_waiting_on_the_rule():
+    """With 2 players the Demagogue places until its turn has run: a turn that cannot run
+    must end the game, not leave the Assembly waiting for it."""
+    fx = Fx(players=2, seed=3)
+    put_rule_entries(fx.s, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+    assembly(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev, False)
+    assert fx[L.VIOLATION] == V_NO_RULE_ENTRY and fx[L.GAME_OVER] == 1
 
 
 def test_a_finished_game_keeps_no_rule_entry_address():
@@ -61,10 +73,11 @@ def test_a_finished_game_keeps_no_rule_entry_address():
 # (code loaded from a cache shows no IR) and prints whether its code names battle's stub
 # and battle's body. Numba's symbol names are C++-mangled: a name part is prefixed with
 # its length, and "B" opens the tags after the last part, so "6battleB" is the body and
-# "6battle4stub" the stub.
+# "6battle" followed by the stub's own part (``stub_<slot>_<tag>``) the stub.
 SETTLE_HOLDS = """
 import numba, numpy as np
 from sim.games.pericles import layout as L
+from sim.games.pericles.engine import assembly
 from sim.games.pericles.content import load_content
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
@@ -76,7 +89,9 @@ args = (np.zeros(L.STATE_SIZE, np.int32), load_content().packed[0], np.zeros((L.
 signature = tuple(numba.typeof(a) for a in args)
 settle.compile(signature)
 code = settle.inspect_llvm(signature)
-print("6battle4stub" in code, "6battleB" in code)
+from sim.games.pericles.rules.apart import SOURCE_TAG
+stub = f"stub_{L.RULE_ENTRY_SLOTS.index('battle')}_{SOURCE_TAG}"
+print(f"6battle{len(stub)}{stub}" in code, "6battleB" in code)
 """
 
 
@@ -108,22 +123,24 @@ def test_apart_refuses_what_it_cannot_compile():
 
 
 # Run twice on one empty cache: the first run's entries are compiled by a second process
-# (this one loads the bot's from the cache: one cache hit); the second run finds them in
-# the cache, so it must start no process.
+# (this one loads them from the cache: one cache hit for the bot's, no apart kernel
+# compiled here); the second run finds them in the cache, so it must start no process.
 ENTRIES_SOON = """
 import subprocess, numba
-from sim.games.pericles import game
+from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
+from sim.games.pericles.rules import apart
 from strategies.pericles import entry
 packed = load_content().packed
 record = numba.typeof(packed[0])
-cached = entry.entry_cached(record) and game.rule_entries_cached(record)
+cached = entry.entry_cached(record) and entries.rule_entries_cached(record)
 if cached:
     subprocess.Popen = None
-bot, rules = game.entries_soon(packed)()
-print(cached, bot == entry.bot_entry(packed) != 0, (rules == game.rule_entries(packed)).all(),
-      entry._entries[record].cache_hits,
-      entry.entry_cached(record) and game.rule_entries_cached(record))
+bot, rules = entries.entries_soon(packed).get()
+compiled_here = [e.__globals__["body"].overloads for _, e in apart._kernels]
+print(cached, bot == entry.bot_entry(packed) != 0, (rules == entries.rule_entries(packed)).all(),
+      entry._entries[record].cache_hits, not any(compiled_here),
+      entry.entry_cached(record) and entries.rule_entries_cached(record))
 """
 
 
@@ -131,4 +148,5 @@ def test_a_second_process_compiles_the_entries_when_the_cache_lacks_them(tmp_pat
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
     runs = [subprocess.run([sys.executable, "-c", ENTRIES_SOON], env=env, capture_output=True,
                            text=True, check=True).stdout.split() for _ in range(2)]
-    assert runs == [["False", "True", "True", "1", "True"], ["True", "True", "True", "1", "True"]]
+    assert runs == [["False", "True", "True", "1", "True", "True"],
+                    ["True", "True", "True", "1", "True", "True"]]

@@ -17,7 +17,7 @@ The address belongs to this process: it is written into each game's state by the
 that starts the game and cleared at its end, never stored with the content or results.
 
 On a machine's first run the entry is compiled by a second process while the first
-compiles the rules (``sim.second_core``, ``game.entries_soon``).
+compiles the rules (``sim.second_core``, ``sim.games.pericles.entries``).
 """
 
 import threading

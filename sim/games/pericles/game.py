@@ -2,17 +2,14 @@
 
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
-from sim.games.pericles.rules.apart import rule_entries, rule_entries_cached
+from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
-from sim.second_core import start_python
 from sim.threads import in_chunks
-from strategies.pericles.entry import bot_entry, entry_cached
 from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
 from strategies.pericles.presets import PRESETS
@@ -66,41 +63,6 @@ def _arrays(content: Content, setup: PericlesSetup):
     return roles, tiles, strategies, weights
 
 
-def entries(packed: np.recarray) -> tuple[int, np.ndarray]:
-    """The compiled entries a game reaches through its state, for ``packed``'s record type:
-    the bot's (``strategies.pericles.entry``) and the rules kernels' (``rules.apart``)."""
-    return bot_entry(packed), rule_entries(packed)
-
-
-# Run by the second process: compile the entries for the record type read from stdin.
-_COMPILE_ENTRIES = ("import pickle, sys, numpy as np; from sim.games.pericles.game import entries; "
-                    "entries(np.zeros(1, pickle.load(sys.stdin.buffer)).view(np.recarray))")
-_loaded = set()  # record types whose entries this process holds
-
-
-def entries_soon(packed: np.recarray):
-    """A function giving ``entries(packed)``. When Numba's cache lacks any of them (a
-    machine's first run), a second process compiles them meanwhile, so that this one
-    compiles the rules; the function waits for it, then loads them from the cache (or
-    compiles them, if that process failed)."""
-    record = None if numba.config.DISABLE_JIT else numba.typeof(packed[0])
-
-    def loaded():
-        _loaded.add(record)
-        return entries(packed)
-
-    if record is None or record in _loaded or (entry_cached(record)
-                                               and rule_entries_cached(record)):
-        return loaded
-    compiling = start_python(_COMPILE_ENTRIES, packed.dtype)
-
-    def after_compiling():
-        compiling.wait()
-        return loaded()
-
-    return after_compiling
-
-
 def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
@@ -130,8 +92,12 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
     # may be compiling in a second process.
-    play(0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
-    bot, rules = ready()
+    try:
+        play(0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+    except BaseException:
+        ready.cancel()
+        raise
+    bot, rules = ready.get()
     in_chunks(count, CHUNK, lambda start, stop: play(start, stop, bot, rules))
     return out
 

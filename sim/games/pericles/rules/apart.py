@@ -9,21 +9,27 @@ C-callable function (``rule_entries``); a game keeps those functions' addresses 
 state (``put_rule_entries``, the RULE_ENTRIES words), and every call of the kernel goes
 through a small stub that reads the address and calls it with the arrays' data pointers.
 Compiled apart, they also depend on nothing their callers compile, so a machine's first
-run compiles them on the second core (``game.entries_soon``). Kernels called hundreds of
+run compiles them on the second core (``entries.entries_soon``). Kernels called hundreds of
 times a game (the effect interpreter, settling) stay linked: through an address they
 made games measurably slower (docs/performance.md).
 
 An ``@apart`` kernel takes (s, T, W, opts, at most four integers, rng, ev), in that
-order, and returns nothing or an integer (``result``). Its stub and entry
-are generated from two short templates below, since Numba compiles a function of a fixed
-arity; both are cached beside the kernel's own module, and a change to that module
-compiles them again.
+order, and returns nothing or an integer (``result``). Its stub and entry are generated
+from two short templates below, since Numba compiles a function of a fixed arity. Both
+are cached beside the kernel's own module and checked against it; their names carry a
+tag of this file and of the slot order (``SOURCE_TAG``), which Numba's cache does not
+see otherwise (a stub's slot is a constant in its code), so changing either compiles
+them again instead of calling the wrong kernel. Numba raises few exceptions inside
+kernels (a division by zero); one raised inside an entry is printed, and the call
+returns 0 instead of stopping the batch.
 
 A game's randomness and choices do not depend on how a kernel is reached: the same
 games as with direct calls (tests/test_apart.py).
 """
 
+import hashlib
 import threading
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -42,6 +48,10 @@ from sim.second_core import cfunc_cached
 
 MAX_INTS = 4
 EV_WIDTH = EV_COLS + L.MAX_SEATS
+SOURCE_TAG = hashlib.sha256(Path(__file__).read_bytes()
+                            + repr(L.RULE_ENTRY_SLOTS).encode()).hexdigest()[:10]
+# Names the generated stub uses itself, so a kernel's parameter must not take them.
+_STUB_NAMES = {"address", "entry_address", "call_entry"}
 RESULTS = (None, int)
 
 _INT = types.int64
@@ -83,9 +93,10 @@ def apart(result=None):
         names = func.__code__.co_varnames[:func.__code__.co_argcount]
         ints = names[4:-2]
         if names[:4] != ("s", "T", "W", "opts") or names[-2:] != ("rng", "ev") \
-                or len(ints) > MAX_INTS:
+                or len(ints) > MAX_INTS or _STUB_NAMES & set(ints):
             raise TypeError(f"{name}: an apart kernel takes (s, T, W, opts, at most "
-                            f"{MAX_INTS} integers, rng, ev), not {names}")
+                            f"{MAX_INTS} integers not named {sorted(_STUB_NAMES)}, rng, ev), "
+                            f"not {names}")
         if name not in L.RULE_ENTRY_SLOTS:
             raise KeyError(f"{name}: add it to layout.RULE_ENTRY_SLOTS")
         body = kernel(func)
@@ -93,15 +104,16 @@ def apart(result=None):
             return body
         all_ints = [f"a{k}" for k in range(MAX_INTS)]
         call = f"body(s, T, W, opts, {''.join(a + ', ' for a in all_ints[:len(ints)])}rng, ev)"
-        entry = _generate(func, f"{func.__qualname__}.entry", _ENTRY, {"body": body},
+        entry = _generate(func, f"{func.__qualname__}.entry_{SOURCE_TAG}", _ENTRY, {"body": body},
                           all_ints=", ".join(all_ints),
                           body=_ENTRY_RETURN[result].format(call=call))
         _kernels.append((name, entry))
         use, missing = _STUB_RETURN[result]
         padded = ", ".join(list(ints) + ["0"] * (MAX_INTS - len(ints)))
-        stub = _generate(func, f"{func.__qualname__}.stub", _STUB, {},
+        slot = L.RULE_ENTRY_SLOTS.index(name)
+        stub = _generate(func, f"{func.__qualname__}.stub_{slot}_{SOURCE_TAG}", _STUB, {},
                          ints="".join(a + ", " for a in ints),
-                         slot=L.RULE_ENTRY_SLOTS.index(name), use=use, missing=missing,
+                         slot=slot, use=use, missing=missing,
                          padded=padded)
         stub.__doc__ = func.__doc__
         return kernel(stub)
@@ -176,16 +188,20 @@ def drop_rule_entries(s):
 
 @kernel
 def entry_address(s, slot, opts, rng, ev):
-    """The slot's entry address, or 0 (and the game marked broken) when the game started
-    without it or its working arrays are not the engine's sizes."""
-    at = L.RULE_ENTRIES + 2 * slot
-    address = (np.int64(s[at + 1]) << 32) | (np.int64(s[at]) & 0xFFFFFFFF)
-    if (address == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
+    """The slot's entry address, or 0 when the game started without it or its working
+    arrays are not the engine's sizes. Then the game is marked broken and over: the rule
+    cannot run, and a loop waiting on it (a Demagogue that never places) would not end."""
+    if (s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
             or opts.shape[1] != OPT_WIDTH or rng.shape[0] != N_STREAMS
             or ev.shape[1] != EV_WIDTH):
+        address = 0
+    else:
+        at = L.RULE_ENTRIES + 2 * slot
+        address = (np.int64(s[at + 1]) << 32) | (np.int64(s[at]) & 0xFFFFFFFF)
+    if address == 0:
         if s[L.VIOLATION] == 0:
             s[L.VIOLATION] = V_NO_RULE_ENTRY
-        return 0
+        s[L.GAME_OVER] = 1
     return address
 
 
