@@ -130,6 +130,7 @@ import subprocess, numba
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
 from sim.games.pericles.rules import apart
+from sim import cfuncs
 from strategies.pericles import entry
 packed = load_content().packed
 record = numba.typeof(packed[0])
@@ -139,7 +140,8 @@ if cached:
 bot, rules = entries.entries_soon(packed).get()
 compiled_here = [e.__globals__["body"].overloads for _, e in apart._kernels]
 print(cached, bot == entry.bot_entry(packed) != 0, (rules == entries.rule_entries(packed)).all(),
-      entry._entries[record].cache_hits, not any(compiled_here),
+      cfuncs.compiled(entry._heuristic, entry._signature(record)).cache_hits,
+      not any(compiled_here),
       entry.entry_cached(record) and entries.rule_entries_cached(record))
 """
 

@@ -20,21 +20,26 @@ On a machine's first run the entry is compiled by a second process while the fir
 compiles the rules (``sim.second_core``, ``sim.games.pericles.entries``).
 """
 
-import threading
-
 import numba
 import numpy as np
-from llvmlite import ir
 from numba import types
-from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
+from sim.cfuncs import (
+    address_at,
+    array_of,
+    cached,
+    call_address,
+    check_arrays,
+    compiled,
+    pointers,
+    put_address,
+)
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.jit import kernel
 from sim.rng import N_STREAMS
-from sim.second_core import cfunc_cached
 from strategies.pericles.heuristic import heuristic_choose
 
 _INT = types.int64
@@ -45,7 +50,7 @@ _ARRAYS = {"s": (types.int32, 1), "w": (types.float64, 1), "opts": (types.int32,
 
 def _signature(record):
     """s, T, w, w's length, opts, n, seat, kind, rng -> the option's index."""
-    pointer = {name: types.CPointer(dtype) for name, (dtype, _) in _ARRAYS.items()}
+    pointer = pointers(_ARRAYS)
     return _INT(pointer["s"], record, pointer["w"], _INT, pointer["opts"], _INT, _INT, _INT,
                 pointer["rng"])
 
@@ -57,62 +62,36 @@ def _heuristic(s_at, T, w_at, n_weights, opts_at, n, seat, kind, rng_at):
     return heuristic_choose(s, T, numba.carray(w_at, n_weights), opts, n, seat, kind, rng)
 
 
-_entries = {}
-_entries_lock = threading.Lock()
-
-
 def bot_entry(packed: np.recarray) -> int:
     """Address of the heuristic compiled for ``packed``'s record type (``Content.packed``),
     compiled, or loaded from the cache, on the first call in this process."""
     if numba.config.DISABLE_JIT:
         return 1  # any non-zero value: ask_heuristic calls the heuristic directly
-    record = numba.typeof(packed[0])
-    with _entries_lock:
-        if record not in _entries:
-            # With Numba's reference counting on: ``carray``'s views need it to compile.
-            # They own no memory, so it costs a null check per view.
-            compile_entry = numba.cfunc(_signature(record), cache=True)
-            _entries[record] = compile_entry(_heuristic)
-        return _entries[record].address
+    return compiled(_heuristic, _signature(numba.typeof(packed[0]))).address
 
 
 def entry_cached(record) -> bool:
     """Whether Numba's cache on disk holds the entry for ``record``."""
-    return cfunc_cached(_heuristic, _signature(record))
+    return cached(_heuristic, _signature(record))
 
 
 @kernel
 def put_entry(s, address):
     """Keep the entry's address in the two BOT_ENTRY words of the state."""
-    s[L.BOT_ENTRY] = np.int32(address & 0xFFFFFFFF)
-    s[L.BOT_ENTRY + 1] = np.int32(address >> 32)
-
-
-@kernel
-def entry_of(s):
-    return (np.int64(s[L.BOT_ENTRY + 1]) << 32) | (np.int64(s[L.BOT_ENTRY]) & 0xFFFFFFFF)
+    put_address(s, L.BOT_ENTRY, address)
 
 
 @intrinsic
 def _call(typingctx, address, s, T, w, opts, n, seat, kind, rng):
     """Call the entry at ``address`` with the arrays' data pointers."""
-    arrays = (s, w, opts, rng)
-    for (name, (dtype, ndim)), given in zip(_ARRAYS.items(), arrays, strict=True):
-        if not (isinstance(given, types.Array) and given.dtype == dtype
-                and given.ndim == ndim and given.layout == "C"):
-            raise TypingError(f"the bot entry takes {name} as a C-contiguous {ndim}-d "
-                              f"{dtype} array, not {given}")
+    check_arrays(_ARRAYS, (s, w, opts, rng), "the bot entry")
     signature = _INT(_INT, s, T, w, opts, _INT, _INT, _INT, rng)
 
     def codegen(context, builder, sig, args):
-        def array(k):
-            return context.make_array(sig.args[k])(context, builder, args[k])
-
-        s, w, opts, rng = array(1), array(3), array(4), array(8)
-        entry_args = [s.data, args[2], w.data, builder.extract_value(w.shape, 0), opts.data,
-                      *args[5:8], rng.data]
-        entry_type = ir.FunctionType(ir.IntType(64), [a.type for a in entry_args])
-        return builder.call(builder.inttoptr(args[0], entry_type.as_pointer()), entry_args)
+        s, w, opts, rng = (array_of(context, builder, sig, args, k) for k in (1, 3, 4, 8))
+        return call_address(builder, args[0], [
+            s.data, args[2], w.data, builder.extract_value(w.shape, 0), opts.data, *args[5:8],
+            rng.data])
 
     return signature, codegen
 
@@ -129,7 +108,7 @@ _call_entry = _call_directly if numba.config.DISABLE_JIT else _call
 def ask_heuristic(s, T, w, opts, n, seat, kind, rng):
     """``heuristic_choose`` through the entry. A game started without the entry in its
     state, or with working arrays of other sizes, is marked broken and takes option 0."""
-    address = entry_of(s)
+    address = address_at(s, L.BOT_ENTRY)
     if (address == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
             or opts.shape[1] != OPT_WIDTH or rng.shape[0] != N_STREAMS):
         if s[L.VIOLATION] == 0:

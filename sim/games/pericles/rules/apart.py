@@ -17,38 +17,46 @@ An ``@apart`` kernel takes (s, T, W, opts, at most four integers, rng, ev), in t
 order, and returns nothing or an integer (``result``). Its stub and entry are generated
 from two short templates below, since Numba compiles a function of a fixed arity. Both
 are cached beside the kernel's own module and checked against it; their names carry a
-tag of this file and of the slot order (``SOURCE_TAG``), which Numba's cache does not
-see otherwise (a stub's slot is a constant in its code), so changing either compiles
-them again instead of calling the wrong kernel. Numba raises few exceptions inside
-kernels (a division by zero); one raised inside an entry is printed, and the call
-returns 0 instead of stopping the batch.
+tag of this file, of ``sim.cfuncs`` (the call through an address) and of the slot order
+(``SOURCE_TAG``), which Numba's cache does not see otherwise (a stub's slot is a
+constant in its code), so changing any of them compiles them again instead of calling
+the wrong kernel. Numba raises few exceptions inside kernels (a division by zero); one
+raised inside an entry is printed, and the call returns 0 instead of stopping the batch.
 
 A game's randomness and choices do not depend on how a kernel is reached: the same
 games as with direct calls (tests/test_apart.py).
 """
 
 import hashlib
-import threading
 from pathlib import Path
 
 import numba
 import numpy as np
-from llvmlite import ir
 from numba import types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
+from sim import cfuncs
+from sim.cfuncs import (
+    address_at,
+    array_of,
+    cached,
+    call_address,
+    check_arrays,
+    compiled,
+    pointers,
+    put_address,
+)
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import V_NO_RULE_ENTRY
 from sim.jit import kernel
 from sim.rng import N_STREAMS
-from sim.second_core import cfunc_cached
 
 MAX_INTS = 4
 EV_WIDTH = EV_COLS + L.MAX_SEATS
-SOURCE_TAG = hashlib.sha256(Path(__file__).read_bytes()
+SOURCE_TAG = hashlib.sha256(Path(__file__).read_bytes() + Path(cfuncs.__file__).read_bytes()
                             + repr(L.RULE_ENTRY_SLOTS).encode()).hexdigest()[:10]
 # Names the generated stub uses itself, so a kernel's parameter must not take them.
 _STUB_NAMES = {"address", "entry_address", "call_entry"}
@@ -138,13 +146,12 @@ def _generate(func, qualname, template, names, **fields):
 
 def _signature(record):
     """The entry's: s, T, W, W's rows and columns, opts, rng, ev, ev's rows, four integers."""
-    pointer = {name: types.CPointer(dtype) for name, (dtype, _) in _ARRAYS.items()}
+    pointer = pointers(_ARRAYS)
     return _INT(pointer["s"], record, pointer["W"], _INT, _INT, pointer["opts"], pointer["rng"],
                 pointer["ev"], _INT, *([_INT] * MAX_INTS))
 
 
-_entries = {}
-_entries_lock = threading.Lock()
+_addresses = {}  # record type -> rule_entries' array, one per process
 
 
 def rule_entries(packed: np.recarray) -> np.ndarray:
@@ -157,28 +164,24 @@ def rule_entries(packed: np.recarray) -> np.ndarray:
     if missing:
         raise RuntimeError(f"apart kernels not imported: {sorted(missing)}")
     record = numba.typeof(packed[0])
-    with _entries_lock:
-        if record not in _entries:
-            by_name = dict(_kernels)
-            # With Numba's reference counting on: ``carray``'s views need it to compile.
-            # They own no memory, so it costs a null check per view.
-            compile_entry = numba.cfunc(_signature(record), cache=True)
-            _entries[record] = np.array(
-                [compile_entry(by_name[name]).address for name in L.RULE_ENTRY_SLOTS], np.int64)
-        return _entries[record]
+    if record not in _addresses:
+        by_name = dict(_kernels)
+        addresses = [compiled(by_name[name], _signature(record)).address
+                     for name in L.RULE_ENTRY_SLOTS]
+        _addresses.setdefault(record, np.array(addresses, np.int64))
+    return _addresses[record]
 
 
 def rule_entries_cached(record) -> bool:
     """Whether Numba's cache on disk holds every apart kernel's entry for ``record``."""
-    return all(cfunc_cached(entry, _signature(record)) for _, entry in _kernels)
+    return all(cached(entry, _signature(record)) for _, entry in _kernels)
 
 
 @kernel
 def put_rule_entries(s, addresses):
-    """Keep the entries' addresses in the RULE_ENTRIES words (two per slot); zeros clear them."""
+    """Keep the entries' addresses in the RULE_ENTRIES words (two per slot)."""
     for slot in range(addresses.shape[0]):
-        s[L.RULE_ENTRIES + 2 * slot] = np.int32(addresses[slot] & 0xFFFFFFFF)
-        s[L.RULE_ENTRIES + 2 * slot + 1] = np.int32(addresses[slot] >> 32)
+        put_address(s, L.RULE_ENTRIES + 2 * slot, addresses[slot])
 
 
 @kernel
@@ -196,8 +199,7 @@ def entry_address(s, slot, opts, rng, ev):
             or ev.shape[1] != EV_WIDTH):
         address = 0
     else:
-        at = L.RULE_ENTRIES + 2 * slot
-        address = (np.int64(s[at + 1]) << 32) | (np.int64(s[at]) & 0xFFFFFFFF)
+        address = address_at(s, L.RULE_ENTRIES + 2 * slot)
     if address == 0:
         if s[L.VIOLATION] == 0:
             s[L.VIOLATION] = V_NO_RULE_ENTRY
@@ -209,27 +211,19 @@ def entry_address(s, slot, opts, rng, ev):
 def _call_entry(typingctx, address, s, T, W, opts, rng, ev, a0, a1, a2, a3):
     """Call the entry at ``address`` with the arrays' data pointers (and W's and ev's
     dimensions) and the integers widened to int64."""
-    for (name, (dtype, ndim)), given in zip(_ARRAYS.items(), (s, W, opts, rng, ev), strict=True):
-        if not (isinstance(given, types.Array) and given.dtype == dtype
-                and given.ndim == ndim and given.layout == "C"):
-            raise TypingError(f"an apart kernel takes {name} as a C-contiguous {ndim}-d "
-                              f"{dtype} array, not {given}")
+    check_arrays(_ARRAYS, (s, W, opts, rng, ev), "an apart kernel")
     for given in (a0, a1, a2, a3):
         if not isinstance(given, (types.Integer, types.Boolean)):
             raise TypingError(f"an apart kernel takes integers between opts and rng, not {given}")
     signature = _INT(_INT, s, T, W, opts, rng, ev, a0, a1, a2, a3)
 
     def codegen(context, builder, sig, args):
-        def array(k):
-            return context.make_array(sig.args[k])(context, builder, args[k])
-
-        s, W, opts, rng, ev = array(1), array(3), array(4), array(5), array(6)
+        s, W, opts, rng, ev = (array_of(context, builder, sig, args, k) for k in (1, 3, 4, 5, 6))
         ints = [context.cast(builder, value, given, _INT)
                 for value, given in zip(args[7:], sig.args[7:], strict=True)]
-        entry_args = [s.data, args[2], W.data, builder.extract_value(W.shape, 0),
-                      builder.extract_value(W.shape, 1), opts.data, rng.data, ev.data,
-                      builder.extract_value(ev.shape, 0), *ints]
-        entry_type = ir.FunctionType(ir.IntType(64), [a.type for a in entry_args])
-        return builder.call(builder.inttoptr(args[0], entry_type.as_pointer()), entry_args)
+        return call_address(builder, args[0], [
+            s.data, args[2], W.data, builder.extract_value(W.shape, 0),
+            builder.extract_value(W.shape, 1), opts.data, rng.data, ev.data,
+            builder.extract_value(ev.shape, 0), *ints])
 
     return signature, codegen

@@ -1,0 +1,84 @@
+"""C-callable entries: functions compiled once as ``numba.cfunc``s, whose address a game
+keeps in two words of its state and calls through, so that no kernel on the way holds a
+copy of their code (docs/performance.md). The pieces both kinds share: the bots' entry
+(``strategies.pericles.entry``) and the rules kernels compiled apart
+(``sim.games.pericles.rules.apart``).
+"""
+
+import threading
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core.ccallback import CFunc
+from numba.core.errors import TypingError
+from numba.core.sigutils import normalize_signature
+
+from sim.jit import kernel
+
+_compiled = {}  # (function, signature) -> its CFunc in this process
+_compiled_lock = threading.Lock()
+
+
+def compiled(func, signature) -> CFunc:
+    """``func`` compiled as a C-callable for ``signature``, or loaded from Numba's cache,
+    on the first call in this process."""
+    with _compiled_lock:
+        if (func, signature) not in _compiled:
+            # With Numba's reference counting on: ``carray``'s views need it to compile.
+            # They own no memory, so it costs a null check per view.
+            _compiled[func, signature] = numba.cfunc(signature, cache=True)(func)
+        return _compiled[func, signature]
+
+
+def cached(func, signature) -> bool:
+    """Whether Numba's cache on disk holds ``compiled(func, signature)``.
+
+    Read from the cache's index through Numba's internals; where those differ the answer
+    is True, and the caller compiles here as it would without asking."""
+    try:
+        entry = CFunc(func, normalize_signature(signature), locals={}, options={})
+        entry.enable_caching()
+        cache = entry._cache
+        key = cache._index_key(entry._sig, entry._targetdescr.target_context.codegen())
+        return key in cache._cache_file._load_index()
+    except Exception:  # noqa: BLE001 - a guess; any failure means "do not compile twice"
+        return True
+
+
+def pointers(arrays: dict) -> dict:
+    """For arrays described as {name: (element type, dimensions)}: their data pointer types."""
+    return {name: types.CPointer(dtype) for name, (dtype, _) in arrays.items()}
+
+
+def check_arrays(arrays: dict, given, taker: str) -> None:
+    """At typing: each given type is the C-contiguous array ``arrays`` describes."""
+    for (name, (dtype, ndim)), array in zip(arrays.items(), given, strict=True):
+        if not (isinstance(array, types.Array) and array.dtype == dtype
+                and array.ndim == ndim and array.layout == "C"):
+            raise TypingError(f"{taker} takes {name} as a C-contiguous {ndim}-d {dtype} "
+                              f"array, not {array}")
+
+
+def array_of(context, builder, sig, args, k):
+    """Argument ``k`` of an intrinsic's call as an array structure (``.data``, ``.shape``)."""
+    return context.make_array(sig.args[k])(context, builder, args[k])
+
+
+def call_address(builder, address, entry_args):
+    """Call the int64-returning function at ``address`` with ``entry_args``."""
+    entry_type = ir.FunctionType(ir.IntType(64), [a.type for a in entry_args])
+    return builder.call(builder.inttoptr(address, entry_type.as_pointer()), entry_args)
+
+
+@kernel
+def put_address(s, at, address):
+    """Keep ``address`` in the two state words from ``at`` (low half first)."""
+    s[at] = np.int32(address & 0xFFFFFFFF)
+    s[at + 1] = np.int32(address >> 32)
+
+
+@kernel
+def address_at(s, at):
+    return (np.int64(s[at + 1]) << 32) | (np.int64(s[at]) & 0xFFFFFFFF)
