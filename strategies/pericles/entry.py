@@ -25,16 +25,7 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
-from sim.cfuncs import (
-    address_at,
-    array_of,
-    cached,
-    call_address,
-    check_arrays,
-    compiled,
-    pointers,
-    put_address,
-)
+from sim import cfuncs
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
@@ -50,7 +41,7 @@ _ARRAYS = {"s": (types.int32, 1), "w": (types.float64, 1), "opts": (types.int32,
 
 def _signature(record):
     """s, T, w, w's length, opts, n, seat, kind, rng -> the option's index."""
-    pointer = pointers(_ARRAYS)
+    pointer = cfuncs.pointers(_ARRAYS)
     return _INT(pointer["s"], record, pointer["w"], _INT, pointer["opts"], _INT, _INT, _INT,
                 pointer["rng"])
 
@@ -67,29 +58,29 @@ def bot_entry(packed: np.recarray) -> int:
     compiled, or loaded from the cache, on the first call in this process."""
     if numba.config.DISABLE_JIT:
         return 1  # any non-zero value: ask_heuristic calls the heuristic directly
-    return compiled(_heuristic, _signature(numba.typeof(packed[0]))).address
+    return cfuncs.compiled(_heuristic, _signature(numba.typeof(packed[0]))).address
 
 
 def entry_cached(record) -> bool:
     """Whether Numba's cache on disk holds the entry for ``record``."""
-    return cached(_heuristic, _signature(record))
+    return cfuncs.cached(_heuristic, _signature(record))
 
 
 @kernel
 def put_entry(s, address):
     """Keep the entry's address in the two BOT_ENTRY words of the state."""
-    put_address(s, L.BOT_ENTRY, address)
+    cfuncs.put_address(s, L.BOT_ENTRY, address)
 
 
 @intrinsic
 def _call(typingctx, address, s, T, w, opts, n, seat, kind, rng):
     """Call the entry at ``address`` with the arrays' data pointers."""
-    check_arrays(_ARRAYS, (s, w, opts, rng), "the bot entry")
+    cfuncs.check_arrays(_ARRAYS, (s, w, opts, rng), "the bot entry")
     signature = _INT(_INT, s, T, w, opts, _INT, _INT, _INT, rng)
 
     def codegen(context, builder, sig, args):
-        s, w, opts, rng = (array_of(context, builder, sig, args, k) for k in (1, 3, 4, 8))
-        return call_address(builder, args[0], [
+        s, w, opts, rng = (cfuncs.array_of(context, builder, sig, args, k) for k in (1, 3, 4, 8))
+        return cfuncs.call_address(builder, args[0], [
             s.data, args[2], w.data, builder.extract_value(w.shape, 0), opts.data, *args[5:8],
             rng.data])
 
@@ -108,7 +99,7 @@ _call_entry = _call_directly if numba.config.DISABLE_JIT else _call
 def ask_heuristic(s, T, w, opts, n, seat, kind, rng):
     """``heuristic_choose`` through the entry. A game started without the entry in its
     state, or with working arrays of other sizes, is marked broken and takes option 0."""
-    address = address_at(s, L.BOT_ENTRY)
+    address = cfuncs.address_at(s, L.BOT_ENTRY)
     if (address == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS
             or opts.shape[1] != OPT_WIDTH or rng.shape[0] != N_STREAMS):
         if s[L.VIOLATION] == 0:

@@ -37,16 +37,6 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 from sim import cfuncs
-from sim.cfuncs import (
-    address_at,
-    array_of,
-    cached,
-    call_address,
-    check_arrays,
-    compiled,
-    pointers,
-    put_address,
-)
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
@@ -146,7 +136,7 @@ def _generate(func, qualname, template, names, **fields):
 
 def _signature(record):
     """The entry's: s, T, W, W's rows and columns, opts, rng, ev, ev's rows, four integers."""
-    pointer = pointers(_ARRAYS)
+    pointer = cfuncs.pointers(_ARRAYS)
     return _INT(pointer["s"], record, pointer["W"], _INT, _INT, pointer["opts"], pointer["rng"],
                 pointer["ev"], _INT, *([_INT] * MAX_INTS))
 
@@ -166,7 +156,7 @@ def rule_entries(packed: np.recarray) -> np.ndarray:
     record = numba.typeof(packed[0])
     if record not in _addresses:
         by_name = dict(_kernels)
-        addresses = [compiled(by_name[name], _signature(record)).address
+        addresses = [cfuncs.compiled(by_name[name], _signature(record)).address
                      for name in L.RULE_ENTRY_SLOTS]
         _addresses.setdefault(record, np.array(addresses, np.int64))
     return _addresses[record]
@@ -174,14 +164,14 @@ def rule_entries(packed: np.recarray) -> np.ndarray:
 
 def rule_entries_cached(record) -> bool:
     """Whether Numba's cache on disk holds every apart kernel's entry for ``record``."""
-    return all(cached(entry, _signature(record)) for _, entry in _kernels)
+    return all(cfuncs.cached(entry, _signature(record)) for _, entry in _kernels)
 
 
 @kernel
 def put_rule_entries(s, addresses):
     """Keep the entries' addresses in the RULE_ENTRIES words (two per slot)."""
     for slot in range(addresses.shape[0]):
-        put_address(s, L.RULE_ENTRIES + 2 * slot, addresses[slot])
+        cfuncs.put_address(s, L.RULE_ENTRIES + 2 * slot, addresses[slot])
 
 
 @kernel
@@ -199,7 +189,7 @@ def entry_address(s, slot, opts, rng, ev):
             or ev.shape[1] != EV_WIDTH):
         address = 0
     else:
-        address = address_at(s, L.RULE_ENTRIES + 2 * slot)
+        address = cfuncs.address_at(s, L.RULE_ENTRIES + 2 * slot)
     if address == 0:
         if s[L.VIOLATION] == 0:
             s[L.VIOLATION] = V_NO_RULE_ENTRY
@@ -211,17 +201,17 @@ def entry_address(s, slot, opts, rng, ev):
 def _call_entry(typingctx, address, s, T, W, opts, rng, ev, a0, a1, a2, a3):
     """Call the entry at ``address`` with the arrays' data pointers (and W's and ev's
     dimensions) and the integers widened to int64."""
-    check_arrays(_ARRAYS, (s, W, opts, rng, ev), "an apart kernel")
+    cfuncs.check_arrays(_ARRAYS, (s, W, opts, rng, ev), "an apart kernel")
     for given in (a0, a1, a2, a3):
         if not isinstance(given, (types.Integer, types.Boolean)):
             raise TypingError(f"an apart kernel takes integers between opts and rng, not {given}")
     signature = _INT(_INT, s, T, W, opts, rng, ev, a0, a1, a2, a3)
 
     def codegen(context, builder, sig, args):
-        s, W, opts, rng, ev = (array_of(context, builder, sig, args, k) for k in (1, 3, 4, 5, 6))
+        s, W, opts, rng, ev = (cfuncs.array_of(context, builder, sig, args, k) for k in (1, 3, 4, 5, 6))
         ints = [context.cast(builder, value, given, _INT)
                 for value, given in zip(args[7:], sig.args[7:], strict=True)]
-        return call_address(builder, args[0], [
+        return cfuncs.call_address(builder, args[0], [
             s.data, args[2], W.data, builder.extract_value(W.shape, 0),
             builder.extract_value(W.shape, 1), opts.data, rng.data, ev.data,
             builder.extract_value(ev.shape, 0), *ints])
