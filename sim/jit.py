@@ -1,5 +1,7 @@
 """The one place that sets Numba options for every kernel in the project."""
 
+from types import FunctionType
+
 import numba
 from numba.core import types
 from numba.core.registry import CPUDispatcher
@@ -19,6 +21,13 @@ def _one_width(arg):
     return arg
 
 
+# A kernel is compiled for calls from other kernels only, without the two wrappers Numba
+# builds, optimises and emits beside every function so that Python (the CPython wrapper)
+# or C (the C wrapper) can call it: about 4 s of a 27 s cold start (docs/performance.md).
+# A call from Python goes to a twin compiled with them (``_python_twin``).
+_FOR_KERNELS_ONLY = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+
+
 class _KernelDispatcher(CPUDispatcher):
     """Compiles a kernel once per kind of argument, not once per mix of integer widths and
     constants its call sites happen to pass. Numba would otherwise compile a copy for
@@ -26,14 +35,36 @@ class _KernelDispatcher(CPUDispatcher):
     copies were a quarter of the cold start (docs/performance.md). Integer arithmetic in
     Numba is 64-bit whatever the argument width, so the results are the same."""
 
+    _twin = None
+
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_one_width(a) for a in args), kws)
+
+    def __call__(self, *args, **kwargs):
+        """A call from Python (tests, tools), made through the twin."""
+        if self._twin is None:
+            self._twin = _python_twin(self.py_func, self.targetoptions)
+        return self._twin(*args, **kwargs)
+
+
+def _python_twin(func, options):
+    """A dispatcher of ``func`` with the wrappers Python calls through, cached under a
+    name of its own: Numba's cache tells compiled versions apart by signature, not by
+    options, so under the kernel's name it could hand a caller the version without them."""
+    twin = FunctionType(func.__code__, func.__globals__, func.__name__, func.__defaults__,
+                        func.__closure__)
+    twin.__qualname__ = f"{func.__qualname__}.from_python"
+    twin.__doc__ = func.__doc__
+    options = {k: v for k, v in options.items() if k not in _FOR_KERNELS_ONLY and k != "inline"}
+    dispatcher = CPUDispatcher(py_func=twin, locals={}, targetoptions=options)
+    dispatcher.enable_caching()
+    return dispatcher
 
 
 def _kernel_decorator(**options):
     if numba.config.DISABLE_JIT:
         return lambda func: func
-    options = dict(nogil=True, _nrt=False, **options)
+    options = dict(nogil=True, _nrt=False, **_FOR_KERNELS_ONLY, **options)
 
     def compile_lazily(func):
         dispatcher = _KernelDispatcher(py_func=func, locals={}, targetoptions=options)
@@ -57,3 +88,13 @@ kernel = _kernel_decorator(forceinline=False)
 # Numba's own ``inline="always"`` does the same before typing, but re-types the helper
 # at every call site: 25 s of the cold start (docs/performance.md).
 inline_kernel = _kernel_decorator(forceinline=True)
+
+# For a large kernel with one caller (a step of the game loop, a stage of the heuristic):
+# Numba inlines its code into the caller before typing, so it has no compiled module of
+# its own. Such a module holds a copy of everything the kernel calls, optimised and
+# emitted again, which the caller's module repeats anyway: on the chain from the batch
+# loop down to a Main Action and in the heuristic, those copies took about 5 s of a 27 s
+# cold start (docs/performance.md). Each caller types the kernel again, and Numba copies
+# the code it inlines in a time that grows with its square, so this is for a few large
+# kernels of one caller each, not for helpers.
+compiled_in_caller = _kernel_decorator(forceinline=False, inline="always")

@@ -1,5 +1,7 @@
-"""sim.jit: a kernel compiles once whatever integer widths and constants its callers pass;
-an inline kernel is inlined by LLVM into its callers without making its callees inline."""
+"""sim.jit: a kernel compiles once whatever integer widths and constants its callers pass,
+without the wrappers Python calls through (a call from Python goes to a twin that has
+them); an inline kernel is inlined by LLVM into its callers without making its callees
+inline; a kernel compiled in its caller has no compiled version of its own."""
 
 import os
 import subprocess
@@ -9,7 +11,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim.jit import inline_kernel, kernel
+from sim.jit import compiled_in_caller, inline_kernel, kernel
 
 
 @kernel
@@ -28,6 +30,12 @@ def twice(x):
     return 2 * x + halve(x) - halve(x)
 
 
+@compiled_in_caller
+def bump(a):
+    a[0] += 1
+    return halve(a[0])
+
+
 @numba.njit  # not cached: compiling it is what the tests watch
 def callers(a):
     i32 = a[0]  # an int32 read, as from the game state
@@ -36,6 +44,11 @@ def callers(a):
     for k in range(2):  # int64 counter
         add_to(a, k, np.int32(1))
     return twice(a[1])
+
+
+@numba.njit
+def bump_twice(a):
+    return bump(a) + bump(a)
 
 
 def test_kernel_compiles_once_for_every_integer_mix():
@@ -58,8 +71,9 @@ def test_inline_kernel_is_inlined_into_its_callers():
 # skips: this module's two kernels are compiled again in a fresh interpreter with an
 # empty cache.
 INLINE_FLAGS = """
-from test_jit import halve, twice
-twice(3)
+import numpy as np
+from test_jit import callers, halve, twice
+callers(np.zeros(3, dtype=np.int32))
 for kernel in (twice, halve):
     (signature,) = kernel.signatures
     print(kernel.overloads[signature].fndesc.inline)
@@ -74,3 +88,43 @@ def test_kernel_called_by_an_inline_kernel_is_not_inlined_everywhere(tmp_path):
     twice_inline, halve_inline = done.stdout.split()
     assert twice_inline == "True"
     assert halve_inline == "False"
+
+
+def test_kernel_is_compiled_without_python_wrapper_and_called_from_python_through_a_twin():
+    a = np.array([5, 0, 0], dtype=np.int32)
+    callers(a)
+    (signature,) = add_to.signatures
+    library, names = add_to.overloads[signature].library, add_to.overloads[signature].fndesc
+    assert library.get_pointer_to_function(names.mangled_name) != 0
+    assert library.get_pointer_to_function(names.llvm_cpython_wrapper_name) == 0
+    assert add_to(a, 0, 4) == 10  # from Python
+    assert add_to._twin.py_func.__qualname__ == "add_to.from_python"
+    assert add_to.signatures == [signature]  # the twin compiled its own version
+
+
+# Numba's cache key is the signature, not the options: a process that finds the kernel's
+# version (without the Python wrapper) in the cache must still call it from Python.
+KERNEL_THEN_PYTHON = """
+import sys
+import numpy as np
+from test_jit import add_to, callers
+a = np.array([5, 0, 0], dtype=np.int32)
+callers(a) if sys.argv[1] == "kernel" else print(add_to(a, 0, 4))
+"""
+
+
+def test_python_call_after_the_kernel_was_cached_elsewhere(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join([str(Path(__file__).parent), *sys.path]))
+    for caller in ("kernel", "python", "python"):
+        done = subprocess.run([sys.executable, "-c", KERNEL_THEN_PYTHON, caller], env=env,
+                              capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["9"]
+
+
+def test_compiled_in_caller_has_no_version_of_its_own():
+    a = np.array([3], dtype=np.int32)
+    assert bump_twice(a) == 2 + 2  # 4 // 2, then 5 // 2
+    assert a[0] == 5
+    assert bump.signatures == []
+    assert bump(a) == 3  # from Python, through the twin

@@ -46,7 +46,7 @@ from sim.games.pericles.holdings import (
     skill_modifier,
     units_home,
 )
-from sim.jit import inline_kernel, kernel
+from sim.jit import compiled_in_caller, inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import view as V
 from strategies.pericles.features import (
@@ -534,7 +534,7 @@ def role_value(s, T, w, seat, pl):
     return best
 
 
-@kernel
+@compiled_in_caller
 def action_value(s, T, w, seat, pl, action):
     """Score of a Main Action's best option, NO_ACTION when it is not legal now."""
     if action == O.ACT_UNIT:
@@ -566,7 +566,7 @@ def wanted_actions(T, opts, n, kind):
     return mask
 
 
-@inline_kernel
+@compiled_in_caller
 def wanted_value(s, T, w, seat, pl, action, mask):
     """``action_value`` when ``action`` is in ``mask``, else NO_ACTION (never read)."""
     if (mask >> action) & 1:
@@ -574,7 +574,7 @@ def wanted_value(s, T, w, seat, pl, action, mask):
     return NO_ACTION
 
 
-@kernel
+@compiled_in_caller
 def action_values(s, T, w, seat, pl, mask):
     """The scores of the Main Actions in ``mask``, computed once per decision; the others
     stay NO_ACTION, since no option of the decision reads them."""
@@ -699,7 +699,7 @@ def skill_power(s, T, w, seat, pl, k):
     return SKILL_FIRES[trigger] * effect(s, T, w, seat, pl, T.skills[k, 1])
 
 
-@inline_kernel
+@compiled_in_caller
 def option_value(s, T, w, pl, opts, k, seat, kind):
     """Score of option ``k`` of a decision other than placing and Main Actions."""
     a = opts[k, 0]
@@ -791,7 +791,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     return 0.0  # D_INTEGRATE_SPACE, D_UNIVERSAL_ROW, D_UNIVERSAL_HALF: no preference
 
 
-@inline_kernel
+@compiled_in_caller
 def option_score(s, T, w, pl, opts, k, seat, kind, acts):
     """Score of option ``k`` of a decision other than placing a Citizen."""
     if kind == D_MAIN_ACTIONS:
@@ -817,7 +817,7 @@ def reads_placements(kind):
             or kind == D_KEEP_SKILL or kind == D_TUCK_SKILL)
 
 
-@inline_kernel  # into its one caller, strategies.pericles.entry's compiled entry
+@compiled_in_caller  # into its one caller, strategies.pericles.entry's compiled entry
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream."""
     pl = NO_PLACEMENTS

@@ -18,7 +18,7 @@ from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_tu
 from sim.games.pericles.rules.governance import governance
 from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import setup_game
-from sim.jit import kernel, njit
+from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
 from strategies.pericles.entry import put_entry
 
@@ -30,7 +30,7 @@ def can_place(s, seat, opts):
     return placement_options(s, seat, opts) > 0
 
 
-@kernel
+@compiled_in_caller
 def assembly(s, T, W, opts, rng, ev, check_turns):
     """Turns clockwise from the First Player until nobody can place (p. 9); with
     ``check_turns`` the state is checked after every turn, not only after the round."""
@@ -56,7 +56,7 @@ def assembly(s, T, W, opts, rng, ev, check_turns):
     s[L.ACTIVE] = -1
 
 
-@kernel
+@compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
               strategies, check_turns, bot_entry, rule_entries):
     """Set up and play one game to its end, then score it (state left in ``s``).

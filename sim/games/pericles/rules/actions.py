@@ -54,7 +54,7 @@ from sim.games.pericles.rules.pieces import (
 )
 from sim.games.pericles.rules.progress import place_on_row
 from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 # ---- Activate a Unit (p. 10) ----
 
@@ -480,7 +480,7 @@ def action_legal(s, T, seat, action, opts):
     return role_options(s, T, seat, opts) > 0
 
 
-@kernel
+@compiled_in_caller
 def take_action(s, T, W, opts, seat, action, rng, ev):
     if action == O.ACT_UNIT:
         activate_unit(s, T, W, opts, seat, rng, ev)

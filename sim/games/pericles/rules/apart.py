@@ -41,7 +41,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import V_NO_RULE_ENTRY
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import N_STREAMS
 
 MAX_INTS = 4
@@ -97,7 +97,7 @@ def apart(result=None):
                             f"not {names}")
         if name not in L.RULE_ENTRY_SLOTS:
             raise KeyError(f"{name}: add it to layout.RULE_ENTRY_SLOTS")
-        body = kernel(func)
+        body = compiled_in_caller(func)  # into its one caller, the entry
         if numba.config.DISABLE_JIT:
             return body
         all_ints = [f"a{k}" for k in range(MAX_INTS)]

@@ -14,7 +14,7 @@ from sim.games.pericles.rules.core import decide, discard_mission, emit
 from sim.games.pericles.rules.effects import can_pay, run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.missions import side_fulfilled
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 SMALL, LARGE = 1, 2
 
@@ -77,7 +77,7 @@ def space_action(s, T, W, opts, seat, space, size, rng, ev):
     settle(s, T, W, opts, rng, ev)
 
 
-@kernel
+@compiled_in_caller
 def main_actions(s, T, W, opts, seat, space, both, rng, ev):
     """A Small Citizen takes its row's or its column's Main Action; a Large one both,
     in the order its owner chooses (p. 9)."""
@@ -106,7 +106,7 @@ def main_actions(s, T, W, opts, seat, space, both, rng, ev):
             take_action(s, T, W, opts, seat, action, rng, ev)
 
 
-@kernel
+@compiled_in_caller
 def citizen_turn(s, T, W, opts, seat, rng, ev):
     """One Assembly turn of a real player: place, space action, Main Action(s)."""
     n = placement_options(s, seat, opts)
