@@ -566,7 +566,7 @@ def wanted_actions(T, opts, n, kind):
     return mask
 
 
-@compiled_in_caller
+@inline_kernel
 def wanted_value(s, T, w, seat, pl, action, mask):
     """``action_value`` when ``action`` is in ``mask``, else NO_ACTION (never read)."""
     if (mask >> action) & 1:
