@@ -1,9 +1,10 @@
 """The one place that sets Numba options for every kernel in the project."""
 
-from types import FunctionType
+import threading
 
 import numba
 from numba.core import types
+from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
 
 # cache=True keeps compiled kernels on disk between runs; NUMBA_DISABLE_JIT=1 runs the
@@ -26,6 +27,24 @@ def _one_width(arg):
 # or C (the C wrapper) can call it: about 4 s of a 27 s cold start (docs/performance.md).
 # A call from Python goes to a twin compiled with them (``_python_twin``).
 _FOR_KERNELS_ONLY = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+_twin_lock = threading.Lock()
+
+
+def _tagged_cache(tag):
+    """Numba's disk cache for a function, in files of their own (``<module>.<name>.<tag>-*``).
+    The cache tells compiled versions apart by signature and bytecode, not by options, so
+    a kernel (no wrappers) and its twin (wrappers) must not share files, nor either of
+    them share files with other code that compiles the same function."""
+
+    class TaggedCacheImpl(CompileResultCacheImpl):
+        def get_filename_base(self, fullname, abiflags):
+            return super().get_filename_base(f"{fullname}.{tag}", abiflags)
+
+    return type(f"{tag.title()}Cache", (FunctionCache,), {"_impl_class": TaggedCacheImpl})
+
+
+_KernelCache = _tagged_cache("kernel")
+_TwinCache = _tagged_cache("python")
 
 
 class _KernelDispatcher(CPUDispatcher):
@@ -37,26 +56,30 @@ class _KernelDispatcher(CPUDispatcher):
 
     _twin = None
 
+    def enable_caching(self):
+        self._cache = _KernelCache(self.py_func)
+
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_one_width(a) for a in args), kws)
 
     def __call__(self, *args, **kwargs):
         """A call from Python (tests, tools), made through the twin."""
         if self._twin is None:
-            self._twin = _python_twin(self.py_func, self.targetoptions)
+            with _twin_lock:
+                if self._twin is None:
+                    self._twin = _python_twin(self.py_func, self.targetoptions)
         return self._twin(*args, **kwargs)
 
 
+class _TwinDispatcher(CPUDispatcher):
+    def enable_caching(self):
+        self._cache = _TwinCache(self.py_func)
+
+
 def _python_twin(func, options):
-    """A dispatcher of ``func`` with the wrappers Python calls through, cached under a
-    name of its own: Numba's cache tells compiled versions apart by signature, not by
-    options, so under the kernel's name it could hand a caller the version without them."""
-    twin = FunctionType(func.__code__, func.__globals__, func.__name__, func.__defaults__,
-                        func.__closure__)
-    twin.__qualname__ = f"{func.__qualname__}.from_python"
-    twin.__doc__ = func.__doc__
+    """A dispatcher of ``func`` with the wrappers Python calls through."""
     options = {k: v for k, v in options.items() if k not in _FOR_KERNELS_ONLY and k != "inline"}
-    dispatcher = CPUDispatcher(py_func=twin, locals={}, targetoptions=options)
+    dispatcher = _TwinDispatcher(py_func=func, locals={}, targetoptions=options)
     dispatcher.enable_caching()
     return dispatcher
 

@@ -123,8 +123,8 @@ def test_apart_refuses_what_it_cannot_compile():
 
 
 # Run twice on one empty cache: the first run's entries are compiled by a second process
-# (this one loads them from the cache: one cache hit for the bot's, no apart kernel
-# compiled here); the second run finds them in the cache, so it must start no process.
+# (this one loads them from the cache: one cache hit for the bot's and for each apart
+# kernel's); the second run finds them in the cache, so it must start no process.
 ENTRIES_SOON = """
 import subprocess, numba
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
@@ -138,10 +138,11 @@ cached = entry.entry_cached(record) and entries.rule_entries_cached(record)
 if cached:
     subprocess.Popen = None
 bot, rules = entries.entries_soon(packed).get()
-compiled_here = [e.__globals__["body"].overloads for _, e in apart._kernels]
+entries_loaded = [cfuncs.compiled(e, apart._signature(record)).cache_hits == 1
+                  for _, e in apart._kernels]
 print(cached, bot == entry.bot_entry(packed) != 0, (rules == entries.rule_entries(packed)).all(),
       cfuncs.compiled(entry._heuristic, entry._signature(record)).cache_hits,
-      not any(compiled_here),
+      all(entries_loaded),
       entry.entry_cached(record) and entries.rule_entries_cached(record))
 """
 

@@ -90,36 +90,48 @@ def test_kernel_called_by_an_inline_kernel_is_not_inlined_everywhere(tmp_path):
     assert halve_inline == "False"
 
 
-def test_kernel_is_compiled_without_python_wrapper_and_called_from_python_through_a_twin():
+def test_kernel_is_compiled_without_wrappers_and_called_from_python_through_a_twin():
     a = np.array([5, 0, 0], dtype=np.int32)
     callers(a)
     (signature,) = add_to.signatures
     library, names = add_to.overloads[signature].library, add_to.overloads[signature].fndesc
     assert library.get_pointer_to_function(names.mangled_name) != 0
     assert library.get_pointer_to_function(names.llvm_cpython_wrapper_name) == 0
+    assert library.get_pointer_to_function(names.llvm_cfunc_wrapper_name) == 0
+    # Without these the call below would crash the process instead of failing the test.
+    assert "__call__" in vars(type(add_to))
+    assert add_to._cache._impl.filename_base.startswith("test_jit.add_to.kernel-")
     assert add_to(a, 0, 4) == 10  # from Python
-    assert add_to._twin.py_func.__qualname__ == "add_to.from_python"
+    assert add_to._twin.py_func is add_to.py_func
+    assert add_to._twin._cache._impl.filename_base.startswith("test_jit.add_to.python-")
     assert add_to.signatures == [signature]  # the twin compiled its own version
 
 
 # Numba's cache key is the signature, not the options: a process that finds the kernel's
-# version (without the Python wrapper) in the cache must still call it from Python.
+# version (without the Python wrapper) in the cache must still call it from Python, and
+# code calling the function from Python as a plain Numba function must not be handed it.
 KERNEL_THEN_PYTHON = """
 import sys
+import numba
 import numpy as np
 from test_jit import add_to, callers
 a = np.array([5, 0, 0], dtype=np.int32)
-callers(a) if sys.argv[1] == "kernel" else print(add_to(a, 0, 4))
+if sys.argv[1] == "kernel":
+    print(callers(a))
+elif sys.argv[1] == "plain":
+    print(numba.njit(cache=True)(add_to.py_func)(a, 0, 4))
+else:
+    print(add_to(a, 0, 4))
 """
 
 
 def test_python_call_after_the_kernel_was_cached_elsewhere(tmp_path):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path),
                PYTHONPATH=os.pathsep.join([str(Path(__file__).parent), *sys.path]))
-    for caller in ("kernel", "python", "python"):
-        done = subprocess.run([sys.executable, "-c", KERNEL_THEN_PYTHON, caller], env=env,
-                              capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["9"]
+    printed = [subprocess.run([sys.executable, "-c", KERNEL_THEN_PYTHON, caller], env=env,
+                              capture_output=True, text=True, check=True).stdout.split()
+               for caller in ("kernel", "plain", "python", "python")]
+    assert printed == [["12"], ["9"], ["9"], ["9"]]
 
 
 def test_compiled_in_caller_has_no_version_of_its_own():
