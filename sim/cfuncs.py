@@ -33,10 +33,13 @@ def compiled(func, signature) -> CFunc:
 
 
 def cached(func, signature) -> bool:
-    """Whether Numba's cache on disk holds ``compiled(func, signature)``.
+    """Whether ``compiled(func, signature)`` has nothing to compile: this process holds it,
+    or Numba's cache on disk does.
 
-    Read from the cache's index through Numba's internals; where those differ the answer
-    is True, and the caller compiles here as it would without asking."""
+    The disk is read from the cache's index through Numba's internals; where those differ
+    the answer is True, and the caller compiles here as it would without asking."""
+    if (func, signature) in _compiled:
+        return True
     try:
         entry = CFunc(func, normalize_signature(signature), locals={}, options={})
         entry.enable_caching()

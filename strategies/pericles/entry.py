@@ -62,7 +62,8 @@ def bot_entry(packed: np.recarray) -> int:
 
 
 def entry_cached(record) -> bool:
-    """Whether Numba's cache on disk holds the entry for ``record``."""
+    """Whether the entry for ``record`` is compiled: held in this process or in Numba's
+    cache on disk (``cfuncs.cached``)."""
     return cfuncs.cached(_heuristic, _signature(record))
 
 

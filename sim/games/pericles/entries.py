@@ -31,7 +31,6 @@ _COMPILE_ENTRIES = ("import pickle, sys, numpy as np; import sim.games.pericles.
                     "from sim.games.pericles.entries import entries; "
                     "entries(np.zeros(1, pickle.load(sys.stdin.buffer)).view(np.recarray))")
 _COMPILE_TIMEOUT_S = 600  # then this process compiles them itself
-_loaded = set()  # record types whose entries this process holds
 _compiling = {}  # record type -> the second process compiling its entries
 _compiling_lock = threading.Lock()
 
@@ -51,9 +50,7 @@ class EntriesSoon:
                 process.wait(_COMPILE_TIMEOUT_S)
             except subprocess.TimeoutExpired:
                 self._stop(process)
-        addresses = entries(self.packed)
-        _loaded.add(self.record)
-        return addresses
+        return entries(self.packed)
 
     def cancel(self) -> None:
         """Stop the second process, if any (the run failed before it was needed)."""
@@ -69,13 +66,13 @@ class EntriesSoon:
 
 
 def entries_soon(packed: np.recarray) -> EntriesSoon:
-    """``entries(packed)`` to ``get`` later. When Numba's cache lacks any of them (a
-    machine's first run), a second process starts compiling them now, so that this one
-    can compile the rules meanwhile; ``get`` waits for it, then loads them from the cache
-    (or compiles them, if that process failed)."""
+    """``entries(packed)`` to ``get`` later. When neither this process nor Numba's cache
+    holds all of them (a machine's first run), a second process starts compiling them now,
+    so that this one can compile the rules meanwhile; ``get`` waits for it, then loads
+    them from the cache (or compiles them, if that process failed)."""
     record = None if numba.config.DISABLE_JIT else numba.typeof(packed[0])
     soon = EntriesSoon(packed, record)
-    if record is None or record in _loaded:
+    if record is None:
         return soon
     with _compiling_lock:
         if record in _compiling or (entry_cached(record) and rule_entries_cached(record)):

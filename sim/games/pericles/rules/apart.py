@@ -163,7 +163,8 @@ def rule_entries(packed: np.recarray) -> np.ndarray:
 
 
 def rule_entries_cached(record) -> bool:
-    """Whether Numba's cache on disk holds every apart kernel's entry for ``record``."""
+    """Whether every apart kernel's entry for ``record`` is compiled: held in this process
+    or in Numba's cache on disk (``cfuncs.cached``)."""
     return all(cfuncs.cached(entry, _signature(record)) for _, entry in _kernels)
 
 
