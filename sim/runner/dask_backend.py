@@ -29,7 +29,10 @@ WINDOW_PER_WORKER = 2  # in-order runs (--until-ci) keep this many batches per w
 
 
 def play_task(job: CellJob, batch: Batch, out: str | None) -> pa.Table | None:
-    """On a worker: play the batch on one thread; write its shard when ``out`` is given."""
+    """On a worker: play the batch on one thread; write its shard when ``out`` is given.
+
+    Numba's thread count is set per thread, so this holds for the worker thread running
+    the task whatever the size of the process's thread pool (``NUMBA_NUM_THREADS``)."""
     numba.set_num_threads(1)
     table = play(job, batch)
     if out is None:
@@ -64,9 +67,13 @@ class DaskBackend:
             return cls(client, None, transfer)
         warm(plan)  # workers then load the compiled kernels from Numba's disk cache
         # Any free port for the scheduler's web server, so a cluster on :8787 is no obstacle.
+        # No NUMBA_* variable goes in ``env``: the nanny sets those after the worker process
+        # has imported this command's module, and with it Numba, which read its settings
+        # then. Numba reads them again at every compile, and raises if NUMBA_NUM_THREADS
+        # no longer matches the thread pool it launched. Workers keep this process's
+        # environment, and play_task sets one thread per task.
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR,
-                               env={"NUMBA_NUM_THREADS": "1"})
+                               dashboard_address=":0", silence_logs=logging.ERROR)
         return cls(Client(cluster), cluster, transfer)
 
     def __enter__(self) -> DaskBackend:

@@ -165,6 +165,13 @@ class Content:
     assumed_share: float
     data: dict[str, Any]
 
+    def __setstate__(self, state):
+        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
+        # Numba types a read-only array apart from a writeable one: a worker would compile
+        # every kernel again instead of loading those compiled for this content elsewhere.
+        self.__dict__.update(state)
+        self.packed.flags.writeable = False
+
 
 # --------------------------------------------------------------------------------------
 # public entry point
