@@ -9,13 +9,19 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as pads
 
-from sim.games.registry import GameInfo, UnknownGame, get_game
+from sim.games.registry import GameInfo
 from sim.runner.batches import DATA_DIR
-from sim.runner.dataset import FORMAT, MANIFEST, read_manifest
+from sim.runner.dataset import open_run_folder
 
 
 class ReportError(ValueError):
     """A dataset the report cannot use. One-line message: what is wrong ; how to fix it."""
+
+
+def repair_hint(path: Path) -> str:
+    """How to mend a run folder with damaged or missing shards, keeping the good ones."""
+    return (f"find the damaged or missing shards with 'sim verify {path}' and play them again "
+            "with 'sim run ... --resume' and the original flags")
 
 
 @dataclass(frozen=True)
@@ -37,20 +43,10 @@ class Run:
 
 def open_run(path: Path) -> Run:
     """The folder's manifest, checked: a complete run of a game the registry knows."""
-    where = str(path)
-    if not path.is_dir():
-        raise ReportError(f"{where!r} is not a folder ; give a folder written by 'sim run'")
-    manifest = read_manifest(path)
-    if manifest is None or manifest.get("format") != FORMAT or not manifest.get("cells"):
-        raise ReportError(f"{where!r} has no valid {MANIFEST} ; give a folder written by 'sim run'")
+    manifest, info = open_run_folder(path, ReportError)
     if manifest.get("status") != "complete":
-        raise ReportError(f"{where!r} holds an unfinished run ; finish it with 'sim run --resume' "
+        raise ReportError(f"{str(path)!r} holds an unfinished run ; finish it with 'sim run --resume' "
                           "and the original flags")
-    try:
-        info = get_game(manifest.get("game", ""))
-    except UnknownGame as exc:
-        raise ReportError(f"{where!r}: {exc} ; make the report with a version of the tool "
-                          "that knows this game") from None
     return Run(path=path, manifest=manifest, info=info)
 
 
@@ -65,11 +61,11 @@ def read_cell(run: Run, cell: dict) -> pd.DataFrame:
         table = pads.dataset(run.path / DATA_DIR, format=as_read).to_table(
             filter=pads.field("cell") == index)
     except (OSError, ValueError) as exc:
-        raise ReportError(f"{str(run.path)!r}: cannot read the Parquet data ({exc}) ; rerun "
-                          "'sim run' with --overwrite") from None
+        raise ReportError(f"{str(run.path)!r}: cannot read the Parquet data ({exc}) ; "
+                          f"{repair_hint(run.path)}") from None
     frame = table.to_pandas()
     found = frame["game"].nunique() if "game" in frame else 0
     if found != cell["games"]:
         raise ReportError(f"{str(run.path)!r}: cell {index} has {found} of its {cell['games']} "
-                          "games ; rerun 'sim run' with --overwrite")
+                          f"games ; {repair_hint(run.path)}")
     return frame

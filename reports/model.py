@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from reports.datasets import ReportError, Run
+from reports.datasets import ReportError, Run, repair_hint
 from sim.stats import seat_advantage_test, share_test, wilson_interval
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ def summarise_cell(run: Run, cell: dict, frame: pd.DataFrame) -> CellReport:
         _require(frame, run, ("seat", "win_share"))
         if len(frame) != games_n * players:
             raise ReportError(f"{str(run.path)!r}: cell {cell['cell']} has {len(frame)} rows for "
-                              f"{games_n} games of {players} players ; rerun 'sim run' with --overwrite")
+                              f"{games_n} games of {players} players ; {repair_hint(run.path)}")
         fair = 1.0 / players
         report.seats = _shares(frame, "seat", fair, lambda s: f"Seat {int(s) + 1}")
         report.seat_p = seat_advantage_test([s.wins for s in report.seats])

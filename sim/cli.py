@@ -2,11 +2,26 @@
 
 import typer
 
-from sim.commands import baseline, bench, check, compare, games, ladder, plan, report, run, score, trace, tune
+from sim.commands import (
+    baseline,
+    bench,
+    check,
+    compare,
+    games,
+    ladder,
+    plan,
+    report,
+    run,
+    score,
+    trace,
+    tune,
+    verify,
+)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
-for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune):
+for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
+                verify):
     command.register(app)
 
 if __name__ == "__main__":

@@ -201,7 +201,8 @@ def test_cli_writes_the_report_next_to_the_data(tmp_path):
     ("missing", "is not a folder ; give a folder written by 'sim run'"),
     ("no_manifest", "has no valid run.json ; give a folder written by 'sim run'"),
     ("unfinished", "holds an unfinished run ; finish it with 'sim run --resume'"),
-    ("short", "cell 0 has 200 of its 300 games ; rerun 'sim run' with --overwrite"),
+    ("short", "cell 0 has 200 of its 300 games ; find the damaged or missing shards with "
+              "'sim verify"),
     ("unknown_game", "unknown game 'chess'"),
     ("two_without_out", "2 folders given but no --out ; add --out FILE.html"),
     ("bad_effect", "--min-effect -1.0 is out of range"),

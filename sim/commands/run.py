@@ -57,7 +57,9 @@ def run(
         help="Output folder (default: results/SCENARIO, e.g. results/pericles-3p).")] = None,
     workers: opt.Workers = None,
     batch_size: Annotated[str, typer.Option(help="Games per Parquet shard.")] = str(DEFAULT_BATCH),
-    resume: Annotated[bool, typer.Option(help="Finish an interrupted run in --out.")] = False,
+    resume: Annotated[bool, typer.Option(
+        help="Finish an interrupted run in --out: check every shard there, play the missing "
+        "and damaged ones (see `sim verify`).")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing run in --out.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar and no summary.")] = False,
     until_ci: Annotated[float | None, typer.Option(
@@ -114,6 +116,8 @@ def run(
                                until_ci=until_ci)
     except BrokenGame as exc:
         fail(str(exc), code=1)
+    except RunError as exc:  # the folder changed since the check: another writer took it
+        fail(str(exc))
     if not quiet:
         rate = manifest["games_played_now"] / max(manifest["session_time_s"], 1e-9)
         typer.echo(f"{manifest['games']} games in {len(plan.cells)} cell(s) -> {folder} "

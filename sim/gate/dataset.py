@@ -24,10 +24,18 @@ def read_run(folder: Path) -> tuple[dict, dict[int, Outcomes]]:
         data = ds.dataset(folder / "data", format="parquet")
         table = data.to_table(columns=columns_to_read(data.schema.names))
     except (OSError, ValueError) as exc:  # pyarrow's errors derive from these
-        raise GateError(f"{str(folder)!r}: cannot read its Parquet shards ({exc}) ; rerun "
-                        "'sim run' into an empty folder") from None
+        raise GateError(f"{str(folder)!r}: cannot read its Parquet shards ({exc}) ; find the "
+                        f"damaged shards with 'sim verify {folder}' and play them again with "
+                        "'sim run ... --resume' and the original flags") from None
+    played = {s["cell"]: s["games"] for s in manifest.get("stopped") or []}  # --until-ci
     cells = {}
     for entry in manifest["cells"]:
         index = entry["cell"]
         cells[index] = from_table(table.filter(ds.field("cell") == index))
+        want = played.get(index, entry["games"])
+        if len(cells[index].games) != want:
+            raise GateError(f"{str(folder)!r}: cell {index} has {len(cells[index].games)} of its "
+                            f"{want} games ; find the damaged or missing shards with 'sim verify "
+                            f"{folder}' and play them again with 'sim run ... --resume' and the "
+                            "original flags")
     return manifest, cells

@@ -4,13 +4,18 @@ Layout::
 
     <out>/run.json                               the manifest
     <out>/data/cell-000/part-00000.parquet       one shard per (cell, batch)
+    <out>/checksums/cell-000/part-00000.sha256   the shard's SHA-256, written with it
+    <out>/.sim.lock                              held while a run writes (sim.runner.lock)
 
 A shard is written as ``_part-NNNNN.parquet.tmp`` and renamed into place, so a killed
-run leaves only whole shards (readers skip names starting with ``_``).
+run leaves only whole shards (readers skip names starting with ``_``). Its checksum is
+put in place just before it, so every shard written by this version has one
+(sim.runner.integrity checks them).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
@@ -24,11 +29,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import sim
+from sim.games.registry import GameInfo, UnknownGame, get_game
 from sim.runner import RunError
 from sim.runner.batches import DATA_DIR, Batch
+from sim.runner.lock import LOCK_NAME, busy_message, holder
 
 MANIFEST = "run.json"
 FORMAT = "sim-run/1"
+CHECKSUM_DIR = "checksums"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -67,13 +75,36 @@ def read_manifest(out: Path) -> dict | None:
         return None
 
 
-def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool) -> str:
-    """Decide what to do with ``out`` before writing anything: 'new', 'resume' or 'replace'."""
+def open_run_folder(out: Path, error: type[Exception] = RunError) -> tuple[dict, GameInfo]:
+    """The manifest of a folder written by `sim run`, and its game; ``error`` with one line
+    naming the problem otherwise."""
+    where = str(out)
+    if not out.is_dir():
+        raise error(f"{where!r} is not a folder ; give a folder written by 'sim run'")
+    manifest = read_manifest(out)
+    if manifest is None or manifest.get("format") != FORMAT or not manifest.get("cells"):
+        raise error(f"{where!r} has no valid {MANIFEST} ; give a folder written by 'sim run'")
+    try:
+        info = get_game(manifest.get("game", ""))
+    except UnknownGame as exc:
+        raise error(f"{where!r}: {exc} ; use a version of the tool that knows this game") from None
+    return manifest, info
+
+
+def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool,
+              locked: bool = False) -> str:
+    """Decide what to do with ``out`` before writing anything: 'new', 'resume' or 'replace'.
+
+    A folder another live run is writing is refused; ``locked``: this process holds the
+    folder's lock (sim.runner.lock), so that check is skipped.
+    """
     if resume and overwrite:
         raise RunError("--resume and --overwrite exclude each other ; pick one")
     if out.exists() and not out.is_dir():
         raise RunError(f"--out {str(out)!r} is a file ; give a folder path")
-    if not out.exists() or not any(out.iterdir()):
+    if not locked and (writer := holder(out)) is not None:
+        raise RunError(busy_message(out, writer))
+    if not out.exists() or all(p.name == LOCK_NAME for p in out.iterdir()):
         return "new"
     manifest = read_manifest(out)
     if manifest is None or manifest.get("format") != FORMAT:
@@ -93,19 +124,30 @@ def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool) -> st
 
 
 def prepare(out: Path, action: str) -> None:
-    """Create (or empty) the folder; on resume drop half-written temporary shards."""
+    """Create (or empty) the folder; on resume drop half-written temporary shards.
+
+    Called with the folder's lock held. Emptying keeps the lock file and deletes run.json
+    last, so an emptying cut short still leaves a folder that --overwrite accepts.
+    """
     if action == "replace":
-        shutil.rmtree(out)
+        for entry in sorted(out.iterdir(), key=lambda p: p.name == MANIFEST):
+            if entry.name == LOCK_NAME:
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
     out.mkdir(parents=True, exist_ok=True)
     drop_partial_shards(out)
 
 
 def drop_partial_shards(out: Path) -> None:
-    """Delete temporary shards left by a killed process (this run's or a worker's)."""
-    data = out / DATA_DIR
-    if data.is_dir():
-        for tmp in data.glob("*/_*.tmp"):
-            tmp.unlink(missing_ok=True)
+    """Delete temporary shards and checksums left by a killed process (this run's or a
+    worker's)."""
+    for folder in (out / DATA_DIR, out / CHECKSUM_DIR):
+        if folder.is_dir():
+            for tmp in folder.glob("*/_*.tmp"):
+                tmp.unlink(missing_ok=True)
 
 
 def write_manifest(out: Path, manifest: dict) -> None:
@@ -118,12 +160,28 @@ def shard_done(out: Path, batch: Batch) -> bool:
     return (out / batch.path).is_file()
 
 
+def checksum_path(out: Path, batch: Batch) -> Path:
+    """Where the SHA-256 of the batch's shard is kept."""
+    return out / CHECKSUM_DIR / f"cell-{batch.cell:03d}" / f"part-{batch.index:05d}.sha256"
+
+
+def file_sha256(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
 def write_shard(out: Path, batch: Batch, table: pa.Table, meta: dict[str, object]) -> None:
-    """Write the batch's rows with ``meta`` in the schema metadata, atomically."""
+    """Write the batch's rows with ``meta`` in the schema metadata, atomically, and the
+    file's SHA-256 (in ``sha256sum`` format, relative to ``out``) just before it."""
     final = out / batch.path
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = final.with_name(f"_{final.name}.tmp")
     encoded = {f"sim.{k}": json.dumps(v, default=str, sort_keys=True) for k, v in meta.items()}
     table = table.replace_schema_metadata(encoded)
     pq.write_table(table, tmp, compression="zstd")
+    record = checksum_path(out, batch)
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record_tmp = record.with_name(f"_{record.name}.tmp")
+    record_tmp.write_text(f"{file_sha256(tmp)}  {batch.path}\n", encoding="utf-8")
+    os.replace(record_tmp, record)
     os.replace(tmp, final)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
@@ -25,7 +26,9 @@ from sim.runner.dataset import (
     write_manifest,
     write_shard,
 )
+from sim.runner.integrity import inspect, remove_shard
 from sim.runner.jobs import CellJob, cell_job
+from sim.runner.lock import FolderLock
 from sim.runner.plan import Plan
 from sim.runner.progress import RunProgress
 
@@ -50,6 +53,9 @@ def check(plan: Plan, out: Path, *, resume: bool, overwrite: bool) -> str:
     return check_out(out, plan.identity(), resume=resume, overwrite=overwrite)
 
 
+SHOWN = 3  # damaged shards named on the resume line
+
+
 def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
             until_ci: float | None = None) -> dict:
     """Play every batch whose shard is missing on ``backend`` (sim.runner.backends); return
@@ -57,9 +63,36 @@ def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
 
     With ``until_ci`` (a half-width such as 0.005) a cell stops after the first batch
     that leaves every win-share interval narrower; run.json records why each stopped.
+
+    The folder's lock is held throughout (another writer: RunError, nothing changed), and
+    ``action`` (from ``check``) is checked again under it. On resume every existing shard
+    is checked first and a damaged one is deleted, so it is played again like a missing one.
     """
+    with FolderLock(out):
+        action = check_out(out, plan.identity(), resume=action == "resume",
+                           overwrite=action == "replace", locked=True)
+        return _execute(plan, out, action, backend=backend, quiet=quiet, until_ci=until_ci)
+
+
+def _drop_damaged(plan: Plan, out: Path, quiet: bool) -> list[dict]:
+    """Delete every existing shard of the plan that is damaged; what was deleted and why."""
+    found = inspect(out, plan.identity(), plan.info.cooperative, plan.batches())
+    for damage in found.damaged:
+        remove_shard(out, damage.batch)
+    if found.damaged and not quiet:
+        named = "; ".join(f"{d.batch.path}: {d.problem}" for d in found.damaged[:SHOWN])
+        more = f" and {len(found.damaged) - SHOWN} more" if len(found.damaged) > SHOWN else ""
+        sys.stderr.write(f"resume: {len(found.damaged)} damaged shard(s) deleted, to be played "
+                         f"again - {named}{more}\n")
+        sys.stderr.flush()
+    return [{"shard": d.batch.path, "problem": d.problem} for d in found.damaged]
+
+
+def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
+             until_ci: float | None) -> dict:
     previous = read_manifest(out) if action == "resume" else None
     prepare(out, action)
+    damaged = _drop_damaged(plan, out, quiet) if action == "resume" else None
     manifest = {"format": FORMAT, **plan.identity(),
                 "scenario_file": plan.scenario.source,
                 "description": plan.scenario.description,
@@ -71,6 +104,8 @@ def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
                     wall_time_s=wall_before)
     if until_ci is not None:
         manifest["until_ci"] = until_ci
+    if damaged is not None:
+        manifest["replayed_damaged"] = damaged
     write_manifest(out, manifest)
     jobs = {cell.index: cell_job(plan, cell, meta) for cell in plan.cells}
     batches = plan.batches()
