@@ -51,7 +51,7 @@ def bench_strategies() -> list[str]:
 
 def _start_time(cache_dir: str) -> float:
     """Seconds for a fresh interpreter to import the engine and finish one game."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    env = dict(os.environ, SIM_CACHE_DIR=cache_dir)
     t = time.perf_counter()
     subprocess.run([sys.executable, "-c", FIRST_GAME], check=True, env=env)
     return time.perf_counter() - t

@@ -11,9 +11,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.core.ccallback import CFunc
 from numba.core.errors import TypingError
-from numba.core.sigutils import normalize_signature
 
 from sim.jit import kernel
 
@@ -21,7 +19,7 @@ _compiled = {}  # (function, signature) -> its CFunc in this process
 _compiled_lock = threading.Lock()
 
 
-def compiled(func, signature) -> CFunc:
+def compiled(func, signature):
     """``func`` compiled as a C-callable for ``signature``, or loaded from Numba's cache,
     on the first call in this process."""
     with _compiled_lock:
@@ -30,24 +28,6 @@ def compiled(func, signature) -> CFunc:
             # They own no memory, so it costs a null check per view.
             _compiled[func, signature] = numba.cfunc(signature, cache=True)(func)
         return _compiled[func, signature]
-
-
-def cached(func, signature) -> bool:
-    """Whether ``compiled(func, signature)`` has nothing to compile: this process holds it,
-    or Numba's cache on disk does.
-
-    The disk is read from the cache's index through Numba's internals; where those differ
-    the answer is True, and the caller compiles here as it would without asking."""
-    if (func, signature) in _compiled:
-        return True
-    try:
-        entry = CFunc(func, normalize_signature(signature), locals={}, options={})
-        entry.enable_caching()
-        cache = entry._cache
-        key = cache._index_key(entry._sig, entry._targetdescr.target_context.codegen())
-        return key in cache._cache_file._load_index()
-    except Exception:  # noqa: BLE001 - a guess; any failure means "do not compile twice"
-        return True
 
 
 def pointers(arrays: dict) -> dict:

@@ -16,12 +16,13 @@ from sim.commands import (
     trace,
     tune,
     verify,
+    warm,
 )
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
-                verify):
+                warm, verify):
     command.register(app)
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 """The one place that sets Numba options for every kernel in the project."""
 
-import threading
-
 import numba
-from numba.core import types
-from numba.core.caching import CompileResultCacheImpl, FunctionCache
+from numba.core import config, types
 from numba.core.registry import CPUDispatcher
+
+from sim import kernel_cache
+
+# Compiled code is kept in a cache folder keyed by every source file kernels are built
+# from (sim.kernel_cache), set before the first kernel below is declared.
+kernel_cache.open_cache()
+config.reload_config()
 
 # cache=True keeps compiled kernels on disk between runs; NUMBA_DISABLE_JIT=1 runs the
 # same functions as plain Python for debugging and coverage.
@@ -22,72 +26,24 @@ def _one_width(arg):
     return arg
 
 
-# A kernel is compiled for calls from other kernels only, without the two wrappers Numba
-# builds, optimises and emits beside every function so that Python (the CPython wrapper)
-# or C (the C wrapper) can call it: about 4 s of a 27 s cold start (docs/performance.md).
-# A call from Python goes to a twin compiled with them (``_python_twin``).
-_FOR_KERNELS_ONLY = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
-_twin_lock = threading.Lock()
-
-
-def _tagged_cache(tag):
-    """Numba's disk cache for a function, in files of their own (``<module>.<name>.<tag>-*``).
-    The cache tells compiled versions apart by signature and bytecode, not by options, so
-    a kernel (no wrappers) and its twin (wrappers) must not share files, nor either of
-    them share files with other code that compiles the same function."""
-
-    class TaggedCacheImpl(CompileResultCacheImpl):
-        def get_filename_base(self, fullname, abiflags):
-            return super().get_filename_base(f"{fullname}.{tag}", abiflags)
-
-    return type(f"{tag.title()}Cache", (FunctionCache,), {"_impl_class": TaggedCacheImpl})
-
-
-_KernelCache = _tagged_cache("kernel")
-_TwinCache = _tagged_cache("python")
-
-
 class _KernelDispatcher(CPUDispatcher):
     """Compiles a kernel once per kind of argument, not once per mix of integer widths and
     constants its call sites happen to pass. Numba would otherwise compile a copy for
     each mix, and every copy re-optimises and re-emits all the code the kernel calls: the
     copies were a quarter of the cold start (docs/performance.md). Integer arithmetic in
-    Numba is 64-bit whatever the argument width, so the results are the same."""
+    Numba is 64-bit whatever the argument width, so the results are the same.
 
-    _twin = None
-
-    def enable_caching(self):
-        self._cache = _KernelCache(self.py_func)
+    ``get_call_template`` is Numba's own hook for typing a call from compiled code;
+    tests/test_jit.py fails when a Numba release changes it."""
 
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_one_width(a) for a in args), kws)
-
-    def __call__(self, *args, **kwargs):
-        """A call from Python (tests, tools), made through the twin."""
-        if self._twin is None:
-            with _twin_lock:
-                if self._twin is None:
-                    self._twin = _python_twin(self.py_func, self.targetoptions)
-        return self._twin(*args, **kwargs)
-
-
-class _TwinDispatcher(CPUDispatcher):
-    def enable_caching(self):
-        self._cache = _TwinCache(self.py_func)
-
-
-def _python_twin(func, options):
-    """A dispatcher of ``func`` with the wrappers Python calls through."""
-    options = {k: v for k, v in options.items() if k not in _FOR_KERNELS_ONLY and k != "inline"}
-    dispatcher = _TwinDispatcher(py_func=func, locals={}, targetoptions=options)
-    dispatcher.enable_caching()
-    return dispatcher
 
 
 def _kernel_decorator(**options):
     if numba.config.DISABLE_JIT:
         return lambda func: func
-    options = dict(nogil=True, _nrt=False, **_FOR_KERNELS_ONLY, **options)
+    options = dict(nopython=True, nogil=True, _nrt=False, **options)
 
     def compile_lazily(func):
         dispatcher = _KernelDispatcher(py_func=func, locals={}, targetoptions=options)
@@ -101,7 +57,8 @@ def _kernel_decorator(**options):
 # passing arrays (the state, the content tables) costs no atomic increments and
 # decrements per call, which were half of a game's time (docs/performance.md). A kernel
 # that tries to allocate fails to compile, so the no-allocation rule is checked by the
-# compiler. ``_nrt`` is Numba's own switch for that runtime. ``forceinline`` is set off
+# compiler. ``_nrt`` is Numba's own switch for that runtime (tests/test_jit.py fails when a
+# release drops it). ``forceinline`` is set off
 # explicitly because Numba passes it down from a caller that has it on.
 kernel = _kernel_decorator(forceinline=False)
 

@@ -89,14 +89,13 @@ args = (np.zeros(L.STATE_SIZE, np.int32), load_content().packed[0], np.zeros((L.
 signature = tuple(numba.typeof(a) for a in args)
 settle.compile(signature)
 code = settle.inspect_llvm(signature)
-from sim.games.pericles.rules.apart import SOURCE_TAG
-stub = f"stub_{L.RULE_ENTRY_SLOTS.index('battle')}_{SOURCE_TAG}"
+stub = f"stub_{L.RULE_ENTRY_SLOTS.index('battle')}"
 print(f"6battle{len(stub)}{stub}" in code, "6battleB" in code)
 """
 
 
 def test_callers_hold_no_copy_of_an_apart_kernel(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", SETTLE_HOLDS], env=env,
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "False"]
@@ -124,17 +123,18 @@ def test_apart_refuses_what_it_cannot_compile():
 
 # Run twice on one empty cache: the first run's entries are compiled by a second process
 # (this one loads them from the cache: one cache hit for the bot's and for each apart
-# kernel's); the second run finds them in the cache, so it must start no process.
+# kernel's); the second run finds them marked compiled, so it must start no process.
 ENTRIES_SOON = """
 import subprocess, numba
+from sim import cfuncs, kernel_cache
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
 from sim.games.pericles.rules import apart
-from sim import cfuncs
 from strategies.pericles import entry
 packed = load_content().packed
 record = numba.typeof(packed[0])
-cached = entry.entry_cached(record) and entries.rule_entries_cached(record)
+name = entries._cache_name(record)
+cached = kernel_cache.compiled(name)
 if cached:
     subprocess.Popen = None
 bot, rules = entries.entries_soon(packed).get()
@@ -142,13 +142,12 @@ entries_loaded = [cfuncs.compiled(e, apart._signature(record)).cache_hits == 1
                   for _, e in apart._kernels]
 print(cached, bot == entry.bot_entry(packed) != 0, (rules == entries.rule_entries(packed)).all(),
       cfuncs.compiled(entry._heuristic, entry._signature(record)).cache_hits,
-      all(entries_loaded),
-      entry.entry_cached(record) and entries.rule_entries_cached(record))
+      all(entries_loaded), kernel_cache.compiled(name))
 """
 
 
 def test_a_second_process_compiles_the_entries_when_the_cache_lacks_them(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
     runs = [subprocess.run([sys.executable, "-c", ENTRIES_SOON], env=env, capture_output=True,
                            text=True, check=True).stdout.split() for _ in range(2)]
     assert runs == [["False", "True", "True", "1", "True", "True"],

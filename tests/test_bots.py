@@ -401,7 +401,7 @@ print("heuristic_choose" in decide.inspect_llvm(signature))
 
 
 def test_rules_code_holds_no_copy_of_the_heuristic(tmp_path):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", DECIDE_HOLDS_HEURISTIC], env=env,
                           capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

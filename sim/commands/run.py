@@ -73,6 +73,7 @@ def run(
 
     Example: sim run --game pericles --players 3,4 --n 1e5 --sweep params.builder_base=3,4
     """
+    from sim.games.state_layout import LayoutMismatch
     from sim.runner.backends import open_backend
     from sim.runner.execute import check, execute
     from sim.runner.plan import build_plan
@@ -114,7 +115,7 @@ def run(
         with engine:
             manifest = execute(plan, folder, action, backend=engine, quiet=quiet,
                                until_ci=until_ci)
-    except BrokenGame as exc:
+    except (BrokenGame, LayoutMismatch) as exc:  # figures that cannot be trusted
         fail(str(exc), code=1)
     except RunError as exc:  # the folder changed since the check: another writer took it
         fail(str(exc))

@@ -29,6 +29,8 @@ def trace(
 
     A game with a default player count needs no --players: sim trace --game aeolis --seed 7 --text
     """
+    from sim.games.state_layout import LayoutMismatch
+
     info = require_game(game)
     players = require_players(info, players if players is not None else info.default_players)
     for flag, value in (("--seed", seed), ("--game-index", game_index)):
@@ -42,7 +44,7 @@ def trace(
         fail(f"{info.title} has no trace yet ; see `sim games` for what exists")
     try:
         records = module.trace_records(players, seed, game_index, skills=not no_skills)
-    except RuntimeError as exc:  # the trace did not reach the game's end
+    except (RuntimeError, LayoutMismatch) as exc:  # no trace to the game's end
         fail(str(exc), code=1)
     result = module.to_text(records) if text else module.to_jsonl(records)
     if out is None:

@@ -61,12 +61,6 @@ def bot_entry(packed: np.recarray) -> int:
     return cfuncs.compiled(_heuristic, _signature(numba.typeof(packed[0]))).address
 
 
-def entry_cached(record) -> bool:
-    """Whether the entry for ``record`` is compiled: held in this process or in Numba's
-    cache on disk (``cfuncs.cached``)."""
-    return cfuncs.cached(_heuristic, _signature(record))
-
-
 @kernel
 def put_entry(s, address):
     """Keep the entry's address in the two BOT_ENTRY words of the state."""

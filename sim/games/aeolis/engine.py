@@ -56,26 +56,34 @@ def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_r
 
 
 @njit
-def play_one(T, W, run_seed, game_index, mode, heroes, expansions, prod_die, loss_rule, heroic,
-             max_events):
-    """One game with its trace: (final state, event rows)."""
+def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, prod_die,
+             loss_rule, heroic, max_events):
+    """One game with its trace: (final state, event rows, True). Nothing is played, and the
+    last item is False, when ``layout_key`` is not the layout this code was compiled for
+    (``state_layout``)."""
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     ev = np.zeros((max_events, EV_COLS), dtype=np.int32)
+    if layout_key != L.LAYOUT_KEY:
+        return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
-    return s, ev[:s[L.EVENTS]]
+    return s, ev[:s[L.EVENTS]], True
 
 
 @numba.njit(cache=True, nogil=True, parallel=True)
-def play_batch(packed, W, run_seed, first_index, count, mode, heroes, expansions, prod_die, loss_rule,
-               heroic, won, rounds, loss_cause, morale, structures, heroic_card, heroic_ok,
-               decisions, violation):
-    """Play games first_index .. first_index + count - 1 into the result arrays.
+def play_batch(layout_key, packed, W, run_seed, first_index, count, mode, heroes, expansions,
+               prod_die, loss_rule, heroic, won, rounds, loss_cause, morale, structures,
+               heroic_card, heroic_ok, decisions, violation):
+    """Play games first_index .. first_index + count - 1 into the result arrays; True.
+    Nothing is played, and the result is False, when ``layout_key`` is not the layout this
+    code was compiled for (``state_layout``).
 
     ``packed`` is the one-row table array: a record passed into a prange loop fails to
     compile, so each game takes the row itself."""
+    if layout_key != L.LAYOUT_KEY:
+        return False
     for g in prange(count):
         T = packed[0]
         s = np.zeros(L.STATE_SIZE, dtype=np.int32)
@@ -97,3 +105,4 @@ def play_batch(packed, W, run_seed, first_index, count, mode, heroes, expansions
         heroic_ok[g] = s[L.HEROIC_OK]
         decisions[g] = s[L.DECISIONS]
         violation[g] = s[L.VIOLATION]
+    return True

@@ -7,6 +7,7 @@ import numpy as np
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content
 from sim.games.aeolis.engine import play_batch, play_one
+from sim.games.state_layout import refuse_mismatch
 from strategies.aeolis.styles import weights
 
 PROD_DIE = ("never", "queen", "always")
@@ -42,15 +43,18 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
     out = {k: np.zeros(count, np.int32) for k in (
         "won", "rounds", "loss_cause", "morale", "structures", "heroic_card", "heroic_ok",
         "decisions", "violation")}
-    play_batch(content.packed, W, run_seed, first_index, count, mode, heroes, exps, die, loss,
-               heroic, out["won"], out["rounds"], out["loss_cause"], out["morale"],
-               out["structures"], out["heroic_card"], out["heroic_ok"], out["decisions"],
-               out["violation"])
+    played = play_batch(L.LAYOUT_KEY, content.packed, W, run_seed, first_index, count, mode,
+                        heroes, exps, die, loss, heroic, out["won"], out["rounds"],
+                        out["loss_cause"], out["morale"], out["structures"], out["heroic_card"],
+                        out["heroic_ok"], out["decisions"], out["violation"])
+    refuse_mismatch(played, "aeolis")
     return out
 
 
 def play_traced(content: Content, setup: AeolisSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 20000):
     W, mode, heroes, exps, die, loss, heroic = _args(content, setup)
-    return play_one(content.tables, W, run_seed, game_index, mode, heroes, exps, die, loss,
-                    heroic, max_events)
+    state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,
+                                     mode, heroes, exps, die, loss, heroic, max_events)
+    refuse_mismatch(played, "aeolis")
+    return state, events

@@ -5,6 +5,8 @@ resources at any time in the Player Phase, rulebook p. 9), so resources are kept
 ``<NAME>`` is a field's offset; a table is indexed ``NAME + i`` or ``NAME + i * width + j``.
 """
 
+from sim.games.state_layout import layout_key
+
 N_HEX = 36  # the map: 6 rows x 6 columns, row 0 at the top (content.toml [map])
 N_COLS = 6  # one per D6 face at the top of the board (p. 36)
 MAX_ENEMIES = 8  # enemy tokens on the board at once
@@ -147,6 +149,7 @@ for _name, _length, _meaning in _FIELDS:
     globals()[_name] = _offset
     _offset += _length
 STATE_SIZE = _offset
+LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
 
 (ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,

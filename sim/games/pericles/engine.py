@@ -90,31 +90,39 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
 
 
 @njit
-def play_one(packed, W, run_seed, game_index, n_players, skills_on, role_picks, city_picks,
-             strategies, check_turns, bot_entry, rule_entries, max_events):
-    """One game with its trace: (final state, event rows). ``packed``: ``Content.packed``."""
+def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, role_picks,
+             city_picks, strategies, check_turns, bot_entry, rule_entries, max_events):
+    """One game with its trace: (final state, event rows, True). ``packed``:
+    ``Content.packed``. Nothing is played, and the last item is False, when ``layout_key``
+    is not the layout this code was compiled for (``state_layout``)."""
     T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
     rng = np.zeros(N_STREAMS, dtype=np.uint64)
     ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
+    if layout_key != L.LAYOUT_KEY:
+        return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies,
               check_turns, bot_entry, rule_entries)
-    return s, ev[:s[L.EVENTS]]
+    return s, ev[:s[L.EVENTS]], True
 
 
 @njit
-def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, role_picks,
-               city_picks, strategies, check_turns, bot_entry, rule_entries, glory, sources, won,
-               ranks, roles, rounds, end_reason, city_mask, city_used, decisions, silver,
-               violation):
+def play_batch(layout_key, packed, W, run_seed, first_index, count, n_players, skills_on,
+               role_picks, city_picks, strategies, check_turns, bot_entry, rule_entries, glory,
+               sources, won, ranks, roles, rounds, end_reason, city_mask, city_used, decisions,
+               silver, violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
-    result arrays, one after another, allocating the working arrays once.
+    result arrays, one after another, allocating the working arrays once; True. Nothing is
+    played, and the result is False, when ``layout_key`` is not the layout this code was
+    compiled for (``state_layout``).
 
     A game's result depends only on its index, so ``game.simulate`` plays a batch as
     chunks on several threads (``sim.threads``) and gets the same games.
     """
+    if layout_key != L.LAYOUT_KEY:
+        return False
     T = packed[0]
     s = np.zeros(L.STATE_SIZE, dtype=np.int32)
     opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
@@ -126,6 +134,7 @@ def play_batch(packed, W, run_seed, first_index, count, n_players, skills_on, ro
                   strategies, check_turns, bot_entry, rule_entries)
         store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
                      city_used, decisions, silver, violation)
+    return True
 
 
 @kernel

@@ -14,15 +14,24 @@ import threading
 import numba
 import numpy as np
 
-from sim.games.pericles.rules.apart import rule_entries, rule_entries_cached
+from sim import kernel_cache
+from sim.games.pericles.rules.apart import rule_entries
 from sim.second_core import start_python
-from strategies.pericles.entry import bot_entry, entry_cached
+from strategies.pericles.entry import bot_entry
 
 
 def entries(packed: np.recarray) -> tuple[int, np.ndarray]:
     """The compiled entries a game reaches through its state, for ``packed``'s record type:
-    the bot's (``strategies.pericles.entry``) and the rules kernels' (``rules.apart``)."""
-    return bot_entry(packed), rule_entries(packed)
+    the bot's (``strategies.pericles.entry``) and the rules kernels' (``rules.apart``).
+    Once compiled they are marked so in the cache folder (``sim.kernel_cache``)."""
+    found = bot_entry(packed), rule_entries(packed)
+    if not numba.config.DISABLE_JIT:
+        kernel_cache.mark_compiled(_cache_name(numba.typeof(packed[0])))
+    return found
+
+
+def _cache_name(record) -> str:
+    return f"pericles entries for {record}"
 
 
 # Run by the second process: compile the entries for the record type read from stdin.
@@ -66,16 +75,17 @@ class EntriesSoon:
 
 
 def entries_soon(packed: np.recarray) -> EntriesSoon:
-    """``entries(packed)`` to ``get`` later. When neither this process nor Numba's cache
-    holds all of them (a machine's first run), a second process starts compiling them now,
-    so that this one can compile the rules meanwhile; ``get`` waits for it, then loads
-    them from the cache (or compiles them, if that process failed)."""
+    """``entries(packed)`` to ``get`` later. When the cache folder has no mark that they
+    were compiled (a machine's first run, or the first after an edit), a second process
+    starts compiling them now, so that this one can compile the rules meanwhile; ``get``
+    waits for it, then loads them from the cache (or compiles them, if that process
+    failed)."""
     record = None if numba.config.DISABLE_JIT else numba.typeof(packed[0])
     soon = EntriesSoon(packed, record)
     if record is None:
         return soon
     with _compiling_lock:
-        if record in _compiling or (entry_cached(record) and rule_entries_cached(record)):
+        if record in _compiling or kernel_cache.compiled(_cache_name(record)):
             return soon
         try:
             _compiling[record] = start_python(_COMPILE_ENTRIES, packed.dtype)

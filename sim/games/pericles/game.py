@@ -9,6 +9,7 @@ from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one
 from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
+from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
 from strategies.pericles.features import NF
 from strategies.pericles.policy import STRATEGY_CODES
@@ -85,15 +86,15 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
     ready = entries_soon(content.packed)
 
     def play(start, stop, bot, rules):
-        play_batch(content.packed, weights, run_seed, first_index + start, stop - start,
-                   setup.players, int(setup.skills), roles, tiles, strategies,
-                   setup.check_turns, bot, rules,
-                   *(column[start:stop] for column in out.values()))  # play_batch's order
+        return play_batch(L.LAYOUT_KEY, content.packed, weights, run_seed, first_index + start,
+                          stop - start, setup.players, int(setup.skills), roles, tiles,
+                          strategies, setup.check_turns, bot, rules,
+                          *(column[start:stop] for column in out.values()))  # its order
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
-    # may be compiling in a second process.
+    # may be compiling in a second process, and checked against the layout.
     try:
-        play(0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+        refuse_mismatch(play(0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)), "pericles")
     except BaseException:
         ready.cancel()
         raise
@@ -106,6 +107,9 @@ def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_inde
                 max_events: int = 20000):
     """One game and its event rows (see events.py): (final state, events)."""
     roles, tiles, strategies, weights = _arrays(content, setup)
-    return play_one(content.packed, weights, run_seed, game_index, setup.players,
-                    int(setup.skills), roles, tiles, strategies, setup.check_turns,
-                    *entries(content.packed), max_events)
+    state, events, played = play_one(L.LAYOUT_KEY, content.packed, weights, run_seed,
+                                     game_index, setup.players, int(setup.skills), roles, tiles,
+                                     strategies, setup.check_turns, *entries(content.packed),
+                                     max_events)
+    refuse_mismatch(played, "pericles")
+    return state, events

@@ -6,6 +6,8 @@ field's offset; a per-seat field is indexed ``NAME + seat`` and a per-seat table
 players and, in a 2-player game, the Demagogue (p. 21).
 """
 
+from sim.games.state_layout import layout_key
+
 MAX_SEATS = 5  # 5 real players, or 2 real players + the Demagogue
 MAX_ATHENA = 64  # Athena cards in the content (copies expanded)
 MAX_MISSIONS = 64
@@ -164,6 +166,7 @@ for _name, _length, _meaning in _FIELDS:
     FIELD_OFFSETS[_name] = _offset
     _offset += _length
 STATE_SIZE = _offset
+LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
 
 N_PLAYERS = FIELD_OFFSETS["N_PLAYERS"]
 N_SEATS = FIELD_OFFSETS["N_SEATS"]

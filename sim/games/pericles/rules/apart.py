@@ -16,19 +16,15 @@ made games measurably slower (docs/performance.md).
 An ``@apart`` kernel takes (s, T, W, opts, at most four integers, rng, ev), in that
 order, and returns nothing or an integer (``result``). Its stub and entry are generated
 from two short templates below, since Numba compiles a function of a fixed arity. Both
-are cached beside the kernel's own module and checked against it; their names carry a
-tag of this file, of ``sim.cfuncs`` (the call through an address) and of the slot order
-(``SOURCE_TAG``), which Numba's cache does not see otherwise (a stub's slot is a
-constant in its code), so changing any of them compiles them again instead of calling
-the wrong kernel. Numba raises few exceptions inside kernels (a division by zero); one
-raised inside an entry is printed, and the call returns 0 instead of stopping the batch.
+are cached as if written in the kernel's own module, in the cache folder that every
+source file keys (``sim.kernel_cache``), so an edit of this file or of the slot order
+compiles them again instead of calling the wrong kernel. Numba raises few exceptions
+inside kernels (a division by zero); one raised inside an entry is printed, and the call
+returns 0 instead of stopping the batch.
 
 A game's randomness and choices do not depend on how a kernel is reached: the same
 games as with direct calls (tests/test_apart.py).
 """
-
-import hashlib
-from pathlib import Path
 
 import numba
 import numpy as np
@@ -46,8 +42,6 @@ from sim.rng import N_STREAMS
 
 MAX_INTS = 4
 EV_WIDTH = EV_COLS + L.MAX_SEATS
-SOURCE_TAG = hashlib.sha256(Path(__file__).read_bytes() + Path(cfuncs.__file__).read_bytes()
-                            + repr(L.RULE_ENTRY_SLOTS).encode()).hexdigest()[:10]
 # Names the generated stub uses itself, so a kernel's parameter must not take them.
 _STUB_NAMES = {"address", "entry_address", "call_entry"}
 RESULTS = (None, int)
@@ -102,14 +96,14 @@ def apart(result=None):
             return body
         all_ints = [f"a{k}" for k in range(MAX_INTS)]
         call = f"body(s, T, W, opts, {''.join(a + ', ' for a in all_ints[:len(ints)])}rng, ev)"
-        entry = _generate(func, f"{func.__qualname__}.entry_{SOURCE_TAG}", _ENTRY, {"body": body},
+        entry = _generate(func, f"{func.__qualname__}.entry", _ENTRY, {"body": body},
                           all_ints=", ".join(all_ints),
                           body=_ENTRY_RETURN[result].format(call=call))
         _kernels.append((name, entry))
         use, missing = _STUB_RETURN[result]
         padded = ", ".join(list(ints) + ["0"] * (MAX_INTS - len(ints)))
         slot = L.RULE_ENTRY_SLOTS.index(name)
-        stub = _generate(func, f"{func.__qualname__}.stub_{slot}_{SOURCE_TAG}", _STUB, {},
+        stub = _generate(func, f"{func.__qualname__}.stub_{slot}", _STUB, {},
                          ints="".join(a + ", " for a in ints),
                          slot=slot, use=use, missing=missing,
                          padded=padded)
@@ -160,12 +154,6 @@ def rule_entries(packed: np.recarray) -> np.ndarray:
                      for name in L.RULE_ENTRY_SLOTS]
         _addresses.setdefault(record, np.array(addresses, np.int64))
     return _addresses[record]
-
-
-def rule_entries_cached(record) -> bool:
-    """Whether every apart kernel's entry for ``record`` is compiled: held in this process
-    or in Numba's cache on disk (``cfuncs.cached``)."""
-    return all(cfuncs.cached(entry, _signature(record)) for _, entry in _kernels)
 
 
 @kernel

@@ -1,0 +1,27 @@
+"""What every game's state layout shares: the fingerprint its compiled engine is checked
+against before a game is played."""
+
+import hashlib
+
+from sim.runner import RunError
+
+
+class LayoutMismatch(RunError):
+    """The compiled engine was built for another state layout than the one loaded now."""
+
+
+def layout_key(fields) -> int:
+    """A fingerprint of a state layout, from each field's name and length in order, below
+    2**62 so that it is an int64 in compiled code. The engine's entry compares the value
+    frozen into it when it was compiled with the one Python computes now."""
+    text = ";".join(f"{name}:{length}" for name, length, _ in fields)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little") >> 2
+
+
+def refuse_mismatch(played: bool, game: str) -> None:
+    """Raise ``LayoutMismatch`` when the engine refused to play (``played`` is False)."""
+    if not played:
+        raise LayoutMismatch(
+            f"{game}: the compiled engine was built for another state layout than the one "
+            "loaded now, so no game was played ; start a new process, which compiles from "
+            "the current sources")
