@@ -214,10 +214,31 @@ def test_cost_options_every_complete_cost():
     fx.give_athena(0, UNI, 1)
     fx.set_goods(0, amphoras=3, trophies=2)
     n = actions.cost_options(fx.s, T, 0, fx.opts)
-    got = {tuple(fx.opts[k, :2]) for k in range(n)}
-    # 3 Military; different icons leaving out Culture (Universal counts as its own icon);
-    # 3 Amphoras; not the 2 Trophies
-    assert got == {(0, MIL), (1, CUL), (2, 0)}
+    got = {tuple(fx.opts[k]) for k in range(n)}
+    # (kind, Military, Economy, Culture paid; the rest Universal): 3 Military, 2 Military
+    # + Universal, Military + Economy + Universal (as Culture); 3 Amphoras; not 2 Trophies,
+    # not 2 Military + Economy (neither one icon nor three)
+    assert got == {(0, 3, 0, 0), (0, 2, 0, 0), (1, 1, 1, 0), (2, 0, 0, 0)}
+
+
+@pytest.mark.parametrize("mil,uni", [(2, 1), (1, 2), (0, 3)])
+def test_universal_card_is_any_icon_in_a_build_payment(mil, uni):
+    # p. 24: a Universal icon is any one of the three; p. 12: 3 cards of one icon pay
+    fx = neutral()
+    ids = fx.give_athena(0, MIL, mil) + fx.give_athena(0, UNI, uni)
+    assert actions.can_build(fx.s, T, 0, fx.opts)
+    actions.build(*fx.a, 0, fx.rng, fx.ev)
+    assert sum(fx[L.HAND_ICONS + i] for i in range(4)) == 0
+    assert all(fx[L.ATHENA_LOC + c] == L.LOC_DISCARD for c in ids)
+    assert sum(fx[L.PARTHENON + k] for k in range(L.N_PIECE_KINDS)) == 1
+    assert fx.check() == 0
+
+
+def test_two_of_one_icon_and_one_other_pay_nothing():
+    fx = neutral()  # p. 12: neither 3 of one icon nor 3 different icons
+    fx.give_athena(0, MIL, 2)
+    fx.give_athena(0, CUL, 1)
+    assert actions.cost_options(fx.s, T, 0, fx.opts) == 0
 
 
 def test_build_next_column_then_universal_when_the_type_is_full():
