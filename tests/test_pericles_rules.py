@@ -12,7 +12,14 @@ from pericles_fixtures import LARGE, MISSION, SKILL, SMALL, Fx, T, neutral
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
-from sim.games.pericles.events import EV_KNOCK_OUT
+from sim.games.pericles.events import (
+    EV_ATHENS_BUILD,
+    EV_BATTLE,
+    EV_CITY_STATE_MOVE,
+    EV_INTEGRATE,
+    EV_KNOCK_OUT,
+    EV_SKILL_GAIN,
+)
 from sim.games.pericles.invariants import V_GLORY_SOURCES, V_SILVER, V_UNITS, check_state
 from sim.games.pericles.rules import actions, board, governance, parthenon, pieces, progress
 from sim.games.pericles.rules.build import build_and_score, piece_options
@@ -310,6 +317,21 @@ def test_military_completion():
     assert fx.check() == 0
 
 
+def test_build_draws_skills_after_the_completion_moves():
+    # p. 12: the completion effect applies now, then the builder draws Skills
+    fx = neutral(skills=True)
+    fx.s[L.PARTHENON + L.PIECE_MILITARY] = 3
+    fx.set_goods(0, trophies=3)
+    fx.steer(0, [(4, 0)])
+    actions.build(*fx.a, 0, fx.rng, fx.ev)
+    rows = fx.events()
+    moves = np.flatnonzero(rows[:, 3] == EV_CITY_STATE_MOVE)
+    gains = np.flatnonzero((rows[:, 3] == EV_SKILL_GAIN) & (rows[:, 2] == 0))
+    assert len(moves) == 2 and len(gains) >= 1 and gains[-1] > moves[-1]
+    assert fx[L.PENDING_MOVES] == 0
+    assert fx.check() == 0
+
+
 def test_economy_completion_refills_the_market():
     fx = neutral()
     fx.s[L.PARTHENON + L.PIECE_ECONOMY_UPPER] = 2
@@ -580,7 +602,7 @@ def test_battle_attacked_rows_defence_compensation_hoplites_home_one_rival_reset
     assert fx.row(CUL) == [-1, 2, -1]
     assert fx[L.UNITS_HOME + O.HOPLITE] == 1
     assert fx[L.RIVAL_POS] == 0 and fx[L.RIVAL_POS + 1] == 3
-    assert fx[L.PENDING_ATHENS] == 1
+    assert len(fx.events(code=EV_ATHENS_BUILD)) == 1  # Athens rebuilds (p. 15)
     assert fx.check() == 0
 
 
@@ -662,10 +684,44 @@ def test_integration_worker_home_athens_builds_and_delian_league():
     board.move_city_once(*fx.a, 0, fx.rng, fx.ev)
     assert fx[L.ACTIVE_CITY] == -1 and fx[L.AGORA_TILE + 8] == tile
     assert fx[L.UNITS_HOME + 6 + O.WORKER] == 1
-    assert fx[L.PENDING_ATHENS] == 1
     assert fx[L.GAME_OVER] == 1 and fx[L.END_REASON] == L.END_DELIAN_LEAGUE
-    settle(*fx.a, fx.rng, fx.ev)  # the game has ended: the queued Athens build waits
-    assert fx[L.PENDING_ATHENS] == 1
+    assert len(fx.events(code=EV_ATHENS_BUILD)) == 0  # the game ended with the placement (p. 17)
+
+
+def test_battle_rebuild_comes_before_the_second_battle_and_can_cancel_it():
+    # p. 15: a Battle ends with Athens rebuilding; p. 12: a Military completion resets both
+    # Rivals, so the Persian Battle triggered with the Spartan one is not fought
+    fx = neutral()
+    fx.s[L.PARTHENON + L.PIECE_MILITARY] = 3
+    length = T.params[P.BATTLE_TRACK_LENGTH]
+    for rival in range(2):
+        fx.s[L.RIVAL_POS + rival] = length
+        fx.s[L.PENDING_BATTLE + rival] = 1
+    fx.stack_athena(fx.athena_of(ECO)[:2] + fx.athena_of(MIL)[:1])  # 2 attack, 1 rebuilds
+    settle(*fx.a, fx.rng, fx.ev)
+    assert len(fx.events(code=EV_BATTLE)) == 1
+    assert fx[L.PARTHENON + L.PIECE_MILITARY] == 4
+    assert fx[L.RIVAL_POS] == 0 and fx[L.RIVAL_POS + 1] == 0
+    assert fx[L.PENDING_BATTLE] == 0 and fx[L.PENDING_BATTLE + 1] == 0
+    assert fx.check() == 0
+
+
+def test_integration_athens_builds_before_the_next_queued_move():
+    # p. 10: past the last space the tile integrates "and Athens builds"; the move after it
+    # (here the second of two) starts only then
+    fx = neutral()
+    tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
+    fx.s[L.CITY_STACK_N] -= 1
+    fx.s[L.ACTIVE_CITY] = tile
+    fx.s[L.ACTIVE_CITY_POS] = 0
+    fx.stack_athena(fx.athena_of(CUL)[:1])
+    board.queue_city_moves(fx.s, 0, 2)
+    settle(*fx.a, fx.rng, fx.ev)
+    codes = [int(c) for c in fx.events()[:, 3] if c in (EV_INTEGRATE, EV_ATHENS_BUILD,
+                                                           EV_CITY_STATE_MOVE)]
+    assert codes == [EV_INTEGRATE, EV_ATHENS_BUILD, EV_CITY_STATE_MOVE]
+    assert fx[L.PARTHENON + L.PIECE_CULTURE] == 1 and fx[L.ACTIVE_CITY] >= 0
+    assert fx.check() == 0
 
 
 def test_move_with_no_active_tile_and_empty_stack_does_nothing():

@@ -343,6 +343,7 @@ def build(s, T, W, opts, seat, rng, ev):
     else:
         pay_trophies(s, seat, need)
     raised = build_and_score(s, T, W, opts, seat, kind, rng, ev)
+    settle(s, T, W, opts, rng, ev)  # a completion applies now, then Skills are drawn (p. 12)
     if s[L.GAME_OVER] == 1:
         return
     gain_skill_from_build(s, T, W, opts, seat, raised, rng, ev)
