@@ -21,7 +21,15 @@ from sim.games.pericles.events import (
     EV_SKILL_GAIN,
 )
 from sim.games.pericles.invariants import V_GLORY_SOURCES, V_SILVER, V_UNITS, check_state
-from sim.games.pericles.rules import actions, board, governance, parthenon, pieces, progress
+from sim.games.pericles.rules import (
+    actions,
+    assembly,
+    board,
+    governance,
+    parthenon,
+    pieces,
+    progress,
+)
 from sim.games.pericles.rules.build import build_and_score, piece_options
 from sim.games.pericles.rules.core import draw_athena, gain_athena
 from sim.games.pericles.rules.demagogue import (
@@ -354,6 +362,22 @@ def test_culture_completion_small_citizen_or_10_glory():
         back = fx[L.SMALL_PLACED + seat] == 0 and fx[L.AGORA_CITIZEN + seat * 5 + seat] == 0
         assert took != back
     assert fx.check() == 0
+
+
+def test_culture_completion_small_citizen_taken_back_is_not_unused():
+    # p. 12: the Small Citizen comes back and may go out again; p. 17: only Citizens not
+    # placed this round score as unused, and this one was placed
+    fx = neutral()
+    fx.s[L.PARTHENON + L.PIECE_CULTURE] = 3
+    fx.place(0, 0, SMALL)
+    fx.place(0, 1, SMALL)
+    fx.steer(0, [(3, 0)])  # retrieve the one on space 0
+    parthenon.athens_builds_row(*fx.a, CUL, fx.rng, fx.ev)
+    assert fx[L.SMALL_PLACED] == 1 and fx[L.SMALL_BACK] == 1
+    assert assembly.citizens_left(fx.s, 0) == (1, 0)
+    assert fx.check() == 0
+    final_scoring(fx.s, T)
+    assert fx.glory(0, L.SRC_END_CITIZENS) == 0
 
 
 def test_athens_builds_scores_nothing_and_diplomats_stay():

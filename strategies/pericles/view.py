@@ -110,7 +110,7 @@ def pieces_left(s):
 @kernel
 def unused_citizens_glory(s, T, seat):
     """Game-end Glory of the Citizens ``seat`` has not placed this round (p. 17)."""
-    small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
+    small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat] - s[L.SMALL_BACK + seat]
     large = s[L.LARGE_UNLOCKED + seat] - s[L.LARGE_PLACED + seat]
     return small * T.params[P.UNUSED_SMALL_GLORY] + large * T.params[P.UNUSED_LARGE_GLORY]
 
