@@ -695,6 +695,22 @@ def test_city_state_activation_move_waypost_ship_and_card_collision():
     assert fx.check() == 0
 
 
+def test_activation_is_the_whole_move_with_no_collision():
+    # p. 10: with no active tile the move puts the top tile on the rightmost space, and
+    # that is the whole move: a card (and its Diplomat) or a Ship there stays
+    fx = neutral()
+    last = T.params[P.DIPLOMACY_SPACES] - 1
+    card = fx.athena_of(ECO)[0]
+    fx.card_on_track(last, card, owner=1)
+    fx.units(2, O.SHIP, port=1)
+    fx.s[L.WAYPOST_SHIP + last] = 2
+    board.move_city_once(*fx.a, 0, fx.rng, fx.ev)
+    assert fx[L.ACTIVE_CITY_POS] == last
+    assert fx[L.DIPLO_CARD + last] == card and fx[L.DIPLO_OWNER + last] == 1
+    assert fx[L.WAYPOST_SHIP + last] == 2 and fx.glory(1) == 0
+    assert fx.check() == 0
+
+
 def test_integration_worker_home_athens_builds_and_delian_league():
     fx = neutral()
     tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]

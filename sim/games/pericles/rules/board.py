@@ -91,8 +91,7 @@ def move_city_once(s, T, W, opts, mover, rng, ev):
             return
         s[L.CITY_STACK_N] -= 1
         s[L.ACTIVE_CITY] = s[L.CITY_STACK + s[L.CITY_STACK_N]]
-        s[L.ACTIVE_CITY_POS] = T.params[P.DIPLOMACY_SPACES] - 1
-        collide(s, T, W, opts, s[L.ACTIVE_CITY_POS], rng)
+        s[L.ACTIVE_CITY_POS] = T.params[P.DIPLOMACY_SPACES] - 1  # the whole move: no collision
         emit(s, ev, mover, EV_CITY_STATE_MOVE, s[L.ACTIVE_CITY], s[L.ACTIVE_CITY_POS], 0)
         return
     pos = s[L.ACTIVE_CITY_POS] - 1
