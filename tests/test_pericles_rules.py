@@ -7,11 +7,12 @@ page it cites says must happen. Every test ends with the invariant checker.
 
 import numpy as np
 import pytest
-from pericles_fixtures import LARGE, MISSION, SKILL, SMALL, Fx, T, neutral
+from pericles_fixtures import LARGE, MISSION, ROLE, SKILL, SMALL, Fx, T, neutral
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
+from sim.games.pericles.content import load_content
 from sim.games.pericles.events import (
     EV_ATHENS_BUILD,
     EV_BATTLE,
@@ -931,6 +932,16 @@ def test_demagogue_places_on_its_card_space_or_the_next_in_reading_order():
 
 
 # ---------------------------------------------------------------- scoring.py (p. 17)
+
+
+def test_setup_bonus_comes_before_the_pieces_are_set_out():
+    # p. 5: step 10 gains the Setup bonus, step 11 places the pieces; a bonus that brings a
+    # piece home therefore finds the Veteran's Setup-card Diplomat not yet in the Camp
+    content = load_content(overrides={"roles.veteran.bonus": [["bring_home", 1]]})
+    fx = Fx(content=content)
+    assert fx[L.ROLE] == ROLE["veteran"]
+    assert fx[L.DIPS_CAMP] == content.packed[0].roles[ROLE["veteran"], 6] == 1
+    assert fx.check() == 0
 
 
 def test_final_scoring_lines():
