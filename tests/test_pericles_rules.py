@@ -272,6 +272,20 @@ def test_build_next_column_then_universal_when_the_type_is_full():
     assert parthenon.column_options(fx.s, MIL, fx.opts, 0) == 0
 
 
+@pytest.mark.parametrize("pick,half", [(0, L.PIECE_ECONOMY_UPPER), (1, L.PIECE_ECONOMY_LOWER)])
+def test_economy_column_goes_to_the_half_its_builder_chooses(pick, half):
+    # p. 12: 2 Economy columns stand in each half; which one a build takes is chosen (the
+    # First Player's choice for an Athens build), recorded in docs/rules/pericles.md
+    fx = neutral()
+    n = parthenon.column_options(fx.s, ECO, fx.opts, 0)
+    assert list(fx.opts[:n, 1]) == [L.PIECE_ECONOMY_UPPER, L.PIECE_ECONOMY_LOWER]
+    fx.steer(fx[L.FIRST], [(2, pick)])
+    parthenon.athens_builds_row(*fx.a, ECO, fx.rng, fx.ev)
+    assert fx[L.PARTHENON + half] == 1
+    assert fx[L.PARTHENON + L.PIECE_ECONOMY_UPPER] + fx[L.PARTHENON + L.PIECE_ECONOMY_LOWER] == 1
+    assert fx.check() == 0
+
+
 def test_roof_eligible_only_when_its_half_stands():
     fx = neutral()
     p = L.PARTHENON
