@@ -40,7 +40,8 @@ def _run_summary(run: Run) -> dict[str, object]:
             "content_hashes": sorted({c.get("content_hash", "") for c in run.cells}),
             "package_version": m.get("package_version"), "git_revision": m.get("git_revision"),
             "wall_time_s": m.get("wall_time_s"),
-            "assumed_share": None if None in shares else max(shares)}
+            "assumed_share": None if None in shares else max(shares),
+            "deviations": sorted({d for c in run.cells for d in c.get("deviations", [])})}
 
 
 def _summarise(run: Run, entry: dict) -> CellReport:

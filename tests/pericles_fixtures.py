@@ -35,20 +35,23 @@ class Fx:
     """One game state with everything a kernel call needs: s, T, W, opts, rng, ev."""
 
     def __init__(self, players=3, skills=False, roles=("veteran", "matriarch", "sophist",
-                                                          "oligarch", "hetaira"), seed=0):
+                                                          "oligarch", "hetaira"), seed=0,
+                 content=CONTENT):
+        """``content``: another content (overrides) for a test of setup only; the helpers
+        below read the shipped content's tables."""
         self.s = np.zeros(L.STATE_SIZE, np.int32)
-        self.T = T
+        self.T = content.packed[0]
         self.W = np.zeros((L.MAX_SEATS, 1))
         self.opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32)
         self.rng = np.zeros(N_STREAMS, np.uint64)
         self.ev = np.zeros((4000, EV_COLS + L.MAX_SEATS), np.int32)
         seed_streams(self.rng, seed, 0)
-        put_entry(self.s, bot_entry(CONTENT.packed))
-        put_rule_entries(self.s, rule_entries(CONTENT.packed))
+        put_entry(self.s, bot_entry(content.packed))
+        put_rule_entries(self.s, rule_entries(content.packed))
         picks = np.full(L.MAX_SEATS, -1, np.int32)
         for seat in range(players):
             picks[seat] = ROLE[roles[seat]]
-        setup_game(self.s, T, self.W, self.opts, players, int(skills), picks,
+        setup_game(self.s, self.T, self.W, self.opts, players, int(skills), picks,
                    np.zeros(L.N_CITY_STATES, np.int32), np.zeros(L.MAX_SEATS, np.int32),
                    self.rng, self.ev)
         self.s[L.ROUND] = 1
@@ -63,7 +66,7 @@ class Fx:
         return int(self.s[field])
 
     def check(self):
-        return int(check_state(self.s, T))
+        return int(check_state(self.s, self.T))
 
     def glory(self, seat, source=None):
         if source is None:

@@ -67,10 +67,11 @@ def build_row(name, s, seat, row):
     return feature(H.build_row, name, s, seat, row, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
 
 
-def build_cost(name, s, seat, kind, icon):
-    """Feature ``name`` of paying one complete Build cost."""
+def build_cost(name, s, seat, kind, m=0, e=0, c=0):
+    """Feature ``name`` of paying one complete Build cost (cards: m, e, c and the rest
+    Universal)."""
     before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
-    return feature(H.build_cost, name, s, seat, kind, icon, before)
+    return feature(H.build_cost, name, s, seat, kind, m, e, c, before)
 
 
 def office_gain(s, seat, space, size):
@@ -161,6 +162,15 @@ def test_build_costs_and_set_progress():
     assert build_cost("trophy", fx.s, 0, 3, 0) == -3
     assert build_cost("sets", fx.s, 0, 3, 0) == pytest.approx(2 / 3 - 1)
     assert build_cost("sets", fx.s, 0, 2, 0) == 0  # cannot pay: progress unchanged
+
+
+def test_universal_cards_count_as_any_icon_toward_a_card_cost():
+    fx = neutral()  # p. 24: a Universal card is any one icon, so M + U + U is a full set
+    fx.give_athena(0, O.MILITARY, 1)
+    fx.give_athena(0, O.UNIVERSAL, 2)
+    assert V.set_progress(fx.s, T.params, 0, 0, 0, 0, 0) == 1.0
+    assert build_cost("athena", fx.s, 0, 0, 1) == -3
+    assert build_cost("sets", fx.s, 0, 0, 1) == -1  # paying it leaves no progress
 
 
 # ---------------------------------------------------------------- other Main Actions

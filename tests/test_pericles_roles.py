@@ -58,6 +58,17 @@ def test_runs_deal_roles_at_random_unless_a_scenario_says_draft():
     assert drafted.roles == ("draft",) * 3
 
 
+def test_random_roles_are_named_as_a_deviation_and_the_draft_preset_drafts():
+    from sim.games.pericles.runner import deviations
+    from sim.runner.scenario import load_scenario
+
+    assert "not drafted as printed (rulebook p. 5)" in deviations(SETTINGS)[0]
+    assert deviations({**SETTINGS, "roles": ["veteran", "random", "draft"]}) != []
+    assert deviations({**SETTINGS, "roles": "draft"}) == []
+    assert deviations({**SETTINGS, "roles": ["veteran", "draft", "draft"]}) == []
+    assert load_scenario("draft-3p", None).settings["roles"] == "draft"
+
+
 @pytest.mark.parametrize("roles, message", [
     (["veteran", "random"], "roles lists 2 seats but the game has 3 players"),
     (["veteran", "veteran", "random"], "roles gives one Role to two seats"),

@@ -7,14 +7,30 @@ page it cites says must happen. Every test ends with the invariant checker.
 
 import numpy as np
 import pytest
-from pericles_fixtures import LARGE, MISSION, SKILL, SMALL, Fx, T, neutral
+from pericles_fixtures import LARGE, MISSION, ROLE, SKILL, SMALL, Fx, T, neutral
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
-from sim.games.pericles.events import EV_KNOCK_OUT
+from sim.games.pericles.content import load_content
+from sim.games.pericles.events import (
+    EV_ATHENS_BUILD,
+    EV_BATTLE,
+    EV_CITY_STATE_MOVE,
+    EV_INTEGRATE,
+    EV_KNOCK_OUT,
+    EV_SKILL_GAIN,
+)
 from sim.games.pericles.invariants import V_GLORY_SOURCES, V_SILVER, V_UNITS, check_state
-from sim.games.pericles.rules import actions, board, governance, parthenon, pieces, progress
+from sim.games.pericles.rules import (
+    actions,
+    assembly,
+    board,
+    governance,
+    parthenon,
+    pieces,
+    progress,
+)
 from sim.games.pericles.rules.build import build_and_score, piece_options
 from sim.games.pericles.rules.core import draw_athena, gain_athena
 from sim.games.pericles.rules.demagogue import (
@@ -214,10 +230,31 @@ def test_cost_options_every_complete_cost():
     fx.give_athena(0, UNI, 1)
     fx.set_goods(0, amphoras=3, trophies=2)
     n = actions.cost_options(fx.s, T, 0, fx.opts)
-    got = {tuple(fx.opts[k, :2]) for k in range(n)}
-    # 3 Military; different icons leaving out Culture (Universal counts as its own icon);
-    # 3 Amphoras; not the 2 Trophies
-    assert got == {(0, MIL), (1, CUL), (2, 0)}
+    got = {tuple(fx.opts[k]) for k in range(n)}
+    # (kind, Military, Economy, Culture paid; the rest Universal): 3 Military, 2 Military
+    # + Universal, Military + Economy + Universal (as Culture); 3 Amphoras; not 2 Trophies,
+    # not 2 Military + Economy (neither one icon nor three)
+    assert got == {(0, 3, 0, 0), (0, 2, 0, 0), (1, 1, 1, 0), (2, 0, 0, 0)}
+
+
+@pytest.mark.parametrize("mil,uni", [(2, 1), (1, 2), (0, 3)])
+def test_universal_card_is_any_icon_in_a_build_payment(mil, uni):
+    # p. 24: a Universal icon is any one of the three; p. 12: 3 cards of one icon pay
+    fx = neutral()
+    ids = fx.give_athena(0, MIL, mil) + fx.give_athena(0, UNI, uni)
+    assert actions.can_build(fx.s, T, 0, fx.opts)
+    actions.build(*fx.a, 0, fx.rng, fx.ev)
+    assert sum(fx[L.HAND_ICONS + i] for i in range(4)) == 0
+    assert all(fx[L.ATHENA_LOC + c] == L.LOC_DISCARD for c in ids)
+    assert sum(fx[L.PARTHENON + k] for k in range(L.N_PIECE_KINDS)) == 1
+    assert fx.check() == 0
+
+
+def test_two_of_one_icon_and_one_other_pay_nothing():
+    fx = neutral()  # p. 12: neither 3 of one icon nor 3 different icons
+    fx.give_athena(0, MIL, 2)
+    fx.give_athena(0, CUL, 1)
+    assert actions.cost_options(fx.s, T, 0, fx.opts) == 0
 
 
 def test_build_next_column_then_universal_when_the_type_is_full():
@@ -233,6 +270,20 @@ def test_build_next_column_then_universal_when_the_type_is_full():
     fx.s[L.PARTHENON + L.PIECE_UNIVERSAL_UPPER] = 4
     fx.s[L.PARTHENON + L.PIECE_UNIVERSAL_LOWER] = 4
     assert parthenon.column_options(fx.s, MIL, fx.opts, 0) == 0
+
+
+@pytest.mark.parametrize("pick,half", [(0, L.PIECE_ECONOMY_UPPER), (1, L.PIECE_ECONOMY_LOWER)])
+def test_economy_column_goes_to_the_half_its_builder_chooses(pick, half):
+    # p. 12: 2 Economy columns stand in each half; which one a build takes is chosen (the
+    # First Player's choice for an Athens build), recorded in docs/rules/pericles.md
+    fx = neutral()
+    n = parthenon.column_options(fx.s, ECO, fx.opts, 0)
+    assert list(fx.opts[:n, 1]) == [L.PIECE_ECONOMY_UPPER, L.PIECE_ECONOMY_LOWER]
+    fx.steer(fx[L.FIRST], [(2, pick)])
+    parthenon.athens_builds_row(*fx.a, ECO, fx.rng, fx.ev)
+    assert fx[L.PARTHENON + half] == 1
+    assert fx[L.PARTHENON + L.PIECE_ECONOMY_UPPER] + fx[L.PARTHENON + L.PIECE_ECONOMY_LOWER] == 1
+    assert fx.check() == 0
 
 
 def test_roof_eligible_only_when_its_half_stands():
@@ -289,6 +340,21 @@ def test_military_completion():
     assert fx.check() == 0
 
 
+def test_build_draws_skills_after_the_completion_moves():
+    # p. 12: the completion effect applies now, then the builder draws Skills
+    fx = neutral(skills=True)
+    fx.s[L.PARTHENON + L.PIECE_MILITARY] = 3
+    fx.set_goods(0, trophies=3)
+    fx.steer(0, [(4, 0)])
+    actions.build(*fx.a, 0, fx.rng, fx.ev)
+    rows = fx.events()
+    moves = np.flatnonzero(rows[:, 3] == EV_CITY_STATE_MOVE)
+    gains = np.flatnonzero((rows[:, 3] == EV_SKILL_GAIN) & (rows[:, 2] == 0))
+    assert len(moves) == 2 and len(gains) >= 1 and gains[-1] > moves[-1]
+    assert fx[L.PENDING_MOVES] == 0
+    assert fx.check() == 0
+
+
 def test_economy_completion_refills_the_market():
     fx = neutral()
     fx.s[L.PARTHENON + L.PIECE_ECONOMY_UPPER] = 2
@@ -311,6 +377,22 @@ def test_culture_completion_small_citizen_or_10_glory():
         back = fx[L.SMALL_PLACED + seat] == 0 and fx[L.AGORA_CITIZEN + seat * 5 + seat] == 0
         assert took != back
     assert fx.check() == 0
+
+
+def test_culture_completion_small_citizen_taken_back_is_not_unused():
+    # p. 12: the Small Citizen comes back and may go out again; p. 17: only Citizens not
+    # placed this round score as unused, and this one was placed
+    fx = neutral()
+    fx.s[L.PARTHENON + L.PIECE_CULTURE] = 3
+    fx.place(0, 0, SMALL)
+    fx.place(0, 1, SMALL)
+    fx.steer(0, [(3, 0)])  # retrieve the one on space 0
+    parthenon.athens_builds_row(*fx.a, CUL, fx.rng, fx.ev)
+    assert fx[L.SMALL_PLACED] == 1 and fx[L.SMALL_BACK] == 1
+    assert assembly.citizens_left(fx.s, 0) == (1, 0)
+    assert fx.check() == 0
+    final_scoring(fx.s, T)
+    assert fx.glory(0, L.SRC_END_CITIZENS) == 0
 
 
 def test_athens_builds_scores_nothing_and_diplomats_stay():
@@ -559,7 +641,7 @@ def test_battle_attacked_rows_defence_compensation_hoplites_home_one_rival_reset
     assert fx.row(CUL) == [-1, 2, -1]
     assert fx[L.UNITS_HOME + O.HOPLITE] == 1
     assert fx[L.RIVAL_POS] == 0 and fx[L.RIVAL_POS + 1] == 3
-    assert fx[L.PENDING_ATHENS] == 1
+    assert len(fx.events(code=EV_ATHENS_BUILD)) == 1  # Athens rebuilds (p. 15)
     assert fx.check() == 0
 
 
@@ -628,6 +710,22 @@ def test_city_state_activation_move_waypost_ship_and_card_collision():
     assert fx.check() == 0
 
 
+def test_activation_is_the_whole_move_with_no_collision():
+    # p. 10: with no active tile the move puts the top tile on the rightmost space, and
+    # that is the whole move: a card (and its Diplomat) or a Ship there stays
+    fx = neutral()
+    last = T.params[P.DIPLOMACY_SPACES] - 1
+    card = fx.athena_of(ECO)[0]
+    fx.card_on_track(last, card, owner=1)
+    fx.units(2, O.SHIP, port=1)
+    fx.s[L.WAYPOST_SHIP + last] = 2
+    board.move_city_once(*fx.a, 0, fx.rng, fx.ev)
+    assert fx[L.ACTIVE_CITY_POS] == last
+    assert fx[L.DIPLO_CARD + last] == card and fx[L.DIPLO_OWNER + last] == 1
+    assert fx[L.WAYPOST_SHIP + last] == 2 and fx.glory(1) == 0
+    assert fx.check() == 0
+
+
 def test_integration_worker_home_athens_builds_and_delian_league():
     fx = neutral()
     tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
@@ -641,10 +739,44 @@ def test_integration_worker_home_athens_builds_and_delian_league():
     board.move_city_once(*fx.a, 0, fx.rng, fx.ev)
     assert fx[L.ACTIVE_CITY] == -1 and fx[L.AGORA_TILE + 8] == tile
     assert fx[L.UNITS_HOME + 6 + O.WORKER] == 1
-    assert fx[L.PENDING_ATHENS] == 1
     assert fx[L.GAME_OVER] == 1 and fx[L.END_REASON] == L.END_DELIAN_LEAGUE
-    settle(*fx.a, fx.rng, fx.ev)  # the game has ended: the queued Athens build waits
-    assert fx[L.PENDING_ATHENS] == 1
+    assert len(fx.events(code=EV_ATHENS_BUILD)) == 0  # the game ended with the placement (p. 17)
+
+
+def test_battle_rebuild_comes_before_the_second_battle_and_can_cancel_it():
+    # p. 15: a Battle ends with Athens rebuilding; p. 12: a Military completion resets both
+    # Rivals, so the Persian Battle triggered with the Spartan one is not fought
+    fx = neutral()
+    fx.s[L.PARTHENON + L.PIECE_MILITARY] = 3
+    length = T.params[P.BATTLE_TRACK_LENGTH]
+    for rival in range(2):
+        fx.s[L.RIVAL_POS + rival] = length
+        fx.s[L.PENDING_BATTLE + rival] = 1
+    fx.stack_athena(fx.athena_of(ECO)[:2] + fx.athena_of(MIL)[:1])  # 2 attack, 1 rebuilds
+    settle(*fx.a, fx.rng, fx.ev)
+    assert len(fx.events(code=EV_BATTLE)) == 1
+    assert fx[L.PARTHENON + L.PIECE_MILITARY] == 4
+    assert fx[L.RIVAL_POS] == 0 and fx[L.RIVAL_POS + 1] == 0
+    assert fx[L.PENDING_BATTLE] == 0 and fx[L.PENDING_BATTLE + 1] == 0
+    assert fx.check() == 0
+
+
+def test_integration_athens_builds_before_the_next_queued_move():
+    # p. 10: past the last space the tile integrates "and Athens builds"; the move after it
+    # (here the second of two) starts only then
+    fx = neutral()
+    tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
+    fx.s[L.CITY_STACK_N] -= 1
+    fx.s[L.ACTIVE_CITY] = tile
+    fx.s[L.ACTIVE_CITY_POS] = 0
+    fx.stack_athena(fx.athena_of(CUL)[:1])
+    board.queue_city_moves(fx.s, 0, 2)
+    settle(*fx.a, fx.rng, fx.ev)
+    codes = [int(c) for c in fx.events()[:, 3] if c in (EV_INTEGRATE, EV_ATHENS_BUILD,
+                                                           EV_CITY_STATE_MOVE)]
+    assert codes == [EV_INTEGRATE, EV_ATHENS_BUILD, EV_CITY_STATE_MOVE]
+    assert fx[L.PARTHENON + L.PIECE_CULTURE] == 1 and fx[L.ACTIVE_CITY] >= 0
+    assert fx.check() == 0
 
 
 def test_move_with_no_active_tile_and_empty_stack_does_nothing():
@@ -814,6 +946,16 @@ def test_demagogue_places_on_its_card_space_or_the_next_in_reading_order():
 
 
 # ---------------------------------------------------------------- scoring.py (p. 17)
+
+
+def test_setup_bonus_comes_before_the_pieces_are_set_out():
+    # p. 5: step 10 gains the Setup bonus, step 11 places the pieces; a bonus that brings a
+    # piece home therefore finds the Veteran's Setup-card Diplomat not yet in the Camp
+    content = load_content(overrides={"roles.veteran.bonus": [["bring_home", 1]]})
+    fx = Fx(content=content)
+    assert fx[L.ROLE] == ROLE["veteran"]
+    assert fx[L.DIPS_CAMP] == content.packed[0].roles[ROLE["veteran"], 6] == 1
+    assert fx.check() == 0
 
 
 def test_final_scoring_lines():

@@ -17,7 +17,8 @@ runner = CliRunner()
 
 def test_presets_exist_and_validate():
     names = preset_names("pericles")
-    assert {"standard-3p", "standard-4p", "standard-5p", "demagogue-2p", "no-skills"} <= set(names)
+    assert {"standard-3p", "standard-4p", "standard-5p", "demagogue-2p", "no-skills",
+            "draft-3p"} <= set(names)
     info = get_game("pericles")
     for name in names:
         scen = load_scenario(str(presets_dir("pericles") / f"{name}.toml"), "pericles")

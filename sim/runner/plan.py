@@ -34,6 +34,7 @@ class Cell:
     content_hash: str
     assumed_share: float  # share of content items marked "assumed" (not transcribed)
     games: int
+    deviations: list[str]  # rules the settings play otherwise than printed (runner.deviations)
     content: Any = field(repr=False, default=None)
     setup: Any = field(repr=False, default=None)
 
@@ -42,7 +43,7 @@ class Cell:
                 "strategies": list(self.strategies), "sweep": self.sweep,
                 "settings": self.settings, "overrides": self.overrides,
                 "content_hash": self.content_hash, "assumed_share": self.assumed_share,
-                "games": self.games}
+                "games": self.games, "deviations": self.deviations}
 
 
 @dataclass
@@ -153,7 +154,8 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
                               sweep=_jsonable({k: (toml_value(v) if isinstance(v, str) else v)
                                                for k, _, v in point}),
                               content_hash=content.content_hash,
-                              assumed_share=round(content.assumed_share, 6), games=n, content=content,
+                              assumed_share=round(content.assumed_share, 6), games=n,
+                              deviations=runner.deviations(settings), content=content,
                               setup=setup))
     return Plan(info=info, runner=runner, scenario=scenario, seed=seed, games_per_cell=n,
                 batch_size=batch_size, cells=cells)

@@ -39,6 +39,7 @@ from sim.games.pericles.decisions import (
 )
 from sim.games.pericles.holdings import (
     camp_count,
+    card_cost_kind,
     day_cost,
     free_slot,
     goods_held,
@@ -300,17 +301,20 @@ def best_build_row(s, T, w, seat):
 
 
 @inline_kernel
-def build_cost(s, T, w, seat, kind, icon, before):
-    """Paying one complete Build cost: 3 same-icon cards, 3 different icons, 3 Amphoras or
-    3 Trophies (option columns of D_BUILD_COST); ``before`` is the seat's ``set_progress``
-    now, which every cost of a decision shares."""
+def build_cost(s, T, w, seat, kind, m, e, c, before):
+    """Paying one complete Build cost: a card set (``kind`` 0 or 1) of ``m`` Military,
+    ``e`` Economy, ``c`` Culture and the rest Universal cards, 3 Amphoras (2) or 3 Trophies
+    (3) (option columns of D_BUILD_COST); ``before`` is the seat's ``set_progress`` now,
+    which every cost of a decision shares."""
     need = T.params[P.BUILD_COST]
-    if kind == 0:
+    if kind <= 1:
         f = w[F_ATHENA] * -need
-        after = V.set_progress(s, T.params, seat, 0, 0, -need, icon)
-    elif kind == 1:
-        f = w[F_ATHENA] * -need
-        after = 0.0
+        hand = L.HAND_ICONS + seat * L.N_ICONS
+        cards = V.card_progress(need, s[hand + O.MILITARY] - m, s[hand + O.ECONOMY] - e,
+                                s[hand + O.CULTURE] - c,
+                                s[hand + O.UNIVERSAL] - (need - m - e - c))
+        goods = max(s[L.AMPHORAS + seat], s[L.TROPHIES + seat])
+        after = min(max(cards, goods), need) / need
     elif kind == 2:
         f = w[F_AMPHORA] * -need
         after = V.set_progress(s, T.params, seat, -need, 0, 0, 0)
@@ -324,28 +328,24 @@ def build_cost(s, T, w, seat, kind, icon, before):
 def cost_choice(s, T, w, seat):
     """(can pay, features of the cheapest complete cost)."""
     need = T.params[P.BUILD_COST]
-    hand = L.HAND_ICONS + seat * L.N_ICONS
     before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
     best = 0.0
     found = False
-    for kind in range(4):
-        for icon in range(L.N_ICONS if kind < 2 else 1):
-            if kind == 0:
-                ok = s[hand + icon] >= need
-            elif kind == 1:
-                ok = True
-                for other in range(L.N_ICONS):
-                    if other != icon and s[hand + other] == 0:
-                        ok = False
-            elif kind == 2:
-                ok = s[L.AMPHORAS + seat] >= need
-            else:
-                ok = s[L.TROPHIES + seat] >= need
-            if ok:
-                f = build_cost(s, T, w, seat, kind, icon, before)
-                if not found or f > best:
-                    best = f
-                    found = True
+    for m in range(need + 1):
+        for e in range(need + 1 - m):
+            for c in range(need + 1 - m - e):
+                kind = card_cost_kind(s, seat, need, m, e, c)
+                if kind >= 0:
+                    f = build_cost(s, T, w, seat, kind, m, e, c, before)
+                    if not found or f > best:
+                        best = f
+                        found = True
+    for kind in (2, 3):
+        if (s[L.AMPHORAS + seat] if kind == 2 else s[L.TROPHIES + seat]) >= need:
+            f = build_cost(s, T, w, seat, kind, 0, 0, 0, before)
+            if not found or f > best:
+                best = f
+                found = True
     return found, best
 
 
@@ -721,7 +721,8 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
     if kind == D_ATHENA_OFFER:
         return athena_slot(s, T, w, seat, pl, a)
     if kind == D_BUILD_COST:
-        return build_cost(s, T, w, seat, a, b, V.set_progress(s, T.params, seat, 0, 0, 0, 0))
+        return build_cost(s, T, w, seat, a, b, opts[k, 2], opts[k, 3],
+                          V.set_progress(s, T.params, seat, 0, 0, 0, 0))
     if kind == D_BUILD_PIECE:
         return build_row(s, T, w, seat, a, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
     if kind == D_HOUSE_TRACK:

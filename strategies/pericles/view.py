@@ -110,9 +110,20 @@ def pieces_left(s):
 @kernel
 def unused_citizens_glory(s, T, seat):
     """Game-end Glory of the Citizens ``seat`` has not placed this round (p. 17)."""
-    small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
+    small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat] - s[L.SMALL_BACK + seat]
     large = s[L.LARGE_UNLOCKED + seat] - s[L.LARGE_PLACED + seat]
     return small * T.params[P.UNUSED_SMALL_GLORY] + large * T.params[P.UNUSED_LARGE_GLORY]
+
+
+@kernel
+def card_progress(need, m, e, c, u):
+    """Cards toward one complete card cost when holding m, e, c, u cards by icon: the
+    larger of a same-icon set and a set of different icons, a Universal card counting as
+    any icon (pp. 12, 24)."""
+    best = max(m, e, c) + u
+    if need <= 3:
+        best = max(best, (m > 0) + (e > 0) + (c > 0) + u)
+    return best
 
 
 @kernel
@@ -120,11 +131,11 @@ def set_progress(s, params, seat, d_amph, d_troph, d_icon, icon):
     """Progress toward one complete Build cost (0..1) after changing holdings: the best
     of 3 Amphoras, 3 Trophies, 3 same-icon or 3 different-icon cards (p. 12)."""
     need = params[P.BUILD_COST]
+    hand = L.HAND_ICONS + seat * L.N_ICONS
     best = max(s[L.AMPHORAS + seat] + d_amph, s[L.TROPHIES + seat] + d_troph)
-    distinct = 0
-    for i in range(L.N_ICONS):
-        c = s[L.HAND_ICONS + seat * L.N_ICONS + i] + (d_icon if i == icon else 0)
-        best = max(best, c)
-        if c > 0:
-            distinct += 1
-    return min(max(best, distinct), need) / need
+    m = s[hand + O.MILITARY] + (d_icon if icon == O.MILITARY else 0)
+    e = s[hand + O.ECONOMY] + (d_icon if icon == O.ECONOMY else 0)
+    c = s[hand + O.CULTURE] + (d_icon if icon == O.CULTURE else 0)
+    u = s[hand + O.UNIVERSAL] + (d_icon if icon == O.UNIVERSAL else 0)
+    best = max(best, card_progress(need, m, e, c, u))
+    return min(best, need) / need

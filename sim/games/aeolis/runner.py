@@ -93,6 +93,11 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                        loss_rule=settings["loss_rule"], strategy=strategies[0], players=players)
 
 
+def deviations(settings: dict) -> list[str]:
+    """The printed rules these settings leave: none (every setting is a printed option)."""
+    return []
+
+
 def simulate(content: Content, setup: AeolisSetup, seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
     return _simulate(content, setup, seed, first_index, count)

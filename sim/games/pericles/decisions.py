@@ -23,7 +23,8 @@ DECISION_FIELDS = (
     ("market_column", "column"),
     ("athena_offer", "offer slot"),
     ("build_cost", "cost kind (0 same icon, 1 different icons, 2 Amphoras, 3 Trophies), "
-                   "icon or left-out icon"),
+                   "Military, Economy and Culture cards paid (the rest of a card cost in "
+                   "Universal cards)"),
     ("build_piece", "row, piece"),
     ("house_track", "0 Unit track, 1 Household"),
     ("role_side", "0 Day, 1 Night"),

@@ -71,3 +71,21 @@ def free_slot(s, row):
         if s[base + slot] < 0:
             return slot
     return -1
+
+
+@kernel
+def card_cost_kind(s, seat, need, m, e, c):
+    """Whether paying ``m`` Military, ``e`` Economy, ``c`` Culture and the rest of ``need``
+    in Universal cards is a complete Build cost the seat holds: 0 a same-icon set, 1 a set
+    of different icons, -1 neither (p. 12). A Universal card is any one of the three icons
+    (p. 24), so it completes either kind of set."""
+    hand = L.HAND_ICONS + seat * L.N_ICONS
+    u = need - m - e - c
+    if (u < 0 or s[hand + O.MILITARY] < m or s[hand + O.ECONOMY] < e
+            or s[hand + O.CULTURE] < c or s[hand + O.UNIVERSAL] < u):
+        return -1
+    if (m > 0) + (e > 0) + (c > 0) <= 1:
+        return 0
+    if need <= 3 and m <= 1 and e <= 1 and c <= 1:
+        return 1
+    return -1

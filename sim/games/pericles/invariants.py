@@ -46,7 +46,7 @@ def _negative(s):
             return True
     for seat in range(L.MAX_SEATS):
         for f in (L.SILVER, L.AMPHORAS, L.TROPHIES, L.DIPS_HOME, L.DIPS_STOA, L.DIPS_CAMP,
-                  L.SMALL_PLACED, L.LARGE_PLACED, L.MISSIONS_HELD, L.SKILLS_UP):
+                  L.SMALL_PLACED, L.SMALL_BACK, L.LARGE_PLACED, L.MISSIONS_HELD, L.SKILLS_UP):
             if s[f + seat] < 0:
                 return True
         for u in range(L.N_UNIT_TYPES):
@@ -194,7 +194,8 @@ def _citizens(s):
             continue
         if small != s[L.SMALL_PLACED + seat] or large != s[L.LARGE_PLACED + seat]:
             return V_CITIZENS
-        if small > s[L.SMALL_UNLOCKED + seat] or large > s[L.LARGE_UNLOCKED + seat]:
+        if (small + s[L.SMALL_BACK + seat] > s[L.SMALL_UNLOCKED + seat]
+                or large > s[L.LARGE_UNLOCKED + seat]):
             return V_CITIZENS
         if s[L.SMALL_UNLOCKED + seat] > 3 or s[L.LARGE_UNLOCKED + seat] > 1:
             return V_CITIZENS

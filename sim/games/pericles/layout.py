@@ -142,6 +142,8 @@ _FIELDS = (
     ("LARGE_UNLOCKED", MAX_SEATS, "1 once the Large Citizen is unlocked"),
     ("SMALL_PLACED", MAX_SEATS, "Small Citizens on the Agora this round"),
     ("LARGE_PLACED", MAX_SEATS, "1 when the Large Citizen is on the Agora this round"),
+    ("SMALL_BACK", MAX_SEATS, "Small Citizens a Culture completion took back this round and not "
+                              "placed since: they were placed, so they are not unused (p. 17)"),
     ("MISSIONS_HELD", MAX_SEATS, "Mission cards in hand"),
     ("SKILLS_UP", MAX_SEATS, "face-up Skills"),
     ("SKILL_ROUND", MAX_SEATS, "round of the last Skill gained (at most one per round, p. 19)"),
@@ -236,6 +238,7 @@ SMALL_UNLOCKED = FIELD_OFFSETS["SMALL_UNLOCKED"]
 LARGE_UNLOCKED = FIELD_OFFSETS["LARGE_UNLOCKED"]
 SMALL_PLACED = FIELD_OFFSETS["SMALL_PLACED"]
 LARGE_PLACED = FIELD_OFFSETS["LARGE_PLACED"]
+SMALL_BACK = FIELD_OFFSETS["SMALL_BACK"]
 MISSIONS_HELD = FIELD_OFFSETS["MISSIONS_HELD"]
 SKILLS_UP = FIELD_OFFSETS["SKILLS_UP"]
 SKILL_ROUND = FIELD_OFFSETS["SKILL_ROUND"]

@@ -9,6 +9,8 @@ The interface every game's runner module offers (the registry names the module):
 - ``load(overrides)``: content with overrides applied (``.content_hash``, and
   ``.assumed_share``: the share of content items not transcribed from the printed game);
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
+- ``deviations(settings)``: one line for each rule a cell with these settings plays
+  otherwise than the printed game (run.json and the report's run summary name them);
 - ``simulate(content, setup, seed, first_index, count)``: result arrays, with
   ``violation`` (per game: 0, or the code of the first invariant its state broke, named
   by ``VIOLATION_NAMES``);
@@ -117,6 +119,16 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
     return PericlesSetup(players=players, skills=bool(settings["skills"]), roles=picks,
                          city_states_in=tiles_in, city_states_out=tiles_out,
                          strategies=strategies)
+
+
+def deviations(settings: dict) -> list[str]:
+    """The printed rules these settings leave: Roles dealt instead of drafted (p. 5)."""
+    roles = settings["roles"]
+    if roles == RANDOM or (isinstance(roles, list) and RANDOM in roles):
+        return ["Roles are dealt at random, not drafted as printed (rulebook p. 5), so that a "
+                "Role's figures do not depend on its seat; roles = \"draft\" (preset "
+                "draft-3p) plays the printed draft"]
+    return []
 
 
 def simulate(content: Content, setup: PericlesSetup, seed: int, first_index: int,

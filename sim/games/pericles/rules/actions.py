@@ -22,7 +22,7 @@ from sim.games.pericles.events import (
     EV_SEND_ATHENA,
     EV_SEND_UNIT,
 )
-from sim.games.pericles.holdings import day_cost, goods_held
+from sim.games.pericles.holdings import card_cost_kind, day_cost, goods_held
 from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score, piece_options
 from sim.games.pericles.rules.core import (
@@ -297,28 +297,24 @@ def send_athena(s, T, W, opts, seat, rng, ev):
 
 @kernel
 def cost_options(s, T, seat, opts):
-    """Complete costs the seat can pay: 3 same-icon cards, 3 different icons, 3 Amphoras,
-    3 Trophies. A Universal card is its own icon when paying (assumed)."""
+    """Complete costs the seat can pay (p. 12), as (kind, Military, Economy, Culture cards
+    paid; the rest of a card cost in Universal): every held card set of one icon or of
+    different icons, a Universal card standing for any one icon (p. 24), then 3 Amphoras
+    and 3 Trophies."""
     n = 0
     need = T.params[P.BUILD_COST]
-    hand = L.HAND_ICONS + seat * L.N_ICONS
-    for icon in range(L.N_ICONS):
-        if s[hand + icon] >= need:
-            opts[n, 0], opts[n, 1] = 0, icon
-            n += 1
-    for left_out in range(L.N_ICONS):
-        ok = True
-        for icon in range(L.N_ICONS):
-            if icon != left_out and s[hand + icon] == 0:
-                ok = False
-        if ok:
-            opts[n, 0], opts[n, 1] = 1, left_out
-            n += 1
+    for m in range(need + 1):
+        for e in range(need + 1 - m):
+            for c in range(need + 1 - m - e):
+                kind = card_cost_kind(s, seat, need, m, e, c)
+                if kind >= 0:
+                    opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = kind, m, e, c
+                    n += 1
     if s[L.AMPHORAS + seat] >= need:
-        opts[n, 0], opts[n, 1] = 2, 0
+        opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = 2, 0, 0, 0
         n += 1
     if s[L.TROPHIES + seat] >= need:
-        opts[n, 0], opts[n, 1] = 3, 0
+        opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3] = 3, 0, 0, 0
         n += 1
     return n
 
@@ -332,20 +328,22 @@ def can_build(s, T, seat, opts):
 def build(s, T, W, opts, seat, rng, ev):
     n = cost_options(s, T, seat, opts)
     k = decide(s, T, W, opts, n, seat, D_BUILD_COST, rng)
-    kind, icon = opts[k, 0], opts[k, 1]
+    kind = opts[k, 0]
     need = T.params[P.BUILD_COST]
-    if kind == 0:
-        for _ in range(need):
-            discard_athena_icon(s, T, seat, icon)
-    elif kind == 1:
-        for other in range(L.N_ICONS):
-            if other != icon:
-                discard_athena_icon(s, T, seat, other)
+    if kind <= 1:
+        paid = 0
+        for icon in (O.MILITARY, O.ECONOMY, O.CULTURE):
+            for _ in range(opts[k, 1 + icon]):
+                discard_athena_icon(s, T, seat, icon)
+            paid += opts[k, 1 + icon]
+        for _ in range(need - paid):
+            discard_athena_icon(s, T, seat, O.UNIVERSAL)
     elif kind == 2:
         pay_amphoras(s, seat, need)
     else:
         pay_trophies(s, seat, need)
     raised = build_and_score(s, T, W, opts, seat, kind, rng, ev)
+    settle(s, T, W, opts, rng, ev)  # a completion applies now, then Skills are drawn (p. 12)
     if s[L.GAME_OVER] == 1:
         return
     gain_skill_from_build(s, T, W, opts, seat, raised, rng, ev)

@@ -117,6 +117,8 @@ def citizen_turn(s, T, W, opts, seat, rng, ev):
         s[L.LARGE_PLACED + seat] = 1
     else:
         s[L.SMALL_PLACED + seat] += 1
+        if s[L.SMALL_BACK + seat] > 0:  # the Citizen taken back goes out again (assumed)
+            s[L.SMALL_BACK + seat] -= 1
     emit(s, ev, seat, EV_PLACE_CITIZEN, space, size, 0)
     s[L.ACTS_LARGE] = 0
     s[L.ACTS_SMALL] = 0

@@ -21,6 +21,7 @@ from sim.games.pericles.rules.core import (
     is_real,
     next_seat,
 )
+from sim.games.pericles.rules.parthenon import athens_builds
 from sim.games.pericles.rules.pieces import diplomat_home, unit_home
 from sim.games.pericles.rules.progress import compensation, slot_glory
 from sim.games.pericles.rules.skills import fire_skills
@@ -83,15 +84,14 @@ def place_tile(s, T, W, opts, chooser, tile, rng, ev):
 @kernel
 def move_city_once(s, T, W, opts, mover, rng, ev):
     """One City-state move (p. 10): activate the top tile, or move the active one a space
-    toward Athens; past the last space it integrates and Athens builds (queued).
+    toward Athens; past the last space it integrates and Athens builds at once.
     """
     if s[L.ACTIVE_CITY] < 0:
         if s[L.CITY_STACK_N] == 0:
             return
         s[L.CITY_STACK_N] -= 1
         s[L.ACTIVE_CITY] = s[L.CITY_STACK + s[L.CITY_STACK_N]]
-        s[L.ACTIVE_CITY_POS] = T.params[P.DIPLOMACY_SPACES] - 1
-        collide(s, T, W, opts, s[L.ACTIVE_CITY_POS], rng)
+        s[L.ACTIVE_CITY_POS] = T.params[P.DIPLOMACY_SPACES] - 1  # the whole move: no collision
         emit(s, ev, mover, EV_CITY_STATE_MOVE, s[L.ACTIVE_CITY], s[L.ACTIVE_CITY_POS], 0)
         return
     pos = s[L.ACTIVE_CITY_POS] - 1
@@ -107,7 +107,8 @@ def move_city_once(s, T, W, opts, mover, rng, ev):
         s[L.ACTIVE_WORKER] = -1
         unit_home(s, T, worker, O.WORKER)
     place_tile(s, T, W, opts, mover, tile, rng, ev)
-    s[L.PENDING_ATHENS] += 1
+    if s[L.GAME_OVER] == 0:
+        athens_builds(s, T, W, opts, rng, ev)  # before any move still queued (p. 10)
 
 
 @kernel
@@ -144,7 +145,7 @@ def advance_rivals(s, T, reveals, to_discard, rng, ev):
 def battle(s, T, W, opts, rival, rng, ev):
     """One Battle against ``rival`` (p. 15): two Athena cards name the attacked rows,
     Hoplites defend, every Diplomat there goes home scored or compensated, the Hoplites
-    go home, the Rival resets and Athens builds (queued).
+    go home, the Rival resets and Athens rebuilds, all before another Battle starts.
     """
     attacked = 0
     for _ in range(2):
@@ -220,9 +221,11 @@ def battle(s, T, W, opts, rival, rng, ev):
             s[L.BATTLE_HOPLITE + k] = -1
             unit_home(s, T, owner, O.HOPLITE)
     s[L.RIVAL_POS + rival] = 0
-    s[L.PENDING_ATHENS] += 1
     seat = start
     for _ in range(s[L.N_SEATS]):
         if is_real(s, seat):
             fire_skills(s, T, seat, O.TRIG_BATTLE, rng)
         seat = next_seat(s, seat)
+    # Athens rebuilds as the Battle's last step (p. 15): a Military completion it brings
+    # resets both Rivals (p. 12), so a second Battle waiting may no longer happen
+    athens_builds(s, T, W, opts, rng, ev)

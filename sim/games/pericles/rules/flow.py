@@ -1,8 +1,10 @@
 """Settling consequences: Battles, City-state moves and Athens builds that an effect set
 in motion, resolved one at a time until none is left or the game has ended (p. 17).
 
-Queuing them keeps every kernel free of recursion: a Battle makes Athens build, whose
-Military completion moves a City-state, whose integration makes Athens build again.
+Queuing them keeps every kernel free of recursion: a Military completion moves a
+City-state, whose integration makes Athens build, whose completion moves it again. The
+Athens build that ends a Battle (p. 15) or follows an integration (p. 10) is part of that
+step, so it is not queued: it happens before the next Battle or move starts.
 """
 
 from sim.games.pericles import layout as L

@@ -168,6 +168,7 @@ def governance(s, T, W, opts, rng, ev):
         s[L.AGORA_CITIZEN + k] = 0
     for seat in range(s[L.N_SEATS]):
         s[L.SMALL_PLACED + seat] = 0
+        s[L.SMALL_BACK + seat] = 0
         s[L.LARGE_PLACED + seat] = 0
     s[L.DEM_PLACED] = 0
     s[L.PENDING_ATHENS] += 1

@@ -165,6 +165,7 @@ def culture_choice(s, T, W, opts, seat, rng):
     else:
         s[L.AGORA_CITIZEN + space * L.MAX_SEATS + seat] = 0
         s[L.SMALL_PLACED + seat] -= 1
+        s[L.SMALL_BACK + seat] += 1
 
 
 @kernel

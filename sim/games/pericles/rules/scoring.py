@@ -39,9 +39,11 @@ def final_scoring(s, T):
         add_glory(s, seat, track, L.SRC_END_TRACK)
         out = camp_count(s, seat)
         add_glory(s, seat, -T.params[P.OSTRACISM_SCALE] * out * out, L.SRC_END_OSTRACISM)
-        # Citizens Governance has just returned count as used (p. 17)
+        # Citizens Governance has just returned count as used, and so do those a Culture
+        # completion took back: they were placed this round (p. 17)
         if s[L.PHASE] == L.PHASE_ASSEMBLY:
-            unused_small = s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
+            unused_small = (s[L.SMALL_UNLOCKED + seat] - s[L.SMALL_PLACED + seat]
+                            - s[L.SMALL_BACK + seat])
             unused_large = s[L.LARGE_UNLOCKED + seat] - s[L.LARGE_PLACED + seat]
             add_glory(s, seat, unused_small * T.params[P.UNUSED_SMALL_GLORY]
                       + unused_large * T.params[P.UNUSED_LARGE_GLORY], L.SRC_END_CITIZENS)

@@ -137,7 +137,8 @@ def deal_missions(s, T, W, opts, rng, ev):
 @kernel
 def draft_roles(s, T, W, opts, role_picks, rng, ev):
     """From the last player back to the first, each takes a Role, chooses one of its two
-    starting Skills, sets out its pieces and gains its bonus (p. 5).
+    starting Skills and gains its Setup bonus (step 10); then everyone sets out the pieces
+    (step 11, p. 5).
 
     ``role_picks[seat]`` is a Role index fixed by the scenario, ``PICK_DRAFT`` (the seat's
     strategy drafts, as printed) or ``PICK_RANDOM`` (dealt uniformly from the Roles left,
@@ -170,13 +171,6 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
             skill = opts[decide(s, T, W, opts, 2, seat, D_STARTING_SKILL, rng), 0]
             take_skill(s, T, W, opts, seat, skill, rng, ev)
         emit(s, ev, seat, EV_DRAFT, role, skill, 0)
-        s[L.DIPS_HOME + seat] = T.roles[role, 4]
-        s[L.DIPS_STOA + seat] = T.roles[role, 5]
-        s[L.DIPS_CAMP + seat] = T.roles[role, 6]
-        for u in range(L.N_UNIT_TYPES):
-            s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u] = T.roles[role, 7 + u]
-            s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] = T.roles[role, 10 + u]
-            s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + u] = T.roles[role, 13 + u]
         run_effect(s, T, W, opts, seat, T.roles[role, 16], L.SRC_EFFECTS, rng, ev)
         settle(s, T, W, opts, rng, ev)
     n = 0
@@ -186,6 +180,21 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
             n += 1
     shuffle(s[L.SKILL_DECK:L.SKILL_DECK + n], n, rng, STREAM_SETUP)
     s[L.SKILL_DECK_N] = n
+    for seat in range(s[L.N_PLAYERS]):
+        set_out_pieces(s, T, seat)
+
+
+@kernel
+def set_out_pieces(s, T, seat):
+    """Setup step 11 (p. 5): Diplomats and Units where the seat's Setup card shows them."""
+    role = s[L.ROLE + seat]
+    s[L.DIPS_HOME + seat] = T.roles[role, 4]
+    s[L.DIPS_STOA + seat] = T.roles[role, 5]
+    s[L.DIPS_CAMP + seat] = T.roles[role, 6]
+    for u in range(L.N_UNIT_TYPES):
+        s[L.UNITS_HOME + seat * L.N_UNIT_TYPES + u] = T.roles[role, 7 + u]
+        s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] = T.roles[role, 10 + u]
+        s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + u] = T.roles[role, 13 + u]
 
 
 @kernel
