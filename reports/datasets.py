@@ -10,16 +10,11 @@ from sim.aggregate.scan import open_data, whole_games
 from sim.games.registry import GameInfo
 from sim.runner.batches import DATA_DIR
 from sim.runner.dataset import open_run_folder
+from sim.runner.integrity import repair_hint
 
 
 class ReportError(ValueError):
     """A dataset the report cannot use. One-line message: what is wrong ; how to fix it."""
-
-
-def repair_hint(path: Path) -> str:
-    """How to mend a run folder with damaged or missing shards, keeping the good ones."""
-    return (f"find the damaged or missing shards with 'sim verify {path}' and play them again "
-            "with 'sim run ... --resume' and the original flags")
 
 
 @dataclass(frozen=True)

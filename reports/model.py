@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from reports.datasets import ReportError, Run, repair_hint
+from reports.datasets import ReportError, Run
 from reports.tally import CellTally
 from sim.aggregate.tallies import Histograms, Sums
+from sim.runner.integrity import repair_hint
 from sim.stats import seat_advantage_test, share_test, wilson_interval
 
 if TYPE_CHECKING:

@@ -76,9 +76,12 @@ class Moments:
         self.merge(Moments(n, 0.0, 0.0))
 
     def merge(self, other: Moments) -> None:
-        n = self.n + other.n
         if other.n == 0:
             return
+        if self.n == 0:  # exactly the other's figures, not a round trip through the update
+            self.n, self.mean, self.m2 = other.n, other.mean, other.m2
+            return
+        n = self.n + other.n
         delta = other.mean - self.mean
         self.m2 += other.m2 + delta * delta * self.n * other.n / n
         self.mean += delta * other.n / n
