@@ -27,9 +27,18 @@ def columns_to_read(available: list[str]) -> list[str]:
     return [c for c in available if c in WANTED or c.startswith("glory_")]
 
 
-def _tiles_of(combo: str) -> list[str]:
-    """'samos,naxos' -> ['samos', 'naxos']; the empty combination holds none."""
-    return [name for name in combo.split(",") if name]
+def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and for
+    each tile the sum of ``per_combo``'s rows over the combinations that hold it (counts
+    stay exact)."""
+    parts = pc.split_pattern(pa.array(combos, pa.string()), ",")
+    names, combo = pc.list_flatten(parts), pc.list_parent_indices(parts)
+    named = pc.not_equal(names, "")  # the empty combination holds none
+    tiles, tile_codes = categories(names.filter(named))
+    member = np.zeros((len(combos), len(tiles)))
+    member[combo.filter(named).to_numpy(), tile_codes] = 1.0
+    order = sorted(range(len(tiles)), key=tiles.__getitem__)
+    return [tiles[i] for i in order], member[:, order].T @ per_combo
 
 
 @dataclass
@@ -89,19 +98,20 @@ class CellTally:
             self.ends.add_coded(reasons, reason_codes)
         if self.has("city_states"):
             combos, combo_codes = categories(games["city_states"])
-            weights = None if rounds is None else rounds.astype(float)
-            in_play = Sums()
-            in_play.add_coded(combos, combo_codes, weights)
-            ends = Sums()
+            in_play = np.bincount(combo_codes, minlength=len(combos))
+            weights = rounds if rounds is not None else np.zeros(len(combo_codes))
+            tiles, per_tile = _per_tile(combos, np.stack([
+                in_play, np.bincount(combo_codes, weights=weights, minlength=len(combos))], axis=1))
+            for tile, (count, rounds_in) in zip(tiles, per_tile, strict=True):
+                if count:  # a dictionary may name combinations no game of the chunk has
+                    self.tiles.add(tile, count, rounds_in)
             if reason_codes is not None:
-                ends.add_coded([(c, r) for c in combos for r in reasons],
-                               combo_codes * len(reasons) + reason_codes)
-            for combo, count in in_play.count.items():
-                for tile in _tiles_of(combo):
-                    self.tiles.add(tile, count, in_play.total[combo])
-            for (combo, reason), count in ends.count.items():
-                for tile in _tiles_of(combo):
-                    self.tile_ends.add((tile, reason), count, count)
+                ends = np.bincount(combo_codes * len(reasons) + reason_codes,
+                                   minlength=len(combos) * len(reasons)).reshape(len(combos), -1)
+                for tile, counts in zip(*_per_tile(combos, ends), strict=True):
+                    for reason, count in zip(reasons, counts, strict=True):
+                        if count:
+                            self.tile_ends.add((tile, reason), count, count)
         for column in STANDINGS:
             if self.has(column):
                 self.per_game.add(column, games[column].to_numpy().astype(np.int64))
@@ -127,11 +137,12 @@ class CellTally:
             self.strategies.add_coded(*categories(table["strategy"]), share)
         if self.has("city_states_used"):
             combos, codes = categories(table["city_states_used"])
-            used = Sums()
-            used.add_coded(combos, codes, share)
-            for combo, count in used.count.items():
-                for tile in _tiles_of(combo):
-                    self.tile_users.add(tile, count, used.total[combo])
+            tiles, per_tile = _per_tile(combos, np.stack([
+                np.bincount(codes, minlength=len(combos)),
+                np.bincount(codes, weights=share, minlength=len(combos))], axis=1))
+            for tile, (count, wins) in zip(tiles, per_tile, strict=True):
+                if count:
+                    self.tile_users.add(tile, count, wins)
 
     def _add_winners(self, game: np.ndarray, glory: np.ndarray, players: int) -> None:
         """The winner's Glory and the margin over the runner-up (0 when Glory ties)."""
