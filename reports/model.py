@@ -1,7 +1,7 @@
-"""One cell's rows -> what the report shows: win shares with 95% Wilson intervals and
-tests against the fair share, Glory distributions and sources, game length, end reasons,
-City-state tiles, and survival for co-operative games (``coop`` adds the rest). Flags
-come from all cells at once (``flags``).
+"""One cell's aggregates (``tally``) -> what the report shows: win shares with 95% Wilson
+intervals and tests against the fair share, Glory distributions and sources, game length,
+end reasons, City-state tiles, and survival for co-operative games (``coop`` adds the
+rest). Flags come from all cells at once (``flags``).
 """
 
 from __future__ import annotations
