@@ -1,12 +1,14 @@
 """Mergeable accumulators, filled chunk by chunk and read once the scan is done.
 
-Every one is keyed by a group name (a seat, a Role, "all" ...), keeps its groups in the
-order first seen, and holds a fixed amount per group whatever the number of rows.
+``Sums`` and ``Histograms`` are keyed by group (a seat number, a Role's name, a pair of
+names ...) and keep their groups in the order first seen; every accumulator holds a fixed
+amount per group (per distinct value for a histogram) whatever the number of rows.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -16,14 +18,14 @@ import numpy as np
 class Sums:
     """Per group: how many values and their total (a share's wins and games)."""
 
-    count: dict[str, int] = field(default_factory=dict)
-    total: dict[str, float] = field(default_factory=dict)
+    count: dict[Hashable, int] = field(default_factory=dict)
+    total: dict[Hashable, float] = field(default_factory=dict)
 
-    def add(self, group: str, count: int, total: float) -> None:
+    def add(self, group: Hashable, count: int, total: float) -> None:
         self.count[group] = self.count.get(group, 0) + int(count)
         self.total[group] = self.total.get(group, 0.0) + float(total)
 
-    def add_coded(self, names: list[str], codes: np.ndarray, weights: np.ndarray | None = None) -> None:
+    def add_coded(self, names: list, codes: np.ndarray, weights: np.ndarray | None = None) -> None:
         """Rows coded into ``names``: each name's row count and the sum of its ``weights``."""
         counts = np.bincount(codes, minlength=len(names))
         totals = counts if weights is None else np.bincount(codes, weights=weights, minlength=len(names))
@@ -35,14 +37,14 @@ class Sums:
 class Histograms:
     """Per group: an exact histogram of a whole-number measure (Glory, rounds, margins)."""
 
-    counts: dict[str, Counter] = field(default_factory=dict)
+    counts: dict[Hashable, Counter] = field(default_factory=dict)
 
-    def add(self, group: str, values: np.ndarray) -> None:
+    def add(self, group: Hashable, values: np.ndarray) -> None:
         found, counts = np.unique(values, return_counts=True)
         self.counts.setdefault(group, Counter()).update(dict(zip(found.tolist(), counts.tolist(),
                                                                  strict=True)))
 
-    def add_coded(self, names: list[str], codes: np.ndarray, values: np.ndarray) -> None:
+    def add_coded(self, names: list, codes: np.ndarray, values: np.ndarray) -> None:
         """Rows coded into ``names``: each name's histogram of ``values``."""
         order = np.argsort(codes, kind="stable")
         bounds = np.searchsorted(codes[order], np.arange(len(names) + 1))
@@ -50,7 +52,7 @@ class Histograms:
             if bounds[i + 1] > bounds[i]:
                 self.add(name, values[order[bounds[i]:bounds[i + 1]]])
 
-    def of(self, group: str) -> tuple[np.ndarray, np.ndarray]:
+    def of(self, group: Hashable) -> tuple[np.ndarray, np.ndarray]:
         """(distinct values ascending, how often each occurs)."""
         values = sorted(self.counts[group])
         return (np.array(values, dtype=np.int64),

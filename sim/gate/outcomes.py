@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,6 +59,11 @@ class Outcomes:
         return Outcomes(self.games[index], self.win_share[index], self.rounds[index],
                         self.end_reason[index], self.end_names, self.strategies,
                         pick(self.glory), pick(self.role), self.role_names, self.cooperative)
+
+
+def in_chunks(outcomes: Outcomes | Iterable[Outcomes]) -> Iterable[Outcomes]:
+    """A cell's outcomes, whole or already as chunks in game order, as chunks."""
+    return [outcomes] if isinstance(outcomes, Outcomes) else outcomes
 
 
 def _codes(column: pa.ChunkedArray) -> tuple[np.ndarray, list[str]]:

@@ -17,9 +17,8 @@ from scipy import stats
 
 from sim.aggregate.tallies import Moments
 from sim.gate import GateError
-from sim.gate.outcomes import Outcomes
+from sim.gate.outcomes import Outcomes, in_chunks
 from sim.gate.series import SHARE, TEAM, Series, all_series, in_series_order
-from sim.gate.summary import chunks
 from sim.stats import holm
 
 ALPHA = 0.05
@@ -149,7 +148,7 @@ def compare_cell(cell: int, a: Outcomes | Iterable[Outcomes], b: Outcomes | Iter
     tallies: dict[tuple[str, str], PairedTally] = {}
     in_a: set[tuple[str, str]] = set()
     paired_games = 0
-    for part_a, part_b in aligned(chunks(a), chunks(b)):
+    for part_a, part_b in aligned(in_chunks(a), in_chunks(b)):
         if not len(part_a.games):
             continue
         paired_games += len(part_a.games)

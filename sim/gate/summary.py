@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from sim.aggregate.tallies import Moments
-from sim.gate.outcomes import Outcomes
+from sim.gate.outcomes import Outcomes, in_chunks
 from sim.gate.series import SHARE, all_series, in_series_order
 from sim.stats import wilson_interval
 
@@ -24,17 +24,12 @@ def mean_interval(m: Moments, confidence: float = CONFIDENCE) -> tuple[float, fl
     return m.mean - half, m.mean + half
 
 
-def chunks(outcomes: Outcomes | Iterable[Outcomes]) -> Iterable[Outcomes]:
-    """A cell's outcomes, whole or already as chunks in game order."""
-    return [outcomes] if isinstance(outcomes, Outcomes) else outcomes
-
-
 def series_moments(outcomes: Outcomes | Iterable[Outcomes]) -> dict[tuple[str, str], tuple[str, Moments]]:
     """(kind, moments of the per-game values where it applies) of every series, in order.
     An end reason a chunk never saw counts as 0 in each of that chunk's games."""
     found: dict[tuple[str, str], tuple[str, Moments]] = {}
     games = 0
-    for part in chunks(outcomes):
+    for part in in_chunks(outcomes):
         games += len(part.games)
         for s in all_series(part):
             found.setdefault(s.key, (s.kind, Moments()))[1].add(s.values[s.present])
