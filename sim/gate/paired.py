@@ -111,6 +111,7 @@ def _matched(a: Outcomes, b: Outcomes) -> tuple[Outcomes, Outcomes]:
 
 
 def _in_order(parts: Iterable[Outcomes]) -> Iterator[Outcomes]:
+    """The non-empty chunks, refusing a stream whose games go back (pairing needs order)."""
     last = -1
     for part in parts:
         if len(part.games) and part.games[0] <= last:
