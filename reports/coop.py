@@ -9,13 +9,11 @@ import json
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 from scipy import stats
 
 from reports.model import CellReport, Counts, Mean, Share
+from reports.tally import CellTally
 from sim.games.registry import GameInfo
-
-CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
 
 
 @dataclass(frozen=True)
@@ -37,40 +35,33 @@ class CoopCell:
     heroic_by_card: tuple[Share, ...]
 
 
-def _standing(games: pd.DataFrame, column: str) -> Standing | None:
-    if column not in games.columns:
+def _standing(tally: CellTally, column: str) -> Standing | None:
+    if not tally.has(column):
         return None
-    return Standing(Counts.of(games[column]), Mean.of(games[column]))
+    counts = Counts.of(tally.per_game, column)
+    return Standing(counts, Mean.of(counts))
 
 
-def _heroic(games: pd.DataFrame) -> tuple[Share | None, tuple[Share, ...]]:
-    if "heroic_success" not in games.columns:
+def _heroic(tally: CellTally) -> tuple[Share | None, tuple[Share, ...]]:
+    if not tally.heroic_drawn:
         return None, ()
-    drawn = games[games["heroic_success"].notna()]
-    if drawn.empty:
-        return None, ()
-    success = drawn["heroic_success"].astype(bool)
-    overall = Share("Heroic Events", float(success.sum()), len(drawn))
-    if "heroic_event" not in drawn.columns:
-        return overall, ()
-    cards = success.groupby(drawn["heroic_event"].astype(str).to_numpy()).agg(["sum", "count"])
-    return overall, tuple(Share(str(card), float(row["sum"]), int(row["count"]))
-                          for card, row in sorted(cards.iterrows()))
+    overall = Share("Heroic Events", float(tally.heroic_fulfilled), tally.heroic_drawn)
+    cards = tally.heroic_cards
+    return overall, tuple(Share(str(card), cards.total[card], cards.count[card])
+                          for card in sorted(cards.count))
 
 
-def summarise_coop(games: pd.DataFrame) -> CoopCell:
+def summarise_coop(tally: CellTally) -> CoopCell:
     """One row per game -> loss causes, the round of the fall, final standing, Heroic Events."""
-    lost = games[~games["won"].astype(bool)]
-    column = next((c for c in CAUSE_COLUMNS if c in games.columns), None)
-    causes: tuple[Share, ...] = ()
-    if column is not None and not lost.empty:
-        counts = lost[column].astype(str).value_counts()
-        causes = tuple(Share(cause, float(counts[cause]), len(games))
-                       for cause in sorted(counts.index))
-    fall = Mean.of(lost["rounds"]) if "rounds" in games.columns and not lost.empty else None
-    heroic, by_card = _heroic(games)
-    return CoopCell(losses=len(lost), causes=causes, fall_round=fall,
-                    morale=_standing(games, "morale"), structures=_standing(games, "structures"),
+    losses = tally.games - tally.survived
+    causes = tuple(Share(cause, float(tally.causes.count[cause]), tally.games)
+                   for cause in sorted(tally.causes.count))
+    fall = None
+    if tally.has("rounds") and losses:
+        fall = Mean.of(Counts.of(tally.per_game, "lost rounds"))
+    heroic, by_card = _heroic(tally)
+    return CoopCell(losses=losses, causes=causes, fall_round=fall,
+                    morale=_standing(tally, "morale"), structures=_standing(tally, "structures"),
                     heroic=heroic, heroic_by_card=by_card)
 
 

@@ -1,27 +1,20 @@
-"""Read `sim run` folders: the manifest (run.json) and one cell's rows at a time."""
+"""Read `sim run` folders: the manifest (run.json) and one cell's aggregates at a time."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-import pandas as pd
-import pyarrow as pa
-import pyarrow.dataset as pads
-
+from reports.tally import CellTally, columns_to_read
+from sim.aggregate.scan import open_data, whole_games
 from sim.games.registry import GameInfo
 from sim.runner.batches import DATA_DIR
 from sim.runner.dataset import open_run_folder
+from sim.runner.integrity import repair_hint
 
 
 class ReportError(ValueError):
     """A dataset the report cannot use. One-line message: what is wrong ; how to fix it."""
-
-
-def repair_hint(path: Path) -> str:
-    """How to mend a run folder with damaged or missing shards, keeping the good ones."""
-    return (f"find the damaged or missing shards with 'sim verify {path}' and play them again "
-            "with 'sim run ... --resume' and the original flags")
 
 
 @dataclass(frozen=True)
@@ -50,22 +43,19 @@ def open_run(path: Path) -> Run:
     return Run(path=path, manifest=manifest, info=info)
 
 
-def read_cell(run: Run, cell: dict) -> pd.DataFrame:
-    """Every row of one cell. Strings are read as the dictionaries Parquet stores them in
-    (pandas categoricals): far faster and smaller than one string per row."""
+def read_cell(run: Run, cell: dict) -> CellTally:
+    """One cell's aggregates, from one scan of its rows in chunks of whole games."""
     index = cell["cell"]
     try:
-        found = pads.dataset(run.path / DATA_DIR, format="parquet")
-        strings = [f.name for f in found.schema if pa.types.is_string(f.type)]
-        as_read = pads.ParquetFileFormat(read_options=pads.ParquetReadOptions(dictionary_columns=strings))
-        table = pads.dataset(run.path / DATA_DIR, format=as_read).to_table(
-            filter=pads.field("cell") == index)
+        data = open_data(run.path / DATA_DIR)
+        tally = CellTally(columns=tuple(data.schema.names))
+        if tally.has("game"):
+            for chunk in whole_games(data, index, columns_to_read(data.schema.names)):
+                tally.add(chunk, int(cell["players"]))
     except (OSError, ValueError) as exc:
         raise ReportError(f"{str(run.path)!r}: cannot read the Parquet data ({exc}) ; "
                           f"{repair_hint(run.path)}") from None
-    frame = table.to_pandas()
-    found = frame["game"].nunique() if "game" in frame else 0
-    if found != cell["games"]:
-        raise ReportError(f"{str(run.path)!r}: cell {index} has {found} of its {cell['games']} "
+    if tally.games != cell["games"]:
+        raise ReportError(f"{str(run.path)!r}: cell {index} has {tally.games} of its {cell['games']} "
                           f"games ; {repair_hint(run.path)}")
-    return frame
+    return tally

@@ -1,7 +1,7 @@
-"""One cell's rows -> what the report shows: win shares with 95% Wilson intervals and
-tests against the fair share, Glory distributions and sources, game length, end reasons,
-City-state tiles, and survival for co-operative games (``coop`` adds the rest). Flags
-come from all cells at once (``flags``).
+"""One cell's aggregates (``tally``) -> what the report shows: win shares with 95% Wilson
+intervals and tests against the fair share, Glory distributions and sources, game length,
+end reasons, City-state tiles, and survival for co-operative games (``coop`` adds the
+rest). Flags come from all cells at once (``flags``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from reports.datasets import ReportError, Run, repair_hint
+from reports.datasets import ReportError, Run
+from reports.tally import CellTally
+from sim.aggregate.tallies import Histograms, Sums
+from sim.runner.integrity import repair_hint
 from sim.stats import seat_advantage_test, share_test, wilson_interval
 
 if TYPE_CHECKING:
@@ -61,9 +64,8 @@ class Counts:
     counts: np.ndarray
 
     @classmethod
-    def of(cls, series) -> Counts:
-        values, counts = np.unique(np.asarray(series), return_counts=True)
-        return cls(values, counts)
+    def of(cls, histograms: Histograms, group: object) -> Counts:
+        return cls(*histograms.of(group))
 
     @property
     def mean(self) -> float:
@@ -83,10 +85,14 @@ class Mean:
     high: float
 
     @classmethod
-    def of(cls, series) -> Mean:
-        x = np.asarray(series, dtype=float)
-        half = Z95 * x.std(ddof=1) / np.sqrt(x.size) if x.size > 1 else 0.0
-        return cls(float(x.mean()), float(x.mean() - half), float(x.mean() + half))
+    def of(cls, counts: Counts) -> Mean:
+        n = int(counts.counts.sum())
+        mean = counts.mean
+        if n < 2:
+            return cls(mean, mean, mean)
+        std = np.sqrt(np.dot(counts.counts, (counts.values - mean) ** 2) / (n - 1))
+        half = Z95 * std / np.sqrt(n)
+        return cls(mean, float(mean - half), float(mean + half))
 
 
 @dataclass(frozen=True)
@@ -139,124 +145,87 @@ class CellReport:
         return [s for s in (*self.seats, *self.roles, *self.strategies, *users) if s.fair is not None]
 
 
-def _require(frame: pd.DataFrame, run: Run, columns: tuple[str, ...]) -> None:
+def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
     for column in columns:
-        if column not in frame.columns:
+        if not tally.has(column):
             raise ReportError(f"{str(run.path)!r}: the data has no {column!r} column ; make the "
                               "dataset with a 'sim run' that writes it")
 
 
-def _shares(frame: pd.DataFrame, column: str, fair: float, subject) -> tuple[Share, ...]:
-    grouped = frame.groupby(column, observed=True)["win_share"].agg(["sum", "count"])
-    grouped.index = grouped.index.tolist()  # plain values, sorted by value, not by category
-    return tuple(Share(subject(key), float(grouped.at[key, "sum"]), int(grouped.at[key, "count"]), fair)
-                 for key in sorted(grouped.index))
+def _shares(sums: Sums, fair: float, subject) -> tuple[Share, ...]:
+    return tuple(Share(subject(key), sums.total[key], sums.count[key], fair) for key in sorted(sums.count))
 
 
-def _categories(column: pd.Series) -> tuple[list[str], np.ndarray]:
-    """A string column as (names, integer code per row)."""
-    column = column.astype("category")
-    return [str(c) for c in column.cat.categories], column.cat.codes.to_numpy()
+def _tiles(tally: CellTally, games: int, fair: float | None) -> tuple[Tile, ...]:
+    reasons = sorted(tally.ends.count)
 
-
-def _tile_names(column: pd.Series) -> tuple[list[str], np.ndarray]:
-    """Tile names in a comma-separated string column, and a (row, tile) in-list mask."""
-    combos, codes = _categories(column)
-    split = [[n for n in c.split(",") if n] for c in combos]
-    names = sorted({n for parts in split for n in parts})
-    member = np.array([[n in parts for n in names] for parts in split], dtype=bool)
-    return names, member.reshape(len(combos), len(names))[codes]
-
-
-def _tiles(frame: pd.DataFrame, games: pd.DataFrame, fair: float | None) -> tuple[Tile, ...]:
-    names, in_play = _tile_names(games["city_states"])
-    rounds = games["rounds"].to_numpy(dtype=float) if "rounds" in games.columns else None
-    reasons, reason_codes = _categories(games["end_reason"]) if "end_reason" in games.columns else ([], None)
-
-    def mean_rounds(mask) -> float | None:
-        return float(rounds[mask].mean()) if rounds is not None and mask.any() else None
-
-    def ends(mask) -> dict[str, float]:
-        if reason_codes is None or not mask.any():
+    def ends(counts: dict[str, int], n: int) -> dict[str, float]:
+        if not tally.has("end_reason") or not n:
             return {}
-        counts = np.bincount(reason_codes[mask], minlength=len(reasons)) / mask.sum()
-        return {r: float(c) for r, c in sorted(zip(reasons, counts, strict=True)) if c > 0}
+        return {r: c / n for r, c in counts.items() if c > 0}
 
-    used = None
-    if "city_states_used" in frame.columns and fair is not None:
-        used_names, used_mask = _tile_names(frame["city_states_used"])
-        used = {n: used_mask[:, i] for i, n in enumerate(used_names)}
-    win_share = frame["win_share"].to_numpy() if used is not None else None
+    def mean_rounds(total: float, n: int) -> float | None:
+        return total / n if tally.has("rounds") and n else None
+
     tiles = []
-    for t, name in enumerate(names):
-        inside = in_play[:, t]
+    for name in sorted(tally.tiles.count):
+        games_in, rounds_in = tally.tiles.count[name], tally.tiles.total[name]
+        ends_in = {r: tally.tile_ends.count.get((name, r), 0) for r in reasons}
+        ends_out = {r: tally.ends.count[r] - ends_in[r] for r in reasons}
         users = None
-        if used is not None:
-            mask = used.get(name, np.zeros(len(frame), dtype=bool))
-            users = Share(f"Players who used {name}", float(win_share[mask].sum()), int(mask.sum()),
-                          fair, verb="win")
-        tiles.append(Tile(name=name, games_in=int(inside.sum()), games_out=int((~inside).sum()),
-                          rounds_in=mean_rounds(inside), rounds_out=mean_rounds(~inside),
-                          ends_in=ends(inside), ends_out=ends(~inside), users=users))
+        if tally.has("city_states_used") and fair is not None:
+            users = Share(f"Players who used {name}", tally.tile_users.total.get(name, 0.0),
+                          tally.tile_users.count.get(name, 0), fair, verb="win")
+        tiles.append(Tile(name=name, games_in=games_in, games_out=games - games_in,
+                          rounds_in=mean_rounds(rounds_in, games_in),
+                          rounds_out=mean_rounds(tally.rounds_total - rounds_in, games - games_in),
+                          ends_in=ends(ends_in, games_in), ends_out=ends(ends_out, games - games_in),
+                          users=users))
     return tuple(tiles)
 
 
-def _glory(frame: pd.DataFrame, players: int) -> Glory:
-    glory = frame["glory"].to_numpy()
-    by_seat = {f"Seat {s + 1}": Counts.of(glory[frame["seat"].to_numpy() == s])
-               for s in sorted(frame["seat"].unique())}
-    by_role: dict[str, Counts] = {}
+def _glory(tally: CellTally) -> Glory:
+    by_seat = {f"Seat {s + 1}": Counts.of(tally.glory_by_seat, s) for s in sorted(tally.glory_by_seat.counts)}
+    by_role = {name: Counts.of(tally.glory_by_role, name) for name in sorted(tally.glory_by_role.counts)}
     sources = pd.DataFrame()
-    if "role" in frame.columns:
-        roles, codes = _categories(frame["role"])
-        present = sorted((name, i) for i, name in enumerate(roles) if (codes == i).any())
-        by_role = {name: Counts.of(glory[codes == i]) for name, i in present}
-        columns = [c for c in frame.columns if c.startswith("glory_")]
-        sums = np.stack([np.bincount(codes, weights=frame[c].to_numpy(), minlength=len(roles))
-                         for c in columns], axis=1)
-        rows = np.bincount(codes, minlength=len(roles))
-        sources = pd.DataFrame(sums[[i for _, i in present]] / rows[[i for _, i in present], None],
-                               index=[name for name, _ in present],
-                               columns=[c.removeprefix("glory_") for c in columns])
-    order = np.lexsort((glory, frame["game"].to_numpy()))
-    ranked = glory[order].reshape(-1, players)  # each game's Glory, lowest first
-    margin = ranked[:, -1] - ranked[:, -2] if players > 1 else ranked[:, -1] * 0
-    return Glory(by_seat=by_seat, by_role=by_role, winner=Counts.of(ranked[:, -1]),
-                 margin=Counts.of(margin), sources=sources)
+    if by_role:
+        columns = list(tally.sources)
+        sources = pd.DataFrame([[tally.sources[c].total[r] / tally.sources[c].count[r] for c in columns]
+                                for r in by_role],
+                               index=list(by_role), columns=[c.removeprefix("glory_") for c in columns])
+    return Glory(by_seat=by_seat, by_role=by_role, winner=Counts.of(tally.per_game, "winner"),
+                 margin=Counts.of(tally.per_game, "margin"), sources=sources)
 
 
-def summarise_cell(run: Run, cell: dict, frame: pd.DataFrame) -> CellReport:
-    """What the report shows about one cell, from its rows alone."""
+def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
+    """What the report shows about one cell, from its aggregates alone."""
     players, games_n = int(cell["players"]), int(cell["games"])
     report = CellReport(run=run, cell=cell, players=players, games=games_n,
                         cooperative=run.info.cooperative)
-    games = frame.drop_duplicates("game")
-    if "rounds" in games.columns:
-        report.rounds = Counts.of(games["rounds"])
-        report.mean_rounds = Mean.of(games["rounds"])
-    if "end_reason" in games.columns and not report.cooperative:  # co-op: loss causes instead
-        reasons, codes = _categories(games["end_reason"])
-        counts = np.bincount(codes, minlength=len(reasons))
-        report.end_reasons = tuple(Share(r, float(c), games_n, verb="ends")
-                                   for r, c in sorted(zip(reasons, counts, strict=True)) if c > 0)
+    if tally.has("rounds"):
+        report.rounds = Counts.of(tally.per_game, "rounds")
+        report.mean_rounds = Mean.of(report.rounds)
+    if tally.has("end_reason") and not report.cooperative:  # co-op: loss causes instead
+        report.end_reasons = tuple(Share(r, float(tally.ends.count[r]), games_n, verb="ends")
+                                   for r in sorted(tally.ends.count))
     if report.cooperative:
-        _require(frame, run, ("won",))
-        report.survival = Share("The table", float(games["won"].sum()), games_n, verb="survives")
+        _require(tally, run, ("won",))
+        report.survival = Share("The table", float(tally.survived), games_n, verb="survives")
         fair = None
     else:
-        _require(frame, run, ("seat", "win_share"))
-        if len(frame) != games_n * players:
-            raise ReportError(f"{str(run.path)!r}: cell {cell['cell']} has {len(frame)} rows for "
+        _require(tally, run, ("seat", "win_share"))
+        if tally.rows != games_n * players or tally.uneven:
+            raise ReportError(f"{str(run.path)!r}: cell {cell['cell']} has {tally.rows} rows for "
                               f"{games_n} games of {players} players ; {repair_hint(run.path)}")
         fair = 1.0 / players
-        report.seats = _shares(frame, "seat", fair, lambda s: f"Seat {int(s) + 1}")
+        report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}")
         report.seat_p = seat_advantage_test([s.wins for s in report.seats])
-        if "role" in frame.columns:
-            report.roles = _shares(frame, "role", fair, lambda r: f"Role {r}")
-        if "strategy" in frame.columns and frame["strategy"].nunique() > 1:
-            report.strategies = _shares(frame, "strategy", fair, lambda s: f"Strategy {s}")
-        if "glory" in frame.columns:
-            report.glory = _glory(frame, players)
-    if "city_states" in games.columns:
-        report.tiles = _tiles(frame, games, fair)
+        if tally.has("role"):
+            report.roles = _shares(tally.roles, fair, lambda r: f"Role {r}")
+        if len(tally.strategies.count) > 1:
+            report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}")
+        if tally.has("glory"):
+            report.glory = _glory(tally)
+    if tally.has("city_states"):
+        report.tiles = _tiles(tally, games_n, fair)
     return report

@@ -45,10 +45,10 @@ def _run_summary(run: Run) -> dict[str, object]:
 
 
 def _summarise(run: Run, entry: dict) -> CellReport:
-    frame = read_cell(run, entry)
-    cell = summarise_cell(run, entry, frame)
+    tally = read_cell(run, entry)
+    cell = summarise_cell(run, entry, tally)
     if cell.cooperative:
-        cell.coop = summarise_coop(frame.drop_duplicates("game"))
+        cell.coop = summarise_coop(tally)
     return cell
 
 

@@ -1,5 +1,5 @@
-"""Benchmarks (``make bench``): engine throughput, thread scaling, start-up times and
-end-to-end ``sim run`` wall time and peak memory.
+"""Benchmarks (``make bench``): engine throughput, thread scaling, start-up times,
+end-to-end ``sim run`` wall time and peak memory, and the same for ``sim report``.
 
 Benchmarks are measurements, never tests: nothing here asserts a time.
 """
@@ -21,6 +21,7 @@ from strategies.pericles.policy import STRATEGY_CODES
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # 2 players means the Demagogue sits in (rulebook p. 21)
 RUN_SIZES = (100_000, 1_000_000, 10_000_000)
+REPORT_SIZES = (1_000_000, 10_000_000)
 HEURISTIC_PREFERRED = "balanced"
 
 FIRST_GAME = (
@@ -89,21 +90,40 @@ def wall_time_and_peak_memory(cmd: list[str]) -> tuple[float, float, int]:
     return time.perf_counter() - t, int(done.stdout) / 1024, done.returncode
 
 
+def _run_command(out: str, games: int, strategy: str, workers: int) -> list[str]:
+    return [sys.executable, "-m", "sim.cli", "run", "--game", "pericles", "--players", "3",
+            "--n", str(games), "--strategies", strategy, "--workers", str(workers),
+            "--out", out, "--overwrite", "--quiet"]
+
+
+def _measured(cmd: list[str], what: str) -> tuple[float, float]:
+    seconds, peak_mb, code = wall_time_and_peak_memory(cmd)
+    if code != 0:
+        raise RuntimeError(f"{what} failed with exit code {code}")
+    return round(seconds, 1), round(peak_mb, 1)
+
+
 def _sim_run(games: int, strategy: str, workers: int) -> dict:
     """Wall time and peak resident memory of one ``sim run`` (3 players) in a child."""
     with tempfile.TemporaryDirectory() as out:
-        cmd = [sys.executable, "-m", "sim.cli", "run", "--game", "pericles", "--players", "3",
-               "--n", str(games), "--strategies", strategy, "--workers", str(workers),
-               "--out", out, "--overwrite", "--quiet"]
-        seconds, peak_mb, code = wall_time_and_peak_memory(cmd)
-    if code != 0:
-        raise RuntimeError(f"sim run --n {games} failed with exit code {code}")
+        seconds, peak_mb = _measured(_run_command(out, games, strategy, workers), f"sim run --n {games}")
     return {"games": games, "strategy": strategy, "workers": workers,
-            "wall_s": round(seconds, 1), "peak_rss_mb": round(peak_mb, 1)}
+            "wall_s": seconds, "peak_rss_mb": peak_mb}
+
+
+def _sim_report(games: int, workers: int) -> dict:
+    """Wall time and peak resident memory of ``sim report`` on a 3-player random-bot run of
+    ``games`` games, played first (not timed)."""
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run(_run_command(out, games, "random", workers), check=True)
+        report = [sys.executable, "-m", "sim.cli", "report", out, "--out", f"{out}/report.html"]
+        seconds, peak_mb = _measured(report, f"sim report of {games} games")
+    return {"games": games, "strategy": "random", "wall_s": seconds, "peak_rss_mb": peak_mb}
 
 
 def run_bench(games: int = 20000, out: Path | None = None,
-              run_sizes: tuple[int, ...] = RUN_SIZES) -> dict:
+              run_sizes: tuple[int, ...] = RUN_SIZES,
+              report_sizes: tuple[int, ...] = REPORT_SIZES) -> dict:
     content = load_content()
     cores = os.cpu_count() or 1
     strategies = bench_strategies()
@@ -117,6 +137,7 @@ def run_bench(games: int = 20000, out: Path | None = None,
         cold = _start_time(cache)
         warm = _start_time(cache)
     runs = [_sim_run(n, strategy, cores) for strategy in strategies for n in run_sizes]
+    reports = [_sim_report(n, cores) for n in report_sizes]
     result = {
         "machine": {"cores": cores, "processor": platform.machine(),
                     "cpu": _cpu_name(), "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -129,6 +150,7 @@ def run_bench(games: int = 20000, out: Path | None = None,
         "cold_start_s": round(cold, 1),
         "warm_start_s": round(warm, 1),
         "sim_run": runs,
+        "sim_report": reports,
     }
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

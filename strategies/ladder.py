@@ -23,6 +23,7 @@ from sim.runner.dataset import environment
 from sim.stats import wilson_interval
 
 LADDER_FILE = "ladder.parquet"
+BATCH = 20000  # games per engine call
 MANIFEST_FILE = "ladder.json"
 
 
@@ -66,10 +67,14 @@ def summarise(strategy: str, opponent: str, shares: np.ndarray) -> Matchup:
 
 
 def runner_player(runner: ModuleType, content, players: int, seed: int, count: int):
-    """A ``play`` function over the game's runner module: standard settings, given strategies."""
+    """A ``play`` function over the game's runner module: standard settings, given strategies.
+    Games are played ``BATCH`` at a time and only who won is kept, so memory stays a few
+    bytes per game whatever else the engine returns."""
     def play(per_seat: tuple[str, ...], _seat: int) -> np.ndarray:
         setup = runner.make_setup(content, players, dict(runner.SETTINGS), per_seat, "ladder")
-        return runner.simulate(content, setup, seed, 0, count)["won"][:, :players]
+        return np.concatenate([
+            runner.simulate(content, setup, seed, first, min(BATCH, count - first))["won"][:, :players]
+            for first in range(0, count, BATCH)])
     return play
 
 

@@ -19,6 +19,7 @@ from reports import model
 from reports.datasets import ReportError, open_run, read_cell
 from reports.flags import find_flags
 from reports.render import build_report
+from sim.aggregate import scan
 from sim.cli import app
 from sim.games import registry
 from sim.runner.dataset import FORMAT, MANIFEST
@@ -247,3 +248,13 @@ def test_report_over_a_real_sweep(tmp_path):
     deviation = json.loads((out / MANIFEST).read_text())["cells"][0]["deviations"]
     assert len(deviation) == 1 and "not drafted as printed (rulebook p. 5)" in deviation[0]
     assert "rules played otherwise than printed" in html and "not drafted as printed" in html
+
+
+def test_chunk_size_does_not_change_the_report(tmp_path, monkeypatch):
+    """Rows are aggregated chunk by chunk; a game straddling two chunks counts once."""
+    rows = competitive_rows(0, 3000, 3, 0.35)
+    rows["city_states_used"] = np.where(rows["won"], "north", "south").astype(object)
+    path = write_run(tmp_path / "run", "pericles", [(_cell(3, 3000), rows)])
+    whole = build_report([path])
+    monkeypatch.setattr(scan, "CHUNK_ROWS", 1001)
+    assert build_report([path]) == whole

@@ -46,9 +46,10 @@ def baseline(
         if not 0 <= seed < 2**63:
             raise RunError(f"--seed {seed} is out of range ; use 0 .. 2**63 - 1")
         plan = make_plan(load_scenario(scenario, None), parse_count(n, "--n"), seed, set_ or [])
-        with open_gate_backend(backend, plan, workers=workers, scheduler=scheduler) as engine:
-            manifest, cells = play(plan, backend=engine, quiet=quiet)
-        files.write(out, files.build(plan, set_ or [], manifest, cells))
+        with (open_gate_backend(backend, plan, workers=workers, scheduler=scheduler) as engine,
+              play(plan, backend=engine, quiet=quiet) as (manifest, cells)):
+            baseline_file = files.build(plan, set_ or [], manifest, cells)
+        files.write(out, baseline_file)
     except BrokenGame as exc:
         fail(str(exc), code=1)
     except (RunError, GateError) as exc:

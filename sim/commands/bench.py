@@ -5,11 +5,11 @@ from typing import Annotated
 
 import typer
 
-from sim.bench import RUN_SIZES, run_bench
+from sim.bench import REPORT_SIZES, RUN_SIZES, run_bench
 from sim.commands.errors import fail
 
 
-def _sizes(text: str) -> tuple[int, ...]:
+def _sizes(text: str, flag: str, timed: str) -> tuple[int, ...]:
     try:
         sizes = tuple(int(float(part)) for part in text.split(",") if part.strip())
     except ValueError:
@@ -17,25 +17,32 @@ def _sizes(text: str) -> tuple[int, ...]:
     if any(n < 1 for n in sizes):
         sizes = ()
     if not sizes and text.strip():
-        fail(f"--run-sizes {text!r} is not a list of game counts ; write e.g. 1e5,1e6 "
-             "(or '' to skip the sim run timings)")
+        fail(f"{flag} {text!r} is not a list of game counts ; write e.g. 1e5,1e6 "
+             f"(or '' to skip the {timed} timings)")
     return sizes
+
+
+def _listed(sizes: tuple[int, ...]) -> str:
+    return ",".join(f"{n:.0e}".replace("+0", "") for n in sizes)
 
 
 def bench(
     games: Annotated[int, typer.Option(help="Games per throughput measurement.", min=100)] = 20000,
     run_sizes: Annotated[str, typer.Option(
-        help="Game counts of the end-to-end `sim run` timings; '' skips them.")] = ",".join(
-        f"{n:.0e}".replace("+0", "") for n in RUN_SIZES),
+        help="Game counts of the end-to-end `sim run` timings; '' skips them.")] = _listed(RUN_SIZES),
+    report_sizes: Annotated[str, typer.Option(
+        help="Game counts of the `sim report` timings (each plays a random-bot run first); "
+             "'' skips them.")] = _listed(REPORT_SIZES),
     out: Annotated[Path, typer.Option(help="Where to write the JSON figures.")] = Path(
         "results/bench.json"),
 ) -> None:
     """Measure games/s per core, decisions/s, thread scaling, start-up times, and the wall
-    time and peak memory of `sim run`.
+    time and peak memory of `sim run` and of `sim report`.
 
-    Example: sim bench --games 50000 --run-sizes 1e5,1e6
+    Example: sim bench --games 50000 --run-sizes 1e5,1e6 --report-sizes 1e6
     """
-    result = run_bench(games, out, _sizes(run_sizes))
+    result = run_bench(games, out, _sizes(run_sizes, "--run-sizes", "sim run"),
+                       _sizes(report_sizes, "--report-sizes", "sim report"))
     typer.echo(f"{'players':>7} {'strategy':>10} {'games/s/core':>12} {'us/game':>8} "
                f"{'CPU us/game':>11} {'decisions/game':>14} {'CPU us/decision':>15} "
                f"{'decisions/s':>12}")
@@ -53,6 +60,9 @@ def bench(
     for run in result["sim_run"]:
         typer.echo(f"sim run {run['games']:>10} games ({run['strategy']}, {run['workers']} workers): "
                    f"{run['wall_s']} s, peak memory {run['peak_rss_mb']} MB")
+    for report in result["sim_report"]:
+        typer.echo(f"sim report {report['games']:>7} games ({report['strategy']}, 3 players): "
+                   f"{report['wall_s']} s, peak memory {report['peak_rss_mb']} MB")
     typer.echo(f"load average during the run: {result['machine']['load_average']}")
     typer.echo(f"written: {out}")
 

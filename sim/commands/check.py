@@ -66,12 +66,13 @@ def check(
     except (RunError, GateError) as exc:
         fail(str(exc))
     try:
-        with engine:
-            _, after = play(plan, backend=engine, quiet=quiet)
+        with engine, play(plan, backend=engine, quiet=quiet) as (_, after):
+            shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
     except BrokenGame as exc:
         fail(str(exc), code=1)
+    except GateError as exc:
+        fail(str(exc))
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
-    shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"
     show_shifts(shifts, labels, tolerance, title, markdown)
     if junit is not None:

@@ -54,10 +54,10 @@ def compare(
         run_a, cells_a = read_run(dir_a)
         run_b, cells_b = read_run(dir_b)
         _pair_cells(run_a, run_b)
+        shifts = paired([(c, cells_a[c], cells_b[c]) for c in sorted(cells_a)], tolerance)
     except GateError as exc:
         fail(str(exc))
     labels = {c["cell"]: cell_label(c) for c in run_a["cells"]}
-    shifts = paired([(c, cells_a[c], cells_b[c]) for c in sorted(cells_a)], tolerance)
     title = f"{dir_a.name} vs {dir_b.name}"
     show_shifts(shifts, labels, tolerance, title, markdown)
     if html is not None:

@@ -12,12 +12,13 @@ import binascii
 import json
 import os
 import zlib
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.games.registry import GAMES
 from sim.gate import GateError
-from sim.gate.outcomes import Outcomes, decode, encode
+from sim.gate.outcomes import Outcomes, concat, decode, encode
 from sim.gate.replay import scenario_from, scenario_record
 from sim.gate.summary import summarise
 from sim.runner.dataset import environment
@@ -27,14 +28,17 @@ FORMAT = "sim-baseline/1"
 FIX = "make a new one with 'sim baseline'"
 
 
-def build(plan: Plan, sets: list[str], manifest: dict, cells: dict[int, Outcomes]) -> dict:
+def build(plan: Plan, sets: list[str], manifest: dict, cells: dict[int, Iterable[Outcomes]]) -> dict:
+    """The baseline of a played plan. Its per-game outcomes are the file's content, so each
+    cell's chunks are joined into one (a few bytes per game)."""
+    whole = {index: concat(list(parts)) for index, parts in cells.items()}
     return {"format": FORMAT, "game": plan.info.name,
             "scenario": scenario_record(plan.scenario), "seed": plan.seed,
             "games": plan.games_per_cell, "sets": list(sets), **environment(),
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "wall_time_s": manifest.get("wall_time_s"),
-            "cells": [{**cell.describe(), "summary": summarise(cells[cell.index]),
-                       "outcomes": encode(cells[cell.index])} for cell in plan.cells]}
+            "cells": [{**cell.describe(), "summary": summarise(whole[cell.index]),
+                       "outcomes": encode(whole[cell.index])} for cell in plan.cells]}
 
 
 def write(path: Path, baseline: dict) -> None:

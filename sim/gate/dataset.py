@@ -1,18 +1,53 @@
-"""Read a `sim run` folder for the gate: its manifest and each cell's outcomes."""
+"""Read a `sim run` folder for the gate: its manifest and each cell's outcomes, streamed
+in chunks of whole games so memory follows the chunk, not the run."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-import pyarrow.dataset as ds
+import pyarrow.dataset as pads
 
+from sim.aggregate.scan import open_data, whole_games
+from sim.games.registry import UnknownGame, get_game
 from sim.gate import GateError
 from sim.gate.outcomes import Outcomes, columns_to_read, from_table
+from sim.runner.batches import DATA_DIR
 from sim.runner.dataset import FORMAT, read_manifest
+from sim.runner.integrity import repair_hint, rows_per_game
 
 
-def read_run(folder: Path) -> tuple[dict, dict[int, Outcomes]]:
-    """(run.json, {cell index: outcomes}) of a complete run folder."""
+@dataclass(frozen=True)
+class CellOutcomes:
+    """One cell of a run folder. Iterating reads its outcomes chunk by chunk in game order
+    and, at the end, checks that the run.json's number of games was found."""
+
+    folder: Path
+    data: pads.Dataset
+    cell: int
+    games: int
+
+    def __iter__(self) -> Iterator[Outcomes]:
+        found = 0
+        try:
+            for chunk in whole_games(self.data, self.cell, columns_to_read(self.data.schema.names)):
+                outcomes = from_table(chunk)
+                found += len(outcomes.games)
+                yield outcomes
+        except GateError:
+            raise
+        except (OSError, ValueError) as exc:  # pyarrow's errors derive from these
+            raise GateError(f"{str(self.folder)!r}: cannot read its Parquet shards ({exc}) ; "
+                            f"{repair_hint(self.folder)}") from None
+        if found != self.games:
+            raise GateError(f"{str(self.folder)!r}: cell {self.cell} has {found} of its "
+                            f"{self.games} games ; {repair_hint(self.folder)}")
+
+
+def read_run(folder: Path) -> tuple[dict, dict[int, CellOutcomes]]:
+    """(run.json, {cell index: its outcomes, read when iterated}) of a complete run folder
+    whose shards hold every game (counted from their footers)."""
     manifest = read_manifest(folder)
     if manifest is None or manifest.get("format") != FORMAT:
         raise GateError(f"{str(folder)!r} is not a sim run folder (no valid run.json) ; give a "
@@ -21,21 +56,24 @@ def read_run(folder: Path) -> tuple[dict, dict[int, Outcomes]]:
         raise GateError(f"{str(folder)!r} holds an unfinished run ; finish it with "
                         "'sim run ... --resume'")
     try:
-        data = ds.dataset(folder / "data", format="parquet")
-        table = data.to_table(columns=columns_to_read(data.schema.names))
-    except (OSError, ValueError) as exc:  # pyarrow's errors derive from these
-        raise GateError(f"{str(folder)!r}: cannot read its Parquet shards ({exc}) ; find the "
-                        f"damaged shards with 'sim verify {folder}' and play them again with "
-                        "'sim run ... --resume' and the original flags") from None
+        cooperative = get_game(manifest.get("game", "")).cooperative
+    except UnknownGame as exc:
+        raise GateError(f"{str(folder)!r}: {exc} ; use a version of the tool that knows this game") from None
     played = {s["cell"]: s["games"] for s in manifest.get("stopped") or []}  # --until-ci
     cells = {}
-    for entry in manifest["cells"]:
-        index = entry["cell"]
-        cells[index] = from_table(table.filter(ds.field("cell") == index))
-        want = played.get(index, entry["games"])
-        if len(cells[index].games) != want:
-            raise GateError(f"{str(folder)!r}: cell {index} has {len(cells[index].games)} of its "
-                            f"{want} games ; find the damaged or missing shards with 'sim verify "
-                            f"{folder}' and play them again with 'sim run ... --resume' and the "
-                            "original flags")
+    try:
+        data = open_data(folder / DATA_DIR)
+        for entry in manifest["cells"]:
+            index, want = entry["cell"], played.get(entry["cell"], entry["games"])
+            per_game = rows_per_game(cooperative, entry["players"])
+            rows = data.count_rows(filter=pads.field("cell") == index)  # from the footers
+            if rows != want * per_game:
+                raise GateError(f"{str(folder)!r}: cell {index} has {rows // per_game} of its "
+                                f"{want} games ; {repair_hint(folder)}")
+            cells[index] = CellOutcomes(folder, data, index, want)
+    except GateError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise GateError(f"{str(folder)!r}: cannot read its Parquet shards ({exc}) ; "
+                        f"{repair_hint(folder)}") from None
     return manifest, cells

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import base64
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
 
+from sim.aggregate.scan import categories
 from sim.gate import GateError
 
 COLUMNS = ("cell", "game", "strategy", "rounds")
@@ -59,9 +61,41 @@ class Outcomes:
                         pick(self.glory), pick(self.role), self.role_names, self.cooperative)
 
 
+def in_chunks(outcomes: Outcomes | Iterable[Outcomes]) -> Iterable[Outcomes]:
+    """A cell's outcomes, whole or already as chunks in game order, as chunks."""
+    return [outcomes] if isinstance(outcomes, Outcomes) else outcomes
+
+
 def _codes(column: pa.ChunkedArray) -> tuple[np.ndarray, list[str]]:
-    names, codes = np.unique(column.to_numpy(zero_copy_only=False), return_inverse=True)
-    return codes.astype(np.int64), [str(n) for n in names]
+    """Codes into the sorted names that occur (read from the column's dictionary)."""
+    names, codes = categories(column)
+    used = sorted(np.unique(codes).tolist(), key=lambda c: names[c])
+    rank = np.zeros(len(names), dtype=np.int64)
+    rank[used] = np.arange(len(used))
+    return rank[codes], [names[c] for c in used]
+
+
+def _recode(codes: np.ndarray, names: list[str], union: list[str]) -> np.ndarray:
+    return np.searchsorted(np.array(union), np.array(names))[codes] if names else codes
+
+
+def concat(parts: list[Outcomes]) -> Outcomes:
+    """One cell's outcomes from its chunks in game order, codes re-mapped onto every name."""
+    first = parts[0]
+    end_names = sorted({n for p in parts for n in p.end_names})
+    role_names = None if first.role is None else sorted({n for p in parts for n in p.role_names})
+
+    def joined(pick):
+        return None if pick(first) is None else np.concatenate([pick(p) for p in parts])
+
+    return Outcomes(games=joined(lambda p: p.games), win_share=joined(lambda p: p.win_share),
+                    rounds=joined(lambda p: p.rounds),
+                    end_reason=joined(lambda p: _recode(p.end_reason, p.end_names, end_names)),
+                    end_names=end_names, strategies=first.strategies,
+                    glory=joined(lambda p: p.glory),
+                    role=joined(lambda p: None if p.role is None else _recode(p.role, p.role_names,
+                                                                              role_names)),
+                    role_names=role_names, cooperative=first.cooperative)
 
 
 def from_table(table: pa.Table) -> Outcomes:

@@ -7,11 +7,12 @@ Parquet shards) like `sim run`, then reads the rows like any other reader.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sim.games.registry import get_game
-from sim.gate.dataset import read_run
-from sim.gate.outcomes import Outcomes
+from sim.gate.dataset import CellOutcomes, read_run
 from sim.runner.backends import open_backend
 from sim.runner.execute import execute
 from sim.runner.plan import Plan, build_plan
@@ -49,13 +50,14 @@ def open_gate_backend(name: str, plan: Plan, *, workers: int | None, scheduler: 
                         transfer="results" if name == "dask" else None)
 
 
-def play(plan: Plan, *, backend, quiet: bool) -> tuple[dict, dict[int, Outcomes]]:
+@contextmanager
+def play(plan: Plan, *, backend, quiet: bool) -> Iterator[tuple[dict, dict[int, CellOutcomes]]]:
     """Run ``plan`` on ``backend`` (see sim.runner.backends) in a scratch folder; (run.json,
-    outcomes per cell)."""
+    outcomes per cell), read from the folder while the context lasts."""
     with tempfile.TemporaryDirectory(prefix="sim-gate-") as scratch:
         folder = Path(scratch) / "run"
         execute(plan, folder, "new", backend=backend, quiet=quiet)
-        return read_run(folder)
+        yield read_run(folder)
 
 
 def cell_label(entry: dict) -> str:

@@ -72,3 +72,25 @@ def all_series(o: Outcomes) -> list[Series]:
     out += [Series("end_reason", name, SHARE, (o.end_reason == code).astype(np.float64), every)
             for code, name in enumerate(o.end_names)]
     return out
+
+
+_MEASURES = ("win_share", "glory", "rounds", "end_reason")
+_KINDS = ("seat", "role", "strategy")
+
+
+def _rank(key: tuple[str, str]) -> tuple:
+    measure, group = key
+    kind, _, name = group.partition(" ")
+    if measure == "end_reason":
+        return _MEASURES.index(measure), 0, group
+    if kind not in _KINDS:  # the team, or "all" of rounds: the measure's one group
+        return _MEASURES.index(measure), 0, 0
+    within = int(name) if kind == "seat" else name if kind == "role" else ""  # strategies: seat order
+    return _MEASURES.index(measure), _KINDS.index(kind), within
+
+
+def in_series_order(keys) -> list[tuple[str, str]]:
+    """Series keys met chunk by chunk (first seen first) in the order ``all_series`` gives
+    for a whole cell: seats, Roles by name, strategies in seat order, then rounds and end
+    reasons by name."""
+    return sorted(keys, key=_rank)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.aggregate.tallies import Sums
 from sim.gate.outcomes import columns_to_read, from_table
 from sim.gate.series import win_shares
 from sim.stats import wilson_interval
@@ -22,16 +23,14 @@ LIMIT = "n"
 class StopRule:
     def __init__(self, half_width: float):
         self.half_width = half_width
-        self.totals: dict[str, float] = {}
-        self.counts: dict[str, int] = {}
+        self.shares = Sums()  # per group: games where it plays, win shares summed
         self.games = 0
 
     def add(self, table: pa.Table) -> None:
         outcomes = from_table(table)
         self.games += len(outcomes.games)
         for s in win_shares(outcomes):
-            self.totals[s.group] = self.totals.get(s.group, 0.0) + float(s.values[s.present].sum())
-            self.counts[s.group] = self.counts.get(s.group, 0) + int(s.present.sum())
+            self.shares.add(s.group, s.present.sum(), s.values[s.present].sum())
 
     def add_shard(self, path: Path) -> None:
         """A shard written by an earlier session (--resume)."""
@@ -39,8 +38,9 @@ class StopRule:
 
     def widest(self) -> tuple[str, float]:
         """The group with the widest interval and that interval's half-width."""
-        groups = list(self.totals)
-        low, high = wilson_interval([self.totals[g] for g in groups], [self.counts[g] for g in groups])
+        groups = list(self.shares.count)
+        low, high = wilson_interval([self.shares.total[g] for g in groups],
+                                    [self.shares.count[g] for g in groups])
         halves = (high - low) / 2
         i = int(halves.argmax())
         return groups[i], float(halves[i])

@@ -1,38 +1,52 @@
-"""A run's summary: every series' value with its n and a 95% interval."""
+"""A run's summary: every series' value with its n and a 95% interval, accumulated over
+the cell's outcomes chunk by chunk."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import numpy as np
 from scipy import stats
 
-from sim.gate.outcomes import Outcomes
-from sim.gate.series import SHARE, Series, all_series
+from sim.aggregate.tallies import Moments
+from sim.gate.outcomes import Outcomes, in_chunks
+from sim.gate.series import SHARE, all_series, in_series_order
 from sim.stats import wilson_interval
 
 CONFIDENCE = 0.95
 
 
-def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float]:
+def mean_interval(m: Moments, confidence: float = CONFIDENCE) -> tuple[float, float]:
     """Student-t interval of a mean (the value itself when it cannot vary)."""
-    n = values.size
-    mean = float(values.mean()) if n else 0.0
-    if n < 2:
-        return mean, mean
-    half = stats.t.ppf(0.5 + confidence / 2, n - 1) * values.std(ddof=1) / np.sqrt(n)
-    return mean - half, mean + half
+    if m.n < 2:
+        return m.mean, m.mean
+    half = stats.t.ppf(0.5 + confidence / 2, m.n - 1) * m.std / np.sqrt(m.n)
+    return m.mean - half, m.mean + half
 
 
-def describe(s: Series) -> dict[str, object]:
-    values = s.values[s.present]
-    n = int(values.size)
-    value = float(values.mean()) if n else 0.0
-    if s.kind == SHARE:
-        low, high = (float(x) for x in wilson_interval(values.sum(), n, CONFIDENCE))
+def series_moments(outcomes: Outcomes | Iterable[Outcomes]) -> dict[tuple[str, str], tuple[str, Moments]]:
+    """(kind, moments of the per-game values where it applies) of every series, in order.
+    An end reason a chunk never saw counts as 0 in each of that chunk's games."""
+    found: dict[tuple[str, str], tuple[str, Moments]] = {}
+    games = 0
+    for part in in_chunks(outcomes):
+        games += len(part.games)
+        for s in all_series(part):
+            found.setdefault(s.key, (s.kind, Moments()))[1].add(s.values[s.present])
+    for (measure, _), (_, m) in found.items():
+        if measure == "end_reason":
+            m.add_zeros(games - m.n)
+    return {key: found[key] for key in in_series_order(found)}
+
+
+def describe(key: tuple[str, str], kind: str, m: Moments) -> dict[str, object]:
+    if kind == SHARE:
+        low, high = (float(x) for x in wilson_interval(m.total, m.n, CONFIDENCE))
     else:
-        low, high = mean_interval(values)
-    return {"measure": s.measure, "group": s.group, "kind": s.kind, "value": round(value, 6),
-            "n": n, "low": round(low, 6), "high": round(high, 6)}
+        low, high = mean_interval(m)
+    return {"measure": key[0], "group": key[1], "kind": kind, "value": round(m.mean, 6),
+            "n": m.n, "low": round(low, 6), "high": round(high, 6)}
 
 
-def summarise(o: Outcomes) -> list[dict[str, object]]:
-    return [describe(s) for s in all_series(o)]
+def summarise(outcomes: Outcomes | Iterable[Outcomes]) -> list[dict[str, object]]:
+    return [describe(key, kind, m) for key, (kind, m) in series_moments(outcomes).items()]

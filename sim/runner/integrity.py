@@ -55,6 +55,13 @@ def _plain(value: object) -> object:
     return json.loads(json.dumps(value, default=str, sort_keys=True))
 
 
+def repair_hint(out: Path) -> str:
+    """How readers tell a user to mend a folder with damaged or missing shards, keeping the
+    good ones."""
+    return (f"find the damaged or missing shards with 'sim verify {out}' and play them again "
+            "with 'sim run ... --resume' and the original flags")
+
+
 def rows_per_game(cooperative: bool, players: int) -> int:
     return 1 if cooperative else int(players)
 

@@ -1,0 +1,171 @@
+"""What the report needs of one cell, accumulated chunk by chunk (``sim.aggregate``):
+win-share sums per seat, Role and strategy, exact histograms of Glory, rounds, the
+winner's Glory and the margin, Glory by source per Role, end reasons, City-state tiles
+and the co-operative measures. Memory is fixed per group, whatever the number of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from sim.aggregate.scan import categories
+from sim.aggregate.tallies import Histograms, Sums
+
+CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
+WANTED = ("game", "seat", "win_share", "won", "role", "strategy", "glory", "rounds", "end_reason",
+          "city_states", "city_states_used", "loss_cause", "morale", "structures", "heroic_event",
+          "heroic_success")
+STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
+
+
+def columns_to_read(available: list[str]) -> list[str]:
+    """The report's columns among a dataset's, Glory sources included."""
+    return [c for c in available if c in WANTED or c.startswith("glory_")]
+
+
+def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and for
+    each tile the sum of ``per_combo``'s rows over the combinations that hold it (counts
+    stay exact)."""
+    parts = pc.split_pattern(pa.array(combos, pa.string()), ",")
+    names, combo = pc.list_flatten(parts), pc.list_parent_indices(parts)
+    named = pc.not_equal(names, "")  # the empty combination holds none
+    tiles, tile_codes = categories(names.filter(named))
+    member = np.zeros((len(combos), len(tiles)))
+    member[combo.filter(named).to_numpy(), tile_codes] = 1.0
+    order = sorted(range(len(tiles)), key=tiles.__getitem__)
+    return [tiles[i] for i in order], member[:, order].T @ per_combo
+
+
+@dataclass
+class CellTally:
+    """One cell's aggregates. Shares are win-share sums and row counts keyed by group;
+    histograms are exact counts of each whole-number value."""
+
+    columns: tuple[str, ...]
+    games: int = 0
+    rows: int = 0
+    seats: Sums = field(default_factory=Sums)  # keyed by seat number
+    roles: Sums = field(default_factory=Sums)
+    strategies: Sums = field(default_factory=Sums)
+    glory_by_seat: Histograms = field(default_factory=Histograms)
+    glory_by_role: Histograms = field(default_factory=Histograms)
+    sources: dict[str, Sums] = field(default_factory=dict)  # glory_* column -> sums per Role
+    per_game: Histograms = field(default_factory=Histograms)  # rounds, winner, margin, standings
+    ends: Sums = field(default_factory=Sums)  # games per end reason
+    tiles: Sums = field(default_factory=Sums)  # per tile: games with it in play, their rounds
+    tile_ends: Sums = field(default_factory=Sums)  # per (tile, end reason): games
+    rounds_total: int = 0
+    tile_users: Sums = field(default_factory=Sums)  # per tile: win shares of the seats that used it
+    survived: int = 0
+    causes: Sums = field(default_factory=Sums)  # lost games per cause
+    heroic_drawn: int = 0  # games that drew a Heroic Event
+    heroic_fulfilled: int = 0
+    heroic_cards: Sums = field(default_factory=Sums)  # per card: games drawn, fulfilled
+    uneven: bool = False  # a game with another number of rows than the cell's players
+
+    def has(self, column: str) -> bool:
+        return column in self.columns
+
+    def add(self, table: pa.Table, players: int) -> None:
+        """One chunk of whole games (``sim.aggregate.scan.whole_games``)."""
+        game = table["game"].to_numpy()
+        if np.any(game[1:] < game[:-1]):
+            table = table.take(np.argsort(game, kind="stable"))
+            game = table["game"].to_numpy()
+        starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])  # each game's first row
+        self.games += starts.size
+        self.rows += table.num_rows
+        per_game = table.take(starts)
+        self._add_game_level(per_game)
+        if self.has("won") and not self.has("seat"):  # co-operative: one row per game
+            self._add_coop(per_game)
+        if self.has("seat") and self.has("win_share"):
+            self.uneven |= table.num_rows != starts.size * players
+            self._add_seats(table, players)
+
+    def _add_game_level(self, games: pa.Table) -> None:
+        rounds = games["rounds"].to_numpy().astype(np.int64) if self.has("rounds") else None
+        if rounds is not None:
+            self.per_game.add("rounds", rounds)
+            self.rounds_total += int(rounds.sum())
+        reasons, reason_codes = categories(games["end_reason"]) if self.has("end_reason") else ([], None)
+        if reason_codes is not None:
+            self.ends.add_coded(reasons, reason_codes)
+        if self.has("city_states"):
+            combos, combo_codes = categories(games["city_states"])
+            in_play = np.bincount(combo_codes, minlength=len(combos))
+            weights = rounds if rounds is not None else np.zeros(len(combo_codes))
+            tiles, per_tile = _per_tile(combos, np.stack([
+                in_play, np.bincount(combo_codes, weights=weights, minlength=len(combos))], axis=1))
+            for tile, (count, rounds_in) in zip(tiles, per_tile, strict=True):
+                if count:  # a dictionary may name combinations no game of the chunk has
+                    self.tiles.add(tile, count, rounds_in)
+            if reason_codes is not None:
+                ends = np.bincount(combo_codes * len(reasons) + reason_codes,
+                                   minlength=len(combos) * len(reasons)).reshape(len(combos), -1)
+                for tile, counts in zip(*_per_tile(combos, ends), strict=True):
+                    for reason, count in zip(reasons, counts, strict=True):
+                        if count:
+                            self.tile_ends.add((tile, reason), count, count)
+        for column in STANDINGS:
+            if self.has(column):
+                self.per_game.add(column, games[column].to_numpy().astype(np.int64))
+
+    def _add_seats(self, table: pa.Table, players: int) -> None:
+        share = table["win_share"].to_numpy()
+        seat = table["seat"].to_numpy().astype(np.int64)
+        self.seats.add_coded(list(range(int(seat.max()) + 1)), seat, share)
+        glory = table["glory"].to_numpy().astype(np.int64) if self.has("glory") else None
+        if glory is not None:
+            self.glory_by_seat.add_coded(list(range(int(seat.max()) + 1)), seat, glory)
+            if not self.uneven:
+                self._add_winners(table["game"].to_numpy(), glory, players)
+        if self.has("role"):
+            roles, codes = categories(table["role"])
+            self.roles.add_coded(roles, codes, share)
+            if glory is not None:
+                self.glory_by_role.add_coded(roles, codes, glory)
+                for column in (c for c in self.columns if c.startswith("glory_")):
+                    self.sources.setdefault(column, Sums()).add_coded(
+                        roles, codes, table[column].to_numpy().astype(float))
+        if self.has("strategy"):
+            self.strategies.add_coded(*categories(table["strategy"]), share)
+        if self.has("city_states_used"):
+            combos, codes = categories(table["city_states_used"])
+            tiles, per_tile = _per_tile(combos, np.stack([
+                np.bincount(codes, minlength=len(combos)),
+                np.bincount(codes, weights=share, minlength=len(combos))], axis=1))
+            for tile, (count, wins) in zip(tiles, per_tile, strict=True):
+                if count:
+                    self.tile_users.add(tile, count, wins)
+
+    def _add_winners(self, game: np.ndarray, glory: np.ndarray, players: int) -> None:
+        """The winner's Glory and the margin over the runner-up (0 when Glory ties)."""
+        ranked = glory[np.lexsort((glory, game))].reshape(-1, players)  # each game, lowest first
+        self.per_game.add("winner", ranked[:, -1])
+        self.per_game.add("margin", ranked[:, -1] - ranked[:, -2] if players > 1 else ranked[:, -1] * 0)
+
+    def _add_coop(self, games: pa.Table) -> None:
+        won = games["won"].to_numpy(zero_copy_only=False).astype(bool)
+        self.survived += int(won.sum())
+        lost = ~won
+        cause = next((c for c in CAUSE_COLUMNS if self.has(c)), None)
+        if cause is not None:
+            names, codes = categories(games[cause])
+            self.causes.add_coded(names, codes[lost])
+        if self.has("rounds"):
+            self.per_game.add("lost rounds", games["rounds"].to_numpy().astype(np.int64)[lost])
+        if self.has("heroic_success"):
+            success = games["heroic_success"]
+            drawn = pc.is_valid(success).to_numpy(zero_copy_only=False)
+            fulfilled = pc.fill_null(success, False).to_numpy(zero_copy_only=False).astype(float)
+            self.heroic_drawn += int(drawn.sum())
+            self.heroic_fulfilled += int(fulfilled[drawn].sum())
+            if self.has("heroic_event"):
+                names, codes = categories(games["heroic_event"])
+                self.heroic_cards.add_coded(names, codes[drawn], fulfilled[drawn])

@@ -1,0 +1,99 @@
+"""Mergeable accumulators, filled chunk by chunk and read once the scan is done.
+
+``Sums`` and ``Histograms`` are keyed by group (a seat number, a Role's name, a pair of
+names ...) and keep their groups in the order first seen; every accumulator holds a fixed
+amount per group (per distinct value for a histogram) whatever the number of rows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Sums:
+    """Per group: how many values and their total (a share's wins and games)."""
+
+    count: dict[Hashable, int] = field(default_factory=dict)
+    total: dict[Hashable, float] = field(default_factory=dict)
+
+    def add(self, group: Hashable, count: int, total: float) -> None:
+        self.count[group] = self.count.get(group, 0) + int(count)
+        self.total[group] = self.total.get(group, 0.0) + float(total)
+
+    def add_coded(self, names: list, codes: np.ndarray, weights: np.ndarray | None = None) -> None:
+        """Rows coded into ``names``: each name's row count and the sum of its ``weights``."""
+        counts = np.bincount(codes, minlength=len(names))
+        totals = counts if weights is None else np.bincount(codes, weights=weights, minlength=len(names))
+        for i in np.flatnonzero(counts):
+            self.add(names[i], counts[i], totals[i])
+
+
+@dataclass
+class Histograms:
+    """Per group: an exact histogram of a whole-number measure (Glory, rounds, margins)."""
+
+    counts: dict[Hashable, Counter] = field(default_factory=dict)
+
+    def add(self, group: Hashable, values: np.ndarray) -> None:
+        found, counts = np.unique(values, return_counts=True)
+        self.counts.setdefault(group, Counter()).update(dict(zip(found.tolist(), counts.tolist(),
+                                                                 strict=True)))
+
+    def add_coded(self, names: list, codes: np.ndarray, values: np.ndarray) -> None:
+        """Rows coded into ``names``: each name's histogram of ``values``."""
+        order = np.argsort(codes, kind="stable")
+        bounds = np.searchsorted(codes[order], np.arange(len(names) + 1))
+        for i, name in enumerate(names):
+            if bounds[i + 1] > bounds[i]:
+                self.add(name, values[order[bounds[i]:bounds[i + 1]]])
+
+    def of(self, group: Hashable) -> tuple[np.ndarray, np.ndarray]:
+        """(distinct values ascending, how often each occurs)."""
+        values = sorted(self.counts[group])
+        return (np.array(values, dtype=np.int64),
+                np.array([self.counts[group][v] for v in values], dtype=np.int64))
+
+
+@dataclass
+class Moments:
+    """Count, mean and sum of squared deviations of one stream of values, merged chunk by
+    chunk (Chan et al.'s update, exact when every value is the same)."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, values: np.ndarray) -> None:
+        if values.size:
+            self.merge(Moments(int(values.size), float(values.mean()),
+                               float(((values - values.mean()) ** 2).sum())))
+
+    def add_zeros(self, n: int) -> None:
+        """``n`` values of 0 (an end reason a chunk never saw)."""
+        self.merge(Moments(n, 0.0, 0.0))
+
+    def merge(self, other: Moments) -> None:
+        if other.n == 0:
+            return
+        if self.n == 0:  # exactly the other's figures, not a round trip through the update
+            self.n, self.mean, self.m2 = other.n, other.mean, other.m2
+            return
+        n = self.n + other.n
+        delta = other.mean - self.mean
+        self.m2 += other.m2 + delta * delta * self.n * other.n / n
+        self.mean += delta * other.n / n
+        self.n = n
+
+    @property
+    def total(self) -> float:
+        return self.mean * self.n
+
+    @property
+    def std(self) -> float:
+        """Sample standard deviation (ddof=1); 0 for fewer than two values."""
+        return float(np.sqrt(self.m2 / (self.n - 1))) if self.n > 1 else 0.0
