@@ -129,3 +129,14 @@ def test_an_edit_with_a_warm_cache_plays_what_a_clean_build_plays(tmp_path):
             source.write("# an edit\n")
     pd.testing.assert_frame_equal(_run(copy, tmp_path / "after", env), clean)
     assert len(list(cache.glob("numba-*"))) == 2
+
+
+def test_sim_warm_readies_every_game_and_refuses_an_unknown_one():
+    done = subprocess.run([sys.executable, "-m", "sim.cli", "warm"], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert f"numba-{kernel_cache.source_key()}" in done.stdout
+    assert sorted(line.split(":")[0] for line in done.stdout.splitlines()[1:]) == ["aeolis", "pericles"]
+    wrong = subprocess.run([sys.executable, "-m", "sim.cli", "warm", "--game", "chess"], cwd=ROOT,
+                           capture_output=True, text=True)
+    assert wrong.returncode == 2
+    assert wrong.stderr.count("\n") == 1 and "unknown game 'chess'" in wrong.stderr

@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from sim.commands.errors import OneLineErrors, require_game
+from sim.commands.errors import OneLineErrors, fail, require_game
 from sim.games.registry import GAMES
+
+# Run in a process of its own per game: the folder holding the ``sim`` package first on the
+# path, so the child compiles the code this process runs.
+_WARM_ONE = "import sys; from sim.commands.warm import warm_game; warm_game(sys.argv[1])"
+_PACKAGES_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def warm_game(name: str) -> None:
+    """Play one game of ``name``'s standard scenario, so Numba compiles (or loads) its
+    engine and bots into the cache, and say how long it took."""
+    from sim.runner.jobs import warm as warm_plan
+    from sim.runner.plan import build_plan
+    from sim.runner.scenario import default_scenario
+
+    start = time.perf_counter()
+    info = GAMES[name]
+    players = (info.default_players or info.min_players,)
+    plan = build_plan(info, default_scenario(info, players), players=players, n=1, seed=0,
+                      strategies=None, sets=[], sweeps=[], batch_size=1)
+    warm_plan(plan)
+    typer.echo(f"{name}: ready in {time.perf_counter() - start:.1f} s")
 
 
 def warm(
@@ -21,20 +46,24 @@ def warm(
     Example: sim warm --game pericles
     """
     from sim.kernel_cache import open_cache
-    from sim.runner.jobs import warm as warm_plan
-    from sim.runner.plan import build_plan
-    from sim.runner.scenario import default_scenario
 
-    infos = [require_game(game)] if game is not None else [GAMES[name] for name in sorted(GAMES)]
+    names = [require_game(game).name] if game is not None else sorted(GAMES)
     typer.echo(f"Compiling the game engines into the kernel cache ({open_cache()}); the first "
                "time takes a minute or two.")
-    for info in infos:
-        start = time.perf_counter()
-        players = (info.default_players or info.min_players,)
-        plan = build_plan(info, default_scenario(info, players), players=players, n=1, seed=0,
-                          strategies=None, sets=[], sweeps=[], batch_size=1)
-        warm_plan(plan)
-        typer.echo(f"{info.name}: ready in {time.perf_counter() - start:.1f} s")
+    if len(names) == 1:
+        warm_game(names[0])
+        return
+    # Every game in a process of its own, side by side: the games share no compiled code,
+    # the two use both cores, and Numba compiles a game more slowly in a process that
+    # compiled another (Pericles 47 s after Aeolis, 25 s alone; docs/performance.md).
+    path = os.pathsep.join([_PACKAGES_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = dict(os.environ, PYTHONPATH=path)
+    games = {name: subprocess.Popen([sys.executable, "-c", _WARM_ONE, name], env=env)
+             for name in names}
+    failed = [name for name, process in games.items() if process.wait() != 0]
+    if failed:
+        fail(f"compiling {', '.join(failed)} failed (its error is above) ; fix it, then run "
+             "'sim warm' again", code=1)
 
 
 def register(app: typer.Typer) -> None:
