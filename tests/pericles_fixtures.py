@@ -146,6 +146,14 @@ class Fx:
             self.take_from_stoa(owner)
         self.s[L.DIPLO_OWNER + space] = owner
 
+    def activate_city(self, position):
+        """The top tile of the City-state stack, active on Diplomacy space ``position``."""
+        tile = self.s[L.CITY_STACK + self.s[L.CITY_STACK_N] - 1]
+        self.s[L.CITY_STACK_N] -= 1
+        self.s[L.ACTIVE_CITY] = tile
+        self.s[L.ACTIVE_CITY_POS] = position
+        return tile
+
     def empty_missions(self, seat):
         for m in range(T.missions.shape[0]):
             if self.s[L.MISSION_LOC + m] == seat:

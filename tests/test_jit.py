@@ -13,6 +13,9 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from numba.core import config
+from numba.core.base import BaseContext
+from numba.core.cpu import CPUTargetOptions
 from numba.core.errors import TypingError
 from numba.core.registry import CPUDispatcher
 
@@ -66,11 +69,30 @@ def plain_total(a):
     return a[1:].sum()
 
 
-def test_the_call_typing_hook_is_numbas_own():
-    """``_KernelDispatcher`` widens integers in ``CPUDispatcher.get_call_template``."""
-    hook = getattr(CPUDispatcher, "get_call_template", None)
-    assert hook is not None, "Numba's dispatcher no longer has get_call_template"
-    assert list(inspect.signature(hook).parameters) == ["self", "args", "kws"]
+# Every part of Numba below its documented API that sim/jit.py, sim/cfuncs.py and
+# sim/games/pericles/rules/apart.py use, with the parameters they pass: (owner, name,
+# parameters). A release that renames or reshapes one fails here by name.
+NUMBA_INTERNALS = (
+    (CPUDispatcher, "__init__", ["self", "py_func", "locals", "targetoptions"]),  # sim.jit
+    (CPUDispatcher, "get_call_template", ["self", "args", "kws"]),  # sim.jit: integer widths
+    (CPUDispatcher, "enable_caching", ["self"]),  # sim.jit
+    (config, "reload_config", []),  # sim.jit: NUMBA_CACHE_DIR read after import
+    (BaseContext, "make_array", ["self", "typ"]),  # sim.cfuncs.array_of
+    (BaseContext, "cast", ["self", "builder", "val", "fromty", "toty"]),  # rules.apart
+)
+
+
+@pytest.mark.parametrize(("owner", "name", "parameters"), NUMBA_INTERNALS,
+                         ids=[f"{o.__name__}.{n}" for o, n, _ in NUMBA_INTERNALS])
+def test_the_numba_internals_used_are_there(owner, name, parameters):
+    found = getattr(owner, name, None)
+    assert found is not None, f"Numba {numba.__version__} has no {owner.__name__}.{name}"
+    assert list(inspect.signature(found).parameters)[:len(parameters)] == parameters
+
+
+def test_the_no_reference_counting_option_is_there():
+    """``_nrt=False`` (sim.jit.kernel) is a CPU target option; its effect is tested below."""
+    assert hasattr(CPUTargetOptions, "_nrt"), f"Numba {numba.__version__} has no _nrt target option"
 
 
 def test_kernel_compiles_once_for_every_integer_mix():

@@ -203,9 +203,7 @@ def test_send_athena_with_empty_stoa_gains_3_glory():
 def test_send_athena_leftmost_free_space_skips_the_city_state_and_full_track():
     fx = neutral()
     fx.card_on_track(0, fx.athena_of(MIL)[0])
-    fx.s[L.ACTIVE_CITY] = fx.s[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
-    fx.s[L.CITY_STACK_N] -= 1
-    fx.s[L.ACTIVE_CITY_POS] = 1
+    fx.activate_city(1)
     assert actions.free_diplomacy_space(fx.s, T) == 2
     for d in range(2, T.params[P.DIPLOMACY_SPACES]):
         fx.card_on_track(d, fx.athena_of(ECO)[0] if d < 6 else fx.athena_of(CUL)[0])
@@ -597,9 +595,7 @@ def test_rival_reaching_the_end_queues_its_battle():
 
 def test_send_units():
     fx = neutral()
-    fx.s[L.ACTIVE_CITY] = fx.s[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
-    fx.s[L.CITY_STACK_N] -= 1
-    fx.s[L.ACTIVE_CITY_POS] = 5
+    fx.activate_city(5)
     fx.s[L.ACTIVE_WORKER] = 1
     fx.units(1, O.WORKER, port=1)
     actions.send_unit(*fx.a, 0, O.WORKER, 0, fx.rng, fx.ev)
@@ -728,10 +724,7 @@ def test_activation_is_the_whole_move_with_no_collision():
 
 def test_integration_worker_home_athens_builds_and_delian_league():
     fx = neutral()
-    tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
-    fx.s[L.CITY_STACK_N] -= 1
-    fx.s[L.ACTIVE_CITY] = tile
-    fx.s[L.ACTIVE_CITY_POS] = 0
+    tile = fx.activate_city(0)
     fx.s[L.ACTIVE_WORKER] = 2
     fx.units(2, O.WORKER, port=1)
     for space in range(8):
@@ -765,10 +758,7 @@ def test_integration_athens_builds_before_the_next_queued_move():
     # p. 10: past the last space the tile integrates "and Athens builds"; the move after it
     # (here the second of two) starts only then
     fx = neutral()
-    tile = fx[L.CITY_STACK + fx[L.CITY_STACK_N] - 1]
-    fx.s[L.CITY_STACK_N] -= 1
-    fx.s[L.ACTIVE_CITY] = tile
-    fx.s[L.ACTIVE_CITY_POS] = 0
+    fx.activate_city(0)
     fx.stack_athena(fx.athena_of(CUL)[:1])
     board.queue_city_moves(fx.s, 0, 2)
     settle(*fx.a, fx.rng, fx.ev)
