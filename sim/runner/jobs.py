@@ -37,6 +37,14 @@ def play(job: CellJob, batch: Batch) -> pa.Table:
 
     Raises BrokenGame when a game's state broke an invariant of the engine's checker.
     """
+    return rows(job, batch, simulate(job, batch))
+
+
+def simulate(job: CellJob, batch: Batch) -> dict[str, np.ndarray]:
+    """The batch's games as the runner's result arrays (``play`` without the rows).
+
+    Raises BrokenGame when a game's state broke an invariant of the engine's checker.
+    """
     runner = importlib.import_module(job.runner)
     result = runner.simulate(job.content, job.setup, job.seed, batch.first, batch.count)
     broken = np.flatnonzero(result["violation"])
@@ -47,6 +55,12 @@ def play(job: CellJob, batch: Batch) -> pa.Table:
                          f"{runner.VIOLATION_NAMES[result['violation'][first]]} ; the engine has "
                          "a bug, so no figures were kept from this batch: report the scenario, "
                          "seed and game")
+    return result
+
+
+def rows(job: CellJob, batch: Batch, result: dict[str, np.ndarray]) -> pa.Table:
+    """The rows of ``simulate``'s result for the batch."""
+    runner = importlib.import_module(job.runner)
     return runner.rows(job.content, job.setup, result, batch.first, batch.cell)
 
 

@@ -96,10 +96,7 @@ def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, 
     ``Content.packed``. Nothing is played, and the last item is False, when ``layout_key``
     is not the layout this code was compiled for (``state_layout``)."""
     T = packed[0]
-    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
-    rng = np.zeros(N_STREAMS, dtype=np.uint64)
-    ev = np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32)
+    s, opts, rng, ev = work_arrays(max_events)
     if layout_key != L.LAYOUT_KEY:
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
@@ -108,15 +105,20 @@ def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, 
     return s, ev[:s[L.EVENTS]], True
 
 
-@njit
-def play_batch(layout_key, packed, W, run_seed, first_index, count, n_players, skills_on,
-               role_picks, city_picks, strategies, check_turns, bot_entry, rule_entries, glory,
-               sources, won, ranks, roles, rounds, end_reason, city_mask, city_used, decisions,
-               silver, violation):
+@kernel
+def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count,
+               n_players, skills_on, role_picks, city_picks, strategies, check_turns,
+               bot_entry, rule_entries, glory, sources, won, ranks, roles, rounds,
+               end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
-    result arrays, one after another, allocating the working arrays once; True. Nothing is
-    played, and the result is False, when ``layout_key`` is not the layout this code was
-    compiled for (``state_layout``).
+    result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
+    ``ev`` (``work_arrays``); True. Nothing is played, and the result is False, when
+    ``layout_key`` is not the layout this code was compiled for (``state_layout``).
+
+    A kernel like the rules, so the game loop compiled into it passes its arrays without
+    Numba's reference counting (its increments and decrements were 6% of a game's profile
+    samples when this was the one function with the runtime on; docs/performance.md): the
+    caller allocates instead.
 
     A game's result depends only on its index, so ``game.simulate`` plays a batch as
     chunks on several threads (``sim.threads``) and gets the same games.
@@ -124,10 +126,6 @@ def play_batch(layout_key, packed, W, run_seed, first_index, count, n_players, s
     if layout_key != L.LAYOUT_KEY:
         return False
     T = packed[0]
-    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
-    rng = np.zeros(N_STREAMS, dtype=np.uint64)
-    ev = np.zeros((0, EV_COLS + L.MAX_SEATS), dtype=np.int32)
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
@@ -135,6 +133,17 @@ def play_batch(layout_key, packed, W, run_seed, first_index, count, n_players, s
         store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
                      city_used, decisions, silver, violation)
     return True
+
+
+@njit
+def work_arrays(max_events):
+    """The working arrays of one game (state, options, random streams, event rows), reused
+    by every game a ``play_batch`` call plays; events are recorded only when
+    ``max_events`` > 0 (a traced game)."""
+    return (np.zeros(L.STATE_SIZE, dtype=np.int32),
+            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
+            np.zeros(N_STREAMS, dtype=np.uint64),
+            np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32))
 
 
 @kernel

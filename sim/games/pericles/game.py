@@ -6,7 +6,7 @@ import numpy as np
 
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
-from sim.games.pericles.engine import play_batch, play_one
+from sim.games.pericles.engine import play_batch, play_one, work_arrays
 from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from sim.games.state_layout import refuse_mismatch
@@ -86,9 +86,9 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
     ready = entries_soon(content.packed)
 
     def play(start, stop, bot, rules):
-        return play_batch(L.LAYOUT_KEY, content.packed, weights, run_seed, first_index + start,
-                          stop - start, setup.players, int(setup.skills), roles, tiles,
-                          strategies, setup.check_turns, bot, rules,
+        return play_batch(L.LAYOUT_KEY, content.packed, weights, *work_arrays(0), run_seed,
+                          first_index + start, stop - start, setup.players, int(setup.skills),
+                          roles, tiles, strategies, setup.check_turns, bot, rules,
                           *(column[start:stop] for column in out.values()))  # its order
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
