@@ -38,7 +38,7 @@ def test_modes_order_for_the_team(content, strategy):
 
 
 def test_team_survives_far_more_often_than_random_legal(content):
-    for mode in ("easy", "challenging"):
+    for mode, gap in (("easy", 0.5), ("challenging", 0.01)):
         team, _, _ = survival(content, mode, "military")
         random, _, hi = survival(content, mode, "random")
-        assert team > 5 * hi and team - random > 0.05
+        assert team > 5 * hi and team - random > gap
