@@ -75,6 +75,9 @@ def test_army_first_keeps_the_workers_the_hoplites_want(content):
     assert policy._build(s, T, team(content, "military"), o, 2) == 1
     s[L.WORKERS] = 7
     assert policy._build(s, T, team(content, "survival"), o, 2) == 1
+    s = blank(("queen", "merchant", "philosopher", "magi"))
+    s[L.WORKERS] = 1
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 1  # no Hoplite to wait for
 
 
 def test_no_structure_on_the_invasions_way(content):

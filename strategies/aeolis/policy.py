@@ -34,7 +34,7 @@ W_SIZE = W_MAGI_STRUCT + 64
 BIG = 1 << 20
 
 # Habits of a team that plays to survive (bits of W[W_CAREFUL]).
-CARE_ARMY_FIRST = 0  # keep the workers the Hoplites still want; build with the rest
+CARE_ARMY_FIRST = 0  # with the Hoplite, keep the workers it still wants; build with the rest
 CARE_SURE_FIGHTS = 1  # hunt a Raid only when the lowest roll still wins
 CARE_LOOK_AHEAD = 2  # keep the army whole when the next Invasion will outmatch it
 CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or Inferno
@@ -312,7 +312,8 @@ def _build(s, T, W, opts, n):
     """The Structure the style values most, nearest the city (easier to guard and collect).
     A careful team keeps the workers the army still wants and builds off an Invasion's way."""
     city = T.city[0]
-    if _care(W, CARE_ARMY_FIRST) and s[L.WORKERS] <= _wanted_units(s, W, L.U_HOPLITE):
+    if _care(W, CARE_ARMY_FIRST) and (s[L.HEROES] >> L.H_HOPLITE) & 1 == 1 \
+            and s[L.WORKERS] <= _wanted_units(s, W, L.U_HOPLITE):
         return 0
     d_inv, h_inv, _ = _invasion(s, T)
     best, best_k = 0.0, 0
