@@ -6,7 +6,10 @@ Run with ``pytest -s`` to see the survival rates and loss causes it measured.
 """
 
 import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -98,4 +101,25 @@ def test_bad_hero_set_is_one_clear_line(tmp_path):
     assert result.exit_code == 2
     message = (result.stderr or result.output).strip()
     assert message.count("\n") == 0 and "philosopher" in message
+    assert not (tmp_path / "bad").exists()
+
+
+SIM = [sys.executable, "-m", "sim.cli"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_survival_team_and_the_invasion_settings_in_a_shell(tmp_path):
+    out = tmp_path / "run"
+    done = subprocess.run([*SIM, "run", "--game", "aeolis", "--mode", "marathon", "--strategies",
+                           "survival", "--set", "params.invasion_redraw=0", "--n", "300",
+                           "--out", str(out), "--quiet"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = pd.read_parquet(out / "data")
+    assert len(rows) == 300 and set(rows["strategy"]) == {"survival"}
+    bad = subprocess.run([*SIM, "run", "--game", "aeolis", "--set", "params.diplomacy_invasions=2",
+                          "--n", "30", "--out", str(tmp_path / "bad"), "--quiet"], cwd=ROOT,
+                         capture_output=True, text=True)
+    message = bad.stderr.strip()
+    assert bad.returncode != 0 and message.count("\n") == 0
+    assert "diplomacy_invasions" in message and "0..1" in message
     assert not (tmp_path / "bad").exists()

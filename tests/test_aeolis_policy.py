@@ -1,15 +1,21 @@
 """Aeolis team policy: the acceptance check that the modes order Easy > Challenging >
 Hardcore for a competent team on the standard Heroes, with non-overlapping 95% Wilson
-intervals, and that the team survives far more often than random-legal play.
+intervals, that the team survives far more often than random-legal play and the
+``survival`` team more often than ``military``; and the survival habits on hand-built
+states.
 
 Run with ``pytest -s`` to see the rates.
 """
 
 import pytest
 
+from sim.games.aeolis import layout as L
+from sim.games.aeolis import ops
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.game import AeolisSetup, simulate
 from sim.stats import wilson_interval
+from strategies.aeolis import policy
+from tests.aeolis_fixtures import blank, card_id, opts, put_enemy, team
 
 GAMES = 4000
 SEED = 9
@@ -29,7 +35,7 @@ def survival(content, mode, strategy):
     return k / GAMES, float(lo), float(hi)
 
 
-@pytest.mark.parametrize("strategy", ["military", "economy"])
+@pytest.mark.parametrize("strategy", ["military", "economy", "survival"])
 def test_modes_order_for_the_team(content, strategy):
     rates = [survival(content, mode, strategy) for mode in LADDER]
     for (_, lo_easier, _), (_, _, hi_harder) in zip(rates, rates[1:], strict=False):
@@ -38,7 +44,80 @@ def test_modes_order_for_the_team(content, strategy):
 
 
 def test_team_survives_far_more_often_than_random_legal(content):
-    for mode in ("easy", "challenging"):
+    for mode, gap in (("easy", 0.5), ("challenging", 0.01)):
         team, _, _ = survival(content, mode, "military")
         random, _, hi = survival(content, mode, "random")
-        assert team > 5 * hi and team - random > 0.05
+        assert team > 5 * hi and team - random > gap
+
+
+def test_survival_team_outlives_military_on_the_same_games(content):
+    for mode in ("easy", "challenging"):
+        _, lo, _ = survival(content, mode, "survival")
+        _, _, hi = survival(content, mode, "military")
+        assert lo > hi
+
+
+def _village_option(content):
+    T = content.tables
+    st = content.names["structures"].index("village")
+    h = next(h for h in range(L.N_HEX) if T.hex_icon[h] == T.st_icon[st] and h != T.city[0])
+    o = opts()
+    o[0, 0], o[1, 0], o[1, 1] = -1, st, h
+    return o, h
+
+
+def test_army_first_keeps_the_workers_the_hoplites_want(content):
+    T = content.tables
+    o, _ = _village_option(content)
+    s = blank()
+    s[L.WORKERS] = 6
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 0  # 6 Hoplites wanted
+    assert policy._build(s, T, team(content, "military"), o, 2) == 1
+    s[L.WORKERS] = 7
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 1
+    s = blank(("queen", "merchant", "philosopher", "magi"))
+    s[L.WORKERS] = 1
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 1  # no Hoplite to wait for
+
+
+def test_no_structure_on_the_invasions_way(content):
+    T = content.tables
+    o, h = _village_option(content)
+    s = blank()
+    s[L.WORKERS] = 10
+    top = next(a for a in range(L.N_HEX) if T.land_ok[a] == 1 and policy._on_path(T, a, h, T.city[0])
+               and a != h)
+    put_enemy(s, card_id(content, "I1"), top)
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 0
+    assert policy._build(s, T, team(content, "military"), o, 2) == 1
+
+
+def test_safe_paths_see_a_plague_between(content):
+    T = content.tables
+    city = T.city[0]
+    far = next(b for b in range(L.N_HEX) if T.land_ok[b] == 1 and T.dist_land[city, b] == 2)
+    mid = next(m for m in range(L.N_HEX) if T.dist_land[city, m] == 1 and T.dist_land[m, far] == 1)
+    s = blank()
+    assert not policy._hazard_between(s, T, city, far, L.G_HOPLITE)
+    s[L.PLAGUE + mid] = 1
+    assert policy._hazard_between(s, T, city, far, L.G_HOPLITE)
+    assert not policy._hazard_between(s, T, city, mid, L.G_HOPLITE)  # the end hex is not between
+
+
+def test_look_ahead_keeps_a_small_army_home_before_an_invasion(content):
+    """Challenging draws the Age II Invasion in round 6 (p. 6): from round 4 on, an army
+    that would fall short of its Power stays whole in the city."""
+    T = content.tables
+    s = blank()
+    s[L.MODE] = L.MODES.index("challenging")
+    s[L.ROUND] = 4
+    due, power = policy._coming_invasion(s, T)
+    assert due == 2 and power == max(T.card_power[c] for c in range(T.card_kind.shape[0])
+                                     if T.card_deck[c] == ops.DECK_I2)
+    s[L.UNITS + L.U_HOPLITE] = 3
+    assert policy._outmatched_soon(s, T)
+    s[L.UNITS + L.U_HOPLITE] = 6
+    s[L.MORALE] = 5
+    assert not policy._outmatched_soon(s, T)
+    s[L.ROUND] = 2
+    assert not policy._outmatched_soon(s, T)

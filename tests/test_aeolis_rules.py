@@ -271,6 +271,25 @@ def test_every_mode_draws_as_scheduled(T, content):
             assert decks == want, (name, r)
 
 
+def test_marathon_meets_the_age_one_invasion_again_once_it_left_play(T, content):
+    """Marathon draws an Age I Invasion in rounds 1, 6 and 11 (p. 6); with the core game's
+    one card, the card returns once its Invasion has left play (``invasion_redraw``)."""
+    i1 = card_id(content, "I1")
+    s = blank()
+    for c in range(T.card_kind.shape[0]):
+        if T.card_deck[c] == ops.DECK_I1 and c != i1:
+            s[L.CARD_STATE + c] = L.CARD_OUT  # the expansions' Invasions stay out
+    r = rng()
+    assert upkeep.draw_card(s, T, r, ops.DECK_I1) == i1
+    s[L.ACTIVE + 0] = i1
+    assert upkeep.draw_card(s, T, r, ops.DECK_I1) == -1  # still marching: no second token
+    s[L.ACTIVE + 0] = -1
+    assert upkeep.draw_card(s, T, r, ops.DECK_I1) == i1
+    s[L.CARD_STATE + i1] = L.CARD_DRAWN
+    literal = load_content(overrides={"params.invasion_redraw": 0}).tables
+    assert upkeep.draw_card(s, literal, r, ops.DECK_I1) == -1
+
+
 # --- Player Phase -----------------------------------------------------------------------------
 
 def test_structure_needs_the_matching_icon_and_an_empty_hex(T):
@@ -281,6 +300,15 @@ def test_structure_needs_the_matching_icon_and_an_empty_hex(T):
     assert city.can_build(s, T, st, good) and not city.can_build(s, T, st, bad)
     s[L.STRUCT + good] = st
     assert not city.can_build(s, T, st, good)
+
+
+def test_diplomacy_with_an_invasion_is_a_setting(T, content):
+    """Diplomacy names Raids, Plunders and Unrest (p. 32) and is silent on Invasions (p. 33):
+    off by default, ``diplomacy_invasions`` turns it on."""
+    assert city.negotiable(T, card_id(content, "C1")) and city.negotiable(T, card_id(content, "C6"))
+    assert not city.negotiable(T, card_id(content, "I1"))
+    on = load_content(overrides={"params.diplomacy_invasions": 1}).tables
+    assert city.negotiable(on, card_id(content, "I1")) and city.negotiable(on, card_id(content, "I2"))
 
 
 def test_diplomacy_die_grows_with_the_acropolis():

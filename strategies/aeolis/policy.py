@@ -18,12 +18,13 @@ from sim.jit import njit
 from sim.rng import below
 
 RANDOM_LEGAL = 0
-STRATEGY_CODES = {"military": 1, "economy": 2, "random": RANDOM_LEGAL}
+STRATEGY_CODES = {"military": 1, "economy": 2, "survival": 3, "random": RANDOM_LEGAL}
 
 # Weight vector layout (W[...]): style switches, unit targets, tech priorities, Structure values.
 W_STYLE = 0  # 0 random-legal, else a team style
 W_ROLL_DIE = 1  # 1: rush production with the Production Die
 W_BOLDNESS = 2  # margin the army accepts when attacking (power - enemy power >= -boldness)
+W_CAREFUL = 3  # bit set of the CARE_* habits of a team that plays to survive
 W_TARGETS = 4  # + unit kind: how many units of that kind the team trains
 W_TECH = W_TARGETS + L.N_UNITS  # + tech: priority (higher first)
 W_STRUCT = W_TECH + 64  # + structure: value of building it (0: never)
@@ -31,6 +32,21 @@ W_MAGI_TECH = W_STRUCT + 64  # + tech: priority added while the Magi plays (crys
 W_MAGI_STRUCT = W_MAGI_TECH + 64  # + structure: value added while the Magi plays
 W_SIZE = W_MAGI_STRUCT + 64
 BIG = 1 << 20
+
+# Habits of a team that plays to survive (bits of W[W_CAREFUL]).
+CARE_ARMY_FIRST = 0  # with the Hoplite, keep the workers it still wants; build with the rest
+CARE_SURE_FIGHTS = 1  # hunt a Raid only when the lowest roll still wins
+CARE_LOOK_AHEAD = 2  # keep the army whole when the next Invasion will outmatch it
+CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or Inferno
+CARE_BUILD_AWAY = 4  # no Structure next to an enemy or on an Invasion's way
+CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
+               CARE_BUILD_AWAY)
+
+
+@njit
+def _care(W, habit):
+    """The style has the CARE_* ``habit``."""
+    return (np.int64(W[W_CAREFUL]) >> habit) & 1 == 1
 
 
 @njit
@@ -99,6 +115,8 @@ def _army_target(s, T, W):
                 if v < best:
                     best, best_h = v, h
         return best_h
+    if _care(W, CARE_LOOK_AHEAD) and _outmatched_soon(s, T):
+        return city
     best, target = -BIG, city
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
@@ -106,7 +124,10 @@ def _army_target(s, T, W):
         if c < 0 or T.card_kind[c] != ops.K_RAID:
             continue
         h = s[base + L.EN_HEX]
-        margin = _army_strength(s) + _expected_die(s, T.card_needs[c]) + W[W_BOLDNESS] \
+        # A careful army counts on the lowest roll: a lost fight leaves no army for the
+        # Invasions still to come.
+        die = 1.0 if _care(W, CARE_SURE_FIGHTS) else _expected_die(s, T.card_needs[c])
+        margin = _army_strength(s) + die + W[W_BOLDNESS] \
             - _enemy_power(s, T, e) - (1 if _hazard(s, h) else 0)
         if margin >= 0 and T.dist_land[city, h] < FAR and margin - T.dist_land[city, h] > best:
             best, target = margin - T.dist_land[city, h], h
@@ -178,9 +199,28 @@ def _move(s, T, W, opts, n):
             d += 100  # never walk civilians next to enemies without the army
         if h != target and _hazard(s, h):
             d += 50  # a Plague or Inferno hex costs a unit on entering (p. 34)
+        if _care(W, CARE_SAFE_PATHS) and _hazard_between(s, T, opts[0, 0], h, g):
+            d += 25  # a shortest way there may cross one
         if d < best:
             best, best_k = d, k
     return best_k
+
+
+@njit
+def _hazard_between(s, T, a, b, g):
+    """A Plague or Inferno hex strictly between a and b on a shortest way group g walks."""
+    for h in range(L.N_HEX):
+        if h == a or h == b or not _hazard(s, h):
+            continue
+        if g == L.G_SHIP:
+            on = T.dist_sea[a, h] + T.dist_sea[h, b] == T.dist_sea[a, b]
+        elif g == L.G_PHILOSOPHER:
+            on = T.dist_any[a, h] + T.dist_any[h, b] == T.dist_any[a, b]
+        else:
+            on = T.dist_land[a, h] + T.dist_land[h, b] == T.dist_land[a, b]
+        if on and T.dist_any[a, b] < FAR:
+            return True
+    return False
 
 
 @njit
@@ -269,8 +309,13 @@ def _train(s, T, W, opts, n, kind):
 
 @njit
 def _build(s, T, W, opts, n):
-    """The Structure the style values most, nearest the city (easier to guard and collect)."""
+    """The Structure the style values most, nearest the city (easier to guard and collect).
+    A careful team keeps the workers the army still wants and builds off an Invasion's way."""
     city = T.city[0]
+    if _care(W, CARE_ARMY_FIRST) and (s[L.HEROES] >> L.H_HOPLITE) & 1 == 1 \
+            and s[L.WORKERS] <= _wanted_units(s, W, L.U_HOPLITE):
+        return 0
+    d_inv, h_inv, _ = _invasion(s, T)
     best, best_k = 0.0, 0
     for k in range(1, n):
         st, h = opts[k, 0], opts[k, 1]
@@ -279,6 +324,9 @@ def _build(s, T, W, opts, n):
             continue
         d = T.dist_any[h, city]
         v = v * 10.0 - d
+        if _care(W, CARE_BUILD_AWAY) and (
+                _danger(s, T, h) or (d_inv < BIG and _on_path(T, h_inv, h, city))):
+            continue
         if v > best:
             best, best_k = v, k
     return best_k
@@ -356,6 +404,31 @@ def _needs_ahead(s, T):
             if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
                 needs |= T.card_needs[c]
     return needs
+
+
+@njit
+def _coming_invasion(s, T):
+    """(rounds until the schedule next draws an Invasion, the strongest Power that draw can
+    bring): what the players can see of the Invasions to come (p. 6)."""
+    for r in range(s[L.ROUND], s[L.N_ROUNDS]):
+        for j in range(T.schedule.shape[2]):
+            deck = T.schedule[s[L.MODE], r, j]
+            if deck == ops.DECK_I1 or deck == ops.DECK_I2:
+                power = 0
+                for c in range(T.card_kind.shape[0]):
+                    if T.card_deck[c] == deck and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
+                        power = max(power, T.card_power[c])
+                return r - s[L.ROUND] + 1, power
+    return BIG, 0
+
+
+@njit
+def _outmatched_soon(s, T):
+    """An Invasion is drawn within two rounds and the army, one unit down after a won fight
+    and rolling the Arena's mean D8 (4.5), would fall short of its Power: every unit is
+    needed at home."""
+    due, power = _coming_invasion(s, T)
+    return due <= 2 and _army_strength(s) - 1 + 4.5 < power
 
 
 @njit

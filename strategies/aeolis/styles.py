@@ -1,11 +1,14 @@
-"""Team styles as weight vectors for ``policy.choose`` (military-first, economy-first)."""
+"""Team styles as weight vectors for ``policy.choose`` (military-first, economy-first,
+survival)."""
 
 import numpy as np
 
 from sim.games.aeolis import layout as L
 from strategies.aeolis.policy import (
+    CARE_HABITS,
     STRATEGY_CODES,
     W_BOLDNESS,
+    W_CAREFUL,
     W_MAGI_STRUCT,
     W_MAGI_TECH,
     W_ROLL_DIE,
@@ -38,7 +41,7 @@ STYLES = {
         "techs": ["agriculture", "hunting", "wood_cutting", "copper_working", "democracy",
                   "masonry", "shipbuilding", "bronze_working", "monarchy", "iron_working",
                   "fletching", "warcraft", "horse_breeding", "commerce", "engineering"],
-        "roll_die": 0, "boldness": -1,
+        "roll_die": 0, "boldness": -1, "careful": 0,
     },
     "economy": {
         "targets": {"philosopher": 2, "merchant": 3, "hoplite": 4, "magi": 2, "hippeis": 1,
@@ -46,8 +49,15 @@ STYLES = {
         "techs": ["agriculture", "democracy", "hunting", "wood_cutting", "shipbuilding",
                   "copper_working", "masonry", "monarchy", "commerce", "bronze_working",
                   "engineering", "iron_working", "fletching", "warcraft", "horse_breeding"],
-        "roll_die": 1, "boldness": -2,
+        "roll_die": 1, "boldness": -2, "careful": 0,
     },
+}
+# Plays to survive: the military style with a full army of six Hoplites before more
+# Structures, sure fights only, a look at the coming Invasion, no risky paths, and no
+# Structure on an enemy's way (every policy.CARE_* habit).
+STYLES["survival"] = STYLES["military"] | {
+    "targets": STYLES["military"]["targets"] | {"hoplite": 6},
+    "careful": sum(1 << habit for habit in CARE_HABITS),
 }
 
 
@@ -61,6 +71,7 @@ def weights(name: str, tech_names: tuple[str, ...],
         return W
     W[W_ROLL_DIE] = style["roll_die"]
     W[W_BOLDNESS] = style["boldness"]
+    W[W_CAREFUL] = style["careful"]
     for unit, n in style["targets"].items():
         W[W_TARGETS + L.UNIT_KINDS.index(unit)] = n
     ranked = style["techs"]

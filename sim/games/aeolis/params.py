@@ -41,6 +41,12 @@ PARAMS: tuple[Param, ...] = (
     Param("midas_gold", 2, 0, 5, "rulebook p. 26: Hand of Midas gives 2 Gold"),
     Param("immolate_fire", 3, 0, 6, "rulebook p. 26: 3 Fire Crystals"),
     Param("weather_salt", 2, 0, 6, "rulebook p. 26: 2 Salt cancel a Natural Disaster"),
+    Param("invasion_redraw", 1, 0, 1, "assumed (p. 6): 1 an emptied Invasion deck takes back "
+          "its cards no longer in play, so Marathon meets all three Age I Invasions it "
+          "schedules; 0 an empty deck draws nothing"),
+    Param("diplomacy_invasions", 0, 0, 1, "assumed (pp. 32-33): 1 the Queen may negotiate with "
+          "an Invasion too; 0 (default) only with Raids, Plunders and Unrest, since an "
+          "Invasion is an army that must be confronted"),
 )
 PARAM_INDEX = index_of(PARAMS)
 N_PARAMS = len(PARAMS)
@@ -49,4 +55,5 @@ N_PARAMS = len(PARAMS)
  SPEED_HIPPEIS, SPEED_COMPANION, SPEED_PHILOSOPHER, SPEED_PRIESTESS, SPEED_MAGI, SPEED_SHIP,
  SPEED_GALLEY, ENEMY_SPEED, INVASION_SPEED, BACKLASH_PCT, PLAGUE_SPREAD_PCT,
  INFERNO_SPREAD_PCT, FAITH_MAX, SPELL_RANGE, MAGI_CRYSTALS, START_LOOT, BRONZE_GOLD,
- MERCHANT_COLLECT_GOLD, MIDAS_GOLD, IMMOLATE_FIRE, WEATHER_SALT) = range(N_PARAMS)
+ MERCHANT_COLLECT_GOLD, MIDAS_GOLD, IMMOLATE_FIRE, WEATHER_SALT, INVASION_REDRAW,
+ DIPLOMACY_INVASIONS) = range(N_PARAMS)

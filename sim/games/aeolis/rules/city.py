@@ -178,6 +178,16 @@ def event_power(s, T, slot):
 
 
 @njit
+def negotiable(T, card):
+    """Diplomacy may target the card: a Raid, Plunder or Unrest (p. 32), and an Invasion when
+    ``diplomacy_invasions`` is on (the text is silent)."""
+    kind = T.card_kind[card]
+    if kind == ops.K_INVASION:
+        return T.params[P.DIPLOMACY_INVASIONS] == 1
+    return kind == ops.K_RAID or kind == ops.K_PLUNDER or kind == ops.K_UNREST
+
+
+@njit
 def diplomacy(s, T, W, opts, rng, ev):
     """Once per round (three times with the Priestess of Death): roll, and on a roll at
     least the enemy's remaining Power pay that Power in Gold (less Proselytize Faith)."""
@@ -189,8 +199,7 @@ def diplomacy(s, T, W, opts, rng, ev):
             card = s[L.ACTIVE + slot]
             if card < 0:
                 continue
-            kind = T.card_kind[card]
-            if kind == ops.K_RAID or kind == ops.K_PLUNDER or kind == ops.K_UNREST:
+            if negotiable(T, card):
                 power = event_power(s, T, slot)
                 cost = power - faith
                 if s[L.RES + L.R_GOLD] >= (cost if cost > 0 else 0):

@@ -151,6 +151,8 @@ def draw_unseen(s, T, rng, deck):
         if T.card_deck[c] == deck and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
             n += 1
     if n == 0:
+        n = reshuffle_invasions(s, T, deck)
+    if n == 0:
         return -1
     pick = below(rng, STREAM_SETUP, n)
     for c in range(T.card_kind.shape[0]):
@@ -160,6 +162,31 @@ def draw_unseen(s, T, rng, deck):
                 return c
             pick -= 1
     return -1
+
+
+@njit
+def reshuffle_invasions(s, T, deck):
+    """Put an emptied Invasion deck's cards that are no longer in play back into it
+    (setting ``invasion_redraw``: Marathon schedules three Age I Invasions and the core game
+    holds one card, p. 6); returns how many. Other decks stay empty."""
+    if T.params[P.INVASION_REDRAW] == 0 or (deck != ops.DECK_I1 and deck != ops.DECK_I2):
+        return 0
+    n = 0
+    for c in range(T.card_kind.shape[0]):
+        if T.card_deck[c] == deck and s[L.CARD_STATE + c] == L.CARD_DRAWN \
+                and not in_play(s, c):
+            s[L.CARD_STATE + c] = L.CARD_IN_DECK
+            n += 1
+    return n
+
+
+@njit
+def in_play(s, card):
+    """The card lies on the Active Events pile."""
+    for k in range(L.MAX_ACTIVE):
+        if s[L.ACTIVE + k] == card:
+            return True
+    return False
 
 
 @njit
