@@ -1,0 +1,1 @@
+"""One-at-a-time sensitivity: which content values move the balance measures."""

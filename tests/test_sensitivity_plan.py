@@ -1,0 +1,38 @@
+from sim.games.registry import get_game
+from sim.runner.scenario import default_scenario
+from sim.sensitivity.moves import Move
+from sim.sensitivity.plan import sensitivity_plan
+
+
+def test_base_then_one_cell_per_move_on_one_seed():
+    info = get_game("pericles")
+    moved = [Move("params.builder_base", 2, 3, False), Move("params.max_rounds", 31, 30, True)]
+    plan = sensitivity_plan(info, default_scenario(info, (3,)), moved, players=3, n=100,
+                            seed=7, sets=[], batch_size=50)
+    assert [c.index for c in plan.cells] == [0, 1, 2]
+    assert [c.sweep for c in plan.cells] == [{}, {"params.builder_base": 2},
+                                             {"params.max_rounds": 31}]
+    assert plan.cells[1].overrides == {"params.builder_base": 2}
+    assert len({c.content_hash for c in plan.cells}) == 3
+    assert plan.seed == 7 and plan.games == 300 and len(plan.batches()) == 6
+
+
+def test_the_plan_plays_as_a_run_with_the_same_deals_in_every_cell(tmp_path):
+    import pyarrow.dataset as ds
+
+    from sim.runner.backends import open_backend
+    from sim.runner.execute import check, execute
+
+    info = get_game("pericles")
+    moved = [Move("params.max_rounds", 31, 30, True)]  # no game lasts 30 rounds
+    plan = sensitivity_plan(info, default_scenario(info, (3,)), moved, players=3, n=200,
+                            seed=3, sets=[], batch_size=100)
+    out = tmp_path / "sens"
+    with open_backend("local", plan=plan, workers=1, scheduler=None, transfer=None) as engine:
+        execute(plan, out, check(plan, out, resume=False, overwrite=False), backend=engine,
+                quiet=True)
+    t = ds.dataset(out / "data", format="parquet").to_table().to_pandas()
+    t = t.sort_values(["cell", "game", "seat"])
+    base, moved_cell = (t[t.cell == c].drop(columns="cell").reset_index(drop=True) for c in (0, 1))
+    assert len(base) == 600
+    assert base.equals(moved_cell)  # a value no rule reads in these games changes nothing
