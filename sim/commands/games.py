@@ -1,19 +1,10 @@
 """`sim games`: what the simulator can play: player counts, modes and scenario presets."""
 
-from pathlib import Path
-
 import typer
 
 from sim.commands.errors import OneLineErrors
 from sim.games.registry import GAMES
-
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
-
-
-def presets(game: str) -> list[str]:
-    """Stems of ``scenarios/<game>/presets/*.toml`` (none when the folder is absent)."""
-    folder = SCENARIOS / game / "presets"
-    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+from sim.runner.scenario import preset_names
 
 
 def games() -> None:
@@ -25,7 +16,7 @@ def games() -> None:
     for name in sorted(GAMES):
         info = GAMES[name]
         rows.append((name, info.title, f"{info.min_players}-{info.max_players}",
-                     ", ".join(info.modes), ", ".join(presets(name)) or "-"))
+                     ", ".join(info.modes), ", ".join(preset_names(name)) or "-"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:
         typer.echo("  ".join(f"{cell:<{w}}" for cell, w in zip(r, widths, strict=False)) + "  " + r[-1])

@@ -11,13 +11,14 @@ from __future__ import annotations
 import difflib
 import tomllib
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
 
 from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game, load_runner
 from sim.runner import RunError
+from sim.shipped import presets_dir
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 GENERIC_KEYS = ("name", "description", "game", "players", "strategies", "set")
 
 
@@ -33,13 +34,12 @@ class Scenario:
     description: str = ""
 
 
-def presets_dir(game: str) -> Path:
-    return REPO_ROOT / "scenarios" / game / "presets"
-
-
 def preset_names(game: str) -> list[str]:
+    """Names of the game's shipped scenario presets (none when it has no presets folder)."""
     folder = presets_dir(game)
-    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
 def default_scenario(info: GameInfo, players: tuple[int, ...]) -> Scenario:
@@ -50,8 +50,8 @@ def default_scenario(info: GameInfo, players: tuple[int, ...]) -> Scenario:
                     strategies=(runner.STRATEGIES[0],), settings=dict(runner.SETTINGS))
 
 
-def resolve(text: str, game: str | None) -> Path:
-    """A scenario file path, or a preset name such as ``standard-3p``."""
+def resolve(text: str, game: str | None) -> Path | Traversable:
+    """A scenario file path, or a shipped preset named such as ``standard-3p``."""
     path = Path(text)
     if path.is_file():
         return path
@@ -138,7 +138,7 @@ def load_scenario(text: str, game: str | None) -> Scenario:
     for key, label in (("name", "name"), ("description", "description")):
         if key in data and not isinstance(data[key], str):
             raise RunError(f"{where}: {label} must be a string")
-    return Scenario(name=data.get("name", path.stem), game=name, players=players,
+    return Scenario(name=data.get("name", Path(path.name).stem), game=name, players=players,
                     strategies=strategies, settings=settings, overrides=overrides,
                     source=str(text), description=data.get("description", ""))
 

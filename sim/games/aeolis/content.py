@@ -25,9 +25,9 @@ import numpy as np
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.params import PARAM_INDEX, PARAMS
+from sim.shipped import content_file
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_PATH = REPO_ROOT / "scenarios" / "aeolis" / "content.toml"
+DEFAULT_PATH = content_file("aeolis")
 
 TERRAINS = "LMSKCARTOH"  # land, mountain, sea, lake, city, Academy, Arena, Temple, Oracle, Harbor
 ICONS = ".wscihrvugafplyzeq"

@@ -28,6 +28,7 @@ import numpy as np
 
 from sim.games.pericles import ops
 from sim.games.pericles.params import PARAM_INDEX, PARAMS
+from sim.shipped import content_file
 
 MAX_STEPS = 6
 FX_WIDTH = 1 + 2 * MAX_STEPS
@@ -35,8 +36,7 @@ MAX_ARG = 20  # largest arg of an effect step
 MAX_COPIES = 10
 MAX_DEM_EFFECTS = 4
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_PATH = REPO_ROOT / "scenarios" / "pericles" / "content.toml"
+DEFAULT_PATH = content_file("pericles")
 
 # Agora spaces in reading order; index = row * 3 + column.
 SPACE_NAMES = (
