@@ -105,7 +105,8 @@ def test_strategies_change_the_game():
     ("cell", "cell 2 is out of range"), ("game", f"game {GAMES} is out of range"),
     ("negative", "game -1 is out of range"), ("not_run", "no valid run.json"),
     ("not_index", "is a game index"), ("no_cell", "needs --cell and --game"),
-    ("flag_with_run", "--set with a run folder"), ("cell_alone", "--cell needs a run folder")])
+    ("flag_with_run", "--set with a run folder"), ("seed_with_run", "--seed with a run folder"),
+    ("cell_alone", "--cell needs a run folder")])
 def test_bad_replay_requests_give_one_line(runs, tmp_path, case, needle):
     folder = runs["pericles"][0]
     args = {"cell": [folder, "--cell", 2, "--game", 0],
@@ -115,6 +116,7 @@ def test_bad_replay_requests_give_one_line(runs, tmp_path, case, needle):
             "not_index": [folder, "--cell", 0, "--game", "pericles"],
             "no_cell": [folder, "--game", 3],
             "flag_with_run": [folder, "--cell", 0, "--game", 0, "--set", "skills=false"],
+            "seed_with_run": [folder, "--cell", 0, "--game", 0, "--seed", 3],
             "cell_alone": ["--game", "pericles", "--players", 3, "--cell", 0]}[case]
     done = invoke("trace", *args)
     assert done.exit_code == 2 and done.stdout == ""

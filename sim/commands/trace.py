@@ -9,6 +9,7 @@ import typer
 
 from sim.commands import scenario_options as sc
 from sim.commands.errors import OneLineErrors, fail
+from sim.runner import RunError
 
 
 def trace(
@@ -20,9 +21,9 @@ def trace(
         "cell (the dataset's game column).")] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (default: the game's "
                                                      "default, when it has one).")] = None,
-    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
-    game_index: Annotated[int, typer.Option(help="Which game of the run (with --seed, fixes every "
-                                                 "deal and choice).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Run seed (default 0).")] = None,
+    game_index: Annotated[int | None, typer.Option(
+        help="Which game of the run (with --seed, fixes every deal and choice; default 0).")] = None,
     scenario: sc.Scenario = None,
     strategies: sc.Strategies = None,
     set_: sc.Sets = None,
@@ -43,23 +44,23 @@ def trace(
     sim trace results/pericles-3p --cell 1 --game 123 --text
     """
     from sim.games.state_layout import LayoutMismatch
-    from sim.runner import RunError
     from sim.runner.replay import records, trace_module
 
     shaping = {"--scenario": scenario, "--strategies": strategies, "--set": set_, "--mode": mode,
-               "--heroes": heroes, "--players": players, "--no-skills": no_skills or None}
+               "--heroes": heroes, "--players": players, "--no-skills": no_skills or None,
+               "--seed": seed, "--game-index": game_index}
     try:
         if run is not None:
             given = [flag for flag, value in shaping.items() if value is not None]
             if given:
-                raise RunError(f"{given[0]} with a run folder: the run fixes the game's setup ; "
+                raise RunError(f"{given[0]} with a run folder: the run fixes the game and its setup ; "
                                "drop it, or trace without the folder")
             target = _from_run(run, cell, game)
         else:
             if cell is not None:
                 raise RunError("--cell needs a run folder ; give it first: sim trace RUN --cell "
                                "C --game G")
-            target = _from_flags(game, players, seed, game_index, scenario, strategies,
+            target = _from_flags(game, players, seed or 0, game_index or 0, scenario, strategies,
                                  (set_ or []) + (["skills=false"] if no_skills else []), mode,
                                  heroes)
         events = records(target)
@@ -80,7 +81,6 @@ def trace(
 
 
 def _from_run(run: Path, cell: int | None, game: str | None):
-    from sim.runner import RunError
     from sim.runner.replay import from_run
 
     if cell is None or game is None:
