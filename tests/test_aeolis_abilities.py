@@ -7,10 +7,10 @@ import pytest
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.content import load_content
-from sim.games.aeolis.game import AeolisSetup
+from sim.games.aeolis.game import AeolisSetup, play_traced
 from sim.games.aeolis.rules import augury, combat, enemy, heroes, pile, upkeep
 from sim.games.aeolis.rules.companion import aura
-from sim.games.aeolis.trace import to_text, trace_records
+from sim.games.aeolis.trace import records_from, to_text
 from strategies.aeolis.policy import _threat
 from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
 
@@ -195,8 +195,8 @@ def test_lay_on_hands_needs_the_companion_within_two_hexes(T, content):
 # --- trace ---------------------------------------------------------------------------------
 
 def test_trace_reads_as_text_and_ends_with_the_verdict(content):
-    records = trace_records(seed=7, game_index=1, content=content,
-                            setup=AeolisSetup(mode="easy", strategy="military"))
+    setup = AeolisSetup(mode="easy", strategy="military")
+    records = records_from(content, *play_traced(content, setup, 7, 1))
     assert records[0]["round"] == 0 and records[-1]["event"] == "game_end"
     assert {"round_start", "draw", "move"} <= {r["event"] for r in records}
     draws = [r for r in records if r["event"] == "draw"]

@@ -9,7 +9,8 @@ import typer
 from typer.core import TyperCommand
 
 from sim.commands import backend_options as opt
-from sim.commands.errors import fail, require_game
+from sim.commands import scenario_options as sc
+from sim.commands.errors import fail
 from sim.runner import BrokenGame, RunError
 
 try:  # typer vendors click; older typer versions use click itself
@@ -33,23 +34,17 @@ class OneLineErrors(TyperCommand):
 
 
 def run(
-    game: Annotated[str | None, typer.Option(help="Game to play (see `sim games`).")] = None,
+    game: sc.Game = None,
     players: Annotated[str | None, typer.Option(
         help="Player count, or a list such as 3,4,5 (one cell per count).")] = None,
     n: Annotated[str | None, typer.Option("--n", help="Games per cell: 250000, 1e6, 2.5e5 ... "
                                           "(default 10000; the cap with --until-ci, default 1e7)")] = None,
     seed: Annotated[int, typer.Option(help="Run seed; a game is a pure function of (seed, index).")] = 0,
-    scenario: Annotated[str | None, typer.Option(
-        help="Scenario TOML file, or a preset name such as standard-3p.")] = None,
-    strategies: Annotated[str | None, typer.Option(
-        help="Strategy for every seat, or one per seat: random,random,random.")] = None,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="KEY=VALUE: a content override (params.builder_base=4) or a scenario "
-        "key (skills=false). Repeatable.")] = None,
-    mode: Annotated[str | None, typer.Option(
-        help="Shorthand for --set mode=... (games with modes, e.g. aeolis).")] = None,
-    heroes: Annotated[str | None, typer.Option(
-        help="Shorthand for --set heroes=a,b,c (aeolis).")] = None,
+    scenario: sc.Scenario = None,
+    strategies: sc.Strategies = None,
+    set_: sc.Sets = None,
+    mode: sc.Mode = None,
+    heroes: sc.Heroes = None,
     sweep: Annotated[list[str] | None, typer.Option(
         help="KEY=V1,V2,...: one cell per value (grid with other sweeps and player counts). "
         "Repeatable.")] = None,
@@ -75,37 +70,21 @@ def run(
     """
     from sim.games.state_layout import LayoutMismatch
     from sim.runner.backends import open_backend
+    from sim.runner.dataset import read_line
     from sim.runner.execute import check, execute
-    from sim.runner.plan import build_plan
-    from sim.runner.scenario import default_scenario, load_scenario
-    from sim.runner.values import parse_count, parse_players
+    from sim.runner.request import plan_request
+    from sim.runner.values import parse_count
 
     try:
-        if not 0 <= seed < 2**63:
-            raise RunError(f"--seed {seed} is out of range ; use 0 .. 2**63 - 1")
         if until_ci is not None and not 0 < until_ci < 0.5:
             raise RunError(f"--until-ci {until_ci:g} is out of range ; give a half-width between 0 "
                            "and 0.5, e.g. 0.005 for 0.5 points")
         games = parse_count(n if n is not None else UNTIL_CI_CAP if until_ci else DEFAULT_GAMES,
                             "--n")
-        batch = parse_count(batch_size, "--batch-size")
-        counts = parse_players(players) if players is not None else None
-        if scenario is not None:
-            scen = load_scenario(scenario, game)
-            info = require_game(scen.game)
-        else:
-            info = require_game(game)
-            if counts is None and info.default_players is not None:
-                counts = (info.default_players,)
-            if counts is None:
-                fail(f"missing --players ; {info.title} plays with "
-                     f"{info.min_players}..{info.max_players} players (or give --scenario)")
-            scen = default_scenario(info, counts)
-        strat = tuple(s.strip() for s in strategies.split(",")) if strategies else None
-        shorthands = [f"{k}={v}" for k, v in (("mode", mode), ("heroes", heroes)) if v is not None]
-        plan = build_plan(info, scen, players=counts, n=games, seed=seed, strategies=strat,
-                          sets=shorthands + (set_ or []), sweeps=sweep or [], batch_size=batch)
-        folder = out if out is not None else Path("results") / scen.name
+        plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
+                            sets=set_ or [], mode=mode, heroes=heroes, sweeps=sweep or [],
+                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"))
+        folder = out if out is not None else Path("results") / plan.scenario.name
         action = check(plan, folder, resume=resume, overwrite=overwrite)
         engine = open_backend(backend, plan=plan, workers=workers, scheduler=scheduler,
                               transfer=dask_transfer)
@@ -123,6 +102,7 @@ def run(
         rate = manifest["games_played_now"] / max(manifest["session_time_s"], 1e-9)
         typer.echo(f"{manifest['games']} games in {len(plan.cells)} cell(s) -> {folder} "
                    f"({manifest['games_played_now']} played now, {rate:,.0f} games/s)")
+        typer.echo(f"read it with: {read_line(folder)}")
         for stop in manifest.get("stopped", []):
             why = "intervals narrow enough" if stop["reason"] == "interval" else "--n reached"
             typer.echo(f"cell {stop['cell']}: stopped after {stop['games']} games ({why}; widest: "

@@ -1,52 +1,75 @@
-"""`sim trace`: play one game with the random-legal policy and write its event log."""
+"""`sim trace`: play one game as `sim run` would (or replay one of a run) and write its events."""
 
-import importlib
+from __future__ import annotations
+
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from sim.commands.errors import OneLineErrors, fail, require_game, require_players
+from sim.commands import scenario_options as sc
+from sim.commands.errors import OneLineErrors, fail
+from sim.runner import RunError
 
 
 def trace(
-    game: Annotated[str | None, typer.Option(help="Game to play (see `sim games`).")] = None,
+    run: Annotated[Path | None, typer.Argument(
+        help="A folder written by `sim run`: replay its game --game of cell --cell.")] = None,
+    cell: Annotated[int | None, typer.Option(help="With a run folder: the cell of the game.")] = None,
+    game: Annotated[str | None, typer.Option(
+        help="Game to play (see `sim games`); with a run folder, the game's index in the "
+        "cell (the dataset's game column).")] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (default: the game's "
                                                      "default, when it has one).")] = None,
-    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
-    game_index: Annotated[int, typer.Option(help="Which game of the run (with --seed, fixes every "
-                                                 "deal and choice).")] = 0,
-    no_skills: Annotated[bool, typer.Option("--no-skills", help="Play the variant without Skill "
-                                                                "cards.")] = False,
+    seed: Annotated[int | None, typer.Option(help="Run seed (default 0).")] = None,
+    game_index: Annotated[int | None, typer.Option(
+        help="Which game of the run (with --seed, fixes every deal and choice; default 0).")] = None,
+    scenario: sc.Scenario = None,
+    strategies: sc.Strategies = None,
+    set_: sc.Sets = None,
+    mode: sc.Mode = None,
+    heroes: sc.Heroes = None,
+    no_skills: Annotated[bool, typer.Option("--no-skills", help="Shorthand for --set "
+                                                                "skills=false (pericles).")] = False,
     text: Annotated[bool, typer.Option("--text", help="Readable text instead of JSON lines.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write to this file instead of stdout.")] = None,
 ) -> None:
-    """Play one game (random-legal moves in every seat) and print every event.
+    """Play one game, set up as `sim run` plays it, and print every event.
 
     JSON lines by default, one event a line; the last line is game_end (docs/trace.md).
 
-    Example: sim trace --game pericles --players 3 --seed 7 --text
+    Example: sim trace --game pericles --players 3 --seed 7 --strategies balanced --text
 
-    A game with a default player count needs no --players: sim trace --game aeolis --seed 7 --text
+    Replay game 123 of cell 1 of a run, exactly as its dataset row was played:
+    sim trace results/pericles-3p --cell 1 --game 123 --text
     """
     from sim.games.state_layout import LayoutMismatch
+    from sim.runner.replay import records, trace_module
 
-    info = require_game(game)
-    players = require_players(info, players if players is not None else info.default_players)
-    for flag, value in (("--seed", seed), ("--game-index", game_index)):
-        if value < 0:
-            fail(f"{flag} {value} is negative ; use 0 or more")
-    if no_skills and "no_skills" not in info.modes:
-        fail(f"{info.title} has no variant without Skills ; drop --no-skills")
+    shaping = {"--scenario": scenario, "--strategies": strategies, "--set": set_, "--mode": mode,
+               "--heroes": heroes, "--players": players, "--no-skills": no_skills or None,
+               "--seed": seed, "--game-index": game_index}
     try:
-        module = importlib.import_module(f"sim.games.{info.name}.trace")
-    except ModuleNotFoundError:
-        fail(f"{info.title} has no trace yet ; see `sim games` for what exists")
-    try:
-        records = module.trace_records(players, seed, game_index, skills=not no_skills)
+        if run is not None:
+            given = [flag for flag, value in shaping.items() if value is not None]
+            if given:
+                raise RunError(f"{given[0]} with a run folder: the run fixes the game and its setup ; "
+                               "drop it, or trace without the folder")
+            target = _from_run(run, cell, game)
+        else:
+            if cell is not None:
+                raise RunError("--cell needs a run folder ; give it first: sim trace RUN --cell "
+                               "C --game G")
+            target = _from_flags(game, players, seed or 0, game_index or 0, scenario, strategies,
+                                 (set_ or []) + (["skills=false"] if no_skills else []), mode,
+                                 heroes)
+        events = records(target)
+        module = trace_module(target.info)
     except (RuntimeError, LayoutMismatch) as exc:  # no trace to the game's end
         fail(str(exc), code=1)
-    result = module.to_text(records) if text else module.to_jsonl(records)
+    except RunError as exc:
+        fail(str(exc))
+    result = module.to_text(events) if text else module.to_jsonl(events)
     if out is None:
         typer.echo(result, nl=False)
         return
@@ -54,7 +77,31 @@ def trace(
         out.write_text(result, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {str(out)!r} ({exc.strerror}) ; check that its folder exists")
-    typer.echo(f"written: {out} ({len(records)} events)", err=True)
+    typer.echo(f"written: {out} ({len(events)} events)", err=True)
+
+
+def _from_run(run: Path, cell: int | None, game: str | None):
+    from sim.runner.replay import from_run
+
+    if cell is None or game is None:
+        raise RunError(f"a run folder needs --cell and --game ; e.g. sim trace {run} --cell 0 "
+                       "--game 0")
+    try:
+        index = int(game)
+    except ValueError:
+        raise RunError(f"--game {game!r} with a run folder is a game index ; give a number, e.g. "
+                       "--game 0 (the run fixes which game is played)") from None
+    return from_run(run, cell, index)
+
+
+def _from_flags(game, players, seed, game_index, scenario, strategies, sets, mode, heroes):
+    from sim.runner.replay import from_plan
+    from sim.runner.request import plan_request
+
+    plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
+                        sets=sets, mode=mode, heroes=heroes, sweeps=[], n=1, seed=seed,
+                        batch_size=1)
+    return from_plan(plan, game_index)
 
 
 def register(app: typer.Typer) -> None:

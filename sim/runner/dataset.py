@@ -68,6 +68,16 @@ def environment() -> dict[str, object]:
             "python_version": platform.python_version()}
 
 
+def rows_path(out: Path) -> Path:
+    """The folder of a run's Parquet rows: the shards without run.json and checksums."""
+    return out / DATA_DIR
+
+
+def read_line(out: Path) -> str:
+    """The pandas line that reads a run's rows, printed by `sim run` (docs/output.md)."""
+    return f"pd.read_parquet({rows_path(out).as_posix()!r})"
+
+
 def read_manifest(out: Path) -> dict | None:
     try:
         return json.loads((out / MANIFEST).read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """Aeolis traces: the engine's integer event rows as JSON records and readable text.
 
-``trace_records`` plays one game with ``game.play_traced`` and turns every event row (see
+``records_from`` turns the event rows of a game played with ``game.play_traced`` (see
 ``events.py``) into a dict: ``round``, ``phase``, ``event``, the event's arguments made
 readable (card ids and titles, technology, Structure, unit and resource names, hexes as
 ``[row, column]``) and ``morale`` after the event. The last record is ``game_end`` with
@@ -14,8 +14,7 @@ import numpy as np
 
 from sim.games.aeolis import events as E
 from sim.games.aeolis import layout as L
-from sim.games.aeolis.content import Content, load_content
-from sim.games.aeolis.game import AeolisSetup, play_traced
+from sim.games.aeolis.content import Content
 from sim.games.aeolis.rules.board import standing
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
@@ -111,19 +110,6 @@ def records_from(content: Content, state: np.ndarray, events: np.ndarray) -> lis
     end["techs"] = [t for i, t in enumerate(content.names["techs"]) if state[L.TECH + i] == 1]
     end["morale"] = end.pop("morale")  # keep the Morale column last, as on every line
     return records
-
-
-def trace_records(players: int | None = None, seed: int = 0, game_index: int = 0,
-                  skills: bool = True, content: Content | None = None,
-                  setup: AeolisSetup | None = None) -> list[dict]:
-    """Play game ``game_index`` of run ``seed``: by default an Easy game of the standard
-    Heroes with the random-legal team, as ``sim trace`` plays every game. ``players`` only
-    divides Heroes among players and ``skills`` is a Pericles variant: neither changes an
-    Aeolis game."""
-    content = content if content is not None else load_content()
-    setup = setup if setup is not None else AeolisSetup(strategy="random")
-    state, events = play_traced(content, setup, seed, game_index)
-    return records_from(content, state, events)
 
 
 _FIXED = {"round", "phase", "event", "morale"}

@@ -1,6 +1,6 @@
 """Age of Pericles traces: the engine's integer event rows as JSON records and readable text.
 
-``trace_records`` plays one game with ``game.play_traced`` and turns every event row (see
+``records_from`` turns the event rows of a game played with ``game.play_traced`` (see
 ``events.py``) into a dict: ``round``, ``phase``, ``player`` (a seat number, ``None`` when no
 seat acts, ``"demagogue"`` for the Demagogue's seat), ``event``, the event's arguments made
 readable (names instead of ids, Agora spaces as ``[row, column]``) and ``glory`` (every
@@ -16,8 +16,7 @@ import numpy as np
 from sim.games.pericles import events as E
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
-from sim.games.pericles.content import Content, load_content
-from sim.games.pericles.game import PericlesSetup, play_traced
+from sim.games.pericles.content import Content
 from sim.games.pericles.rules.scoring import rank_players
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
@@ -159,15 +158,6 @@ def records_from(content: Content, state: np.ndarray, events: np.ndarray) -> lis
     ]
     end["glory"] = end.pop("glory")  # keep the Glory column last, as on every line
     return records
-
-
-def trace_records(players: int, seed: int, game_index: int = 0, skills: bool = True,
-                  content: Content | None = None) -> list[dict]:
-    """Play game ``game_index`` of run ``seed`` (random-legal policy in every seat)."""
-    content = content if content is not None else load_content()
-    state, events = play_traced(content, PericlesSetup(players=players, skills=skills), seed,
-                                game_index)
-    return records_from(content, state, events)
 
 
 def _who_text(player) -> str:

@@ -1,0 +1,19 @@
+"""The flags that shape a game, shared by `sim run` and `sim trace` (sim.runner.request)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+Game = Annotated[str | None, typer.Option(help="Game to play (see `sim games`).")]
+Scenario = Annotated[str | None, typer.Option(
+    help="Scenario TOML file, or a preset name such as standard-3p.")]
+Strategies = Annotated[str | None, typer.Option(
+    help="Strategy for every seat, or one per seat: random,random,random.")]
+Sets = Annotated[list[str] | None, typer.Option(
+    "--set", help="KEY=VALUE: a content override (params.builder_base=4) or a scenario "
+    "key (skills=false). Repeatable.")]
+Mode = Annotated[str | None, typer.Option(
+    help="Shorthand for --set mode=... (games with modes, e.g. aeolis).")]
+Heroes = Annotated[str | None, typer.Option(help="Shorthand for --set heroes=a,b,c (aeolis).")]

@@ -1,0 +1,124 @@
+"""`sim trace RUN --cell C --game G` plays exactly the game of the dataset's row (both games),
+and `sim trace` with scenario flags plays the game `sim run` plays."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.runner.replay import from_run, records
+
+runner = CliRunner()
+GAMES = 60
+
+
+def invoke(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """A 2-cell sweep of each game and its rows."""
+    root = tmp_path_factory.mktemp("replay")
+    sweeps = {"pericles": ["--players", "3", "--strategies", "balanced,random,builder",
+                           "--sweep", "params.builder_base=3,4"],
+              "aeolis": ["--sweep", "mode=easy,challenging"]}
+    out = {}
+    for game, flags in sweeps.items():
+        folder = root / game
+        done = invoke("run", "--game", game, *flags, "--n", GAMES, "--seed", 11,
+                      "--batch-size", 25, "--out", folder, "--quiet")
+        assert done.exit_code == 0, done.output
+        out[game] = (folder, pd.read_parquet(folder / "data"))
+    return out
+
+
+def _expected(game: str, df: pd.DataFrame, cell: int, index: int) -> dict:
+    row = df[(df.cell == cell) & (df.game == index)]
+    if game == "pericles":
+        row = row.sort_values("seat")
+        return {"final_glory": row.glory.tolist(), "ranks": row["rank"].tolist()}
+    (one,) = row.itertuples()
+    return {"won": bool(one.won), "cause": one.loss_cause, "rounds": int(one.rounds),
+            "morale": int(one.morale)}
+
+
+def _ended(end: dict, expected: dict) -> dict:
+    return {k: end[k] for k in expected}
+
+
+def _pairs(k: int, seed: int) -> list[tuple[int, int]]:
+    pick = random.Random(seed)
+    return [(pick.randrange(2), pick.randrange(GAMES)) for _ in range(k)]
+
+
+@pytest.mark.parametrize("game, k", [("pericles", 12), ("aeolis", 6)])
+def test_replay_ends_as_the_dataset_row(runs, game, k):
+    folder, df = runs[game]
+    for cell, index in _pairs(k, seed=len(game)):
+        end = records(from_run(folder, cell, index))[-1]
+        expected = _expected(game, df, cell, index)
+        assert _ended(end, expected) == expected, (cell, index)
+
+
+@pytest.mark.parametrize("game", ["pericles", "aeolis"])
+def test_replay_as_a_subprocess(runs, game):
+    folder, df = runs[game]
+    (cell, index), = _pairs(1, seed=99)
+    env = dict(os.environ)
+    done = subprocess.run([sys.executable, "-m", "sim.cli", "trace", str(folder), "--cell",
+                           str(cell), "--game", str(index)], capture_output=True, text=True,
+                          env=env, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    end = json.loads(done.stdout.splitlines()[-1])
+    expected = _expected(game, df, cell, index)
+    assert _ended(end, expected) == expected
+
+
+def test_flags_trace_the_game_a_run_plays(runs):
+    """Scenario flags: the same flags as the run give the run's game 7 of cell 1."""
+    folder, df = runs["pericles"]
+    done = invoke("trace", "--game", "pericles", "--players", 3, "--strategies",
+                  "balanced,random,builder", "--set", "params.builder_base=4", "--seed", 11,
+                  "--game-index", 7)
+    assert done.exit_code == 0, done.output
+    end = json.loads(done.stdout.splitlines()[-1])
+    expected = _expected("pericles", df, 1, 7)
+    assert _ended(end, expected) == expected
+    text = invoke("trace", folder, "--cell", 1, "--game", 7, "--text")
+    assert text.exit_code == 0 and "game over after" in text.stdout
+
+
+def test_strategies_change_the_game():
+    plays = [invoke("trace", "--game", "pericles", "--players", 3, "--seed", 5, "--strategies", s)
+             for s in ("random", "balanced")]
+    assert all(p.exit_code == 0 for p in plays) and plays[0].stdout != plays[1].stdout
+
+
+@pytest.mark.parametrize("case, needle", [
+    ("cell", "cell 2 is out of range"), ("game", f"game {GAMES} is out of range"),
+    ("negative", "game -1 is out of range"), ("not_run", "no valid run.json"),
+    ("not_index", "is a game index"), ("no_cell", "needs --cell and --game"),
+    ("flag_with_run", "--set with a run folder"), ("seed_with_run", "--seed with a run folder"),
+    ("cell_alone", "--cell needs a run folder")])
+def test_bad_replay_requests_give_one_line(runs, tmp_path, case, needle):
+    folder = runs["pericles"][0]
+    args = {"cell": [folder, "--cell", 2, "--game", 0],
+            "game": [folder, "--cell", 0, "--game", GAMES],
+            "negative": [folder, "--cell", 0, "--game", -1],
+            "not_run": [tmp_path, "--cell", 0, "--game", 0],
+            "not_index": [folder, "--cell", 0, "--game", "pericles"],
+            "no_cell": [folder, "--game", 3],
+            "flag_with_run": [folder, "--cell", 0, "--game", 0, "--set", "skills=false"],
+            "seed_with_run": [folder, "--cell", 0, "--game", 0, "--seed", 3],
+            "cell_alone": ["--game", "pericles", "--players", 3, "--cell", 0]}[case]
+    done = invoke("trace", *args)
+    assert done.exit_code == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], lines
