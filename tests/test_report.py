@@ -91,6 +91,22 @@ def test_interval_for_a_known_count():
     assert share.interval == pytest.approx(tuple(float(v) for v in wilson_interval(40, 100)))
 
 
+def test_interval_holds_the_share_for_every_count():
+    """At 0 or all wins the interval's end meets the share exactly, not a rounding away."""
+    for n in range(1, 101):
+        k = np.arange(n + 1)
+        low, high = wilson_interval(k, n)
+        assert np.all(low <= k / n) and np.all(high >= k / n)
+
+
+def test_report_of_a_few_games(tmp_path):
+    """Three games leave some seat without a win: its interval starts at 0 exactly."""
+    path = write_run(tmp_path / "run", "pericles", [(_cell(3, 3), competitive_rows(0, 3, 3, 0.9))])
+    result = cli.invoke(app, ["report", str(path)])
+    assert result.exit_code == 0, result.output
+    assert (path / "report.html").is_file()
+
+
 def test_seat_advantage_test_known_answers():
     # chi-square of (400, 300, 300) against 333.3 each: 20.0 with 2 df -> p = exp(-10)
     assert seat_advantage_test([400, 300, 300]) == pytest.approx(np.exp(-10), rel=1e-9)
