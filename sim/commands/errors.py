@@ -10,7 +10,9 @@ from typing import NoReturn
 import typer
 from typer.core import TyperCommand
 
-from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game
+from sim.games.registry import GameInfo
+from sim.runner import RunError
+from sim.runner.request import find_game
 
 try:  # typer vendors click; older typer versions use click itself
     from typer._click.exceptions import UsageError
@@ -44,13 +46,10 @@ class OneLineErrors(TyperCommand):
 
 def require_game(name: str | None) -> GameInfo:
     """The registry entry of ``--game``, or a usage error naming the known games."""
-    known = ", ".join(sorted(GAMES))
-    if not name:
-        fail(f"missing --game ; choose one of: {known}")
     try:
-        return get_game(name)
-    except UnknownGame:
-        fail(f"unknown game {name!r} ; choose one of: {known}")
+        return find_game(name)
+    except RunError as error:
+        fail(str(error))
 
 
 def require_players(info: GameInfo, players: int | None) -> int:
