@@ -10,6 +10,11 @@ class Param(NamedTuple):
     high: int
     source: str  # "rulebook p. N" or "assumed: reason"
 
+    @property
+    def assumed(self) -> bool:
+        """The value was chosen here, not transcribed from the printed game."""
+        return self.source.startswith("assumed")
+
 
 def index_of(params: tuple[Param, ...]) -> dict[str, int]:
     """Position of each parameter in the engine's params vector, by name."""

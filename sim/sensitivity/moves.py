@@ -35,7 +35,7 @@ def in_scope(params: Sequence[Param], keys: Iterable[str]) -> list[Param]:
         if word == "all":
             picked = list(params)
         elif word == "assumed":
-            picked = [p for p in params if p.source.startswith("assumed")]
+            picked = [p for p in params if p.assumed]
         else:
             picked = [p for p in params if fnmatchcase(f"params.{p.name}", word)]
             if not picked:
@@ -52,10 +52,9 @@ def moves(params: Sequence[Param], step: int = 1) -> list[Move]:
         raise RunError(f"--step {step} is out of range ; give a whole number of at least 1")
     out: list[Move] = []
     for p in params:
-        assumed = p.source.startswith("assumed")
         for value in (max(p.low, p.default - step), min(p.high, p.default + step)):
             if value != p.default:
-                out.append(Move(f"params.{p.name}", value, p.default, assumed))
+                out.append(Move(f"params.{p.name}", value, p.default, p.assumed))
     return out
 
 
