@@ -188,12 +188,7 @@ def _move(s, T, W, opts, n):
     best, best_k = BIG, 0
     for k in range(n):
         h = opts[k, 0]
-        if g == L.G_SHIP:
-            d = T.dist_sea[h, target]
-        elif g == L.G_PHILOSOPHER:
-            d = T.dist_any[h, target]
-        else:
-            d = T.dist_land[h, target]
+        d = _walk(T, g, h, target)
         if g > L.G_COMPANION and g != L.G_SHIP and _danger(s, T, h) \
                 and _army_here(s, h) == 0:
             d += 100  # never walk civilians next to enemies without the army
@@ -207,18 +202,22 @@ def _move(s, T, W, opts, n):
 
 
 @njit
+def _walk(T, g, a, b):
+    """Steps from a to b for group g: Ships by sea, the Philosopher anywhere, the rest by land."""
+    if g == L.G_SHIP:
+        return T.dist_sea[a, b]
+    if g == L.G_PHILOSOPHER:
+        return T.dist_any[a, b]
+    return T.dist_land[a, b]
+
+
+@njit
 def _hazard_between(s, T, a, b, g):
     """A Plague or Inferno hex strictly between a and b on a shortest way group g walks."""
     for h in range(L.N_HEX):
         if h == a or h == b or not _hazard(s, h):
             continue
-        if g == L.G_SHIP:
-            on = T.dist_sea[a, h] + T.dist_sea[h, b] == T.dist_sea[a, b]
-        elif g == L.G_PHILOSOPHER:
-            on = T.dist_any[a, h] + T.dist_any[h, b] == T.dist_any[a, b]
-        else:
-            on = T.dist_land[a, h] + T.dist_land[h, b] == T.dist_land[a, b]
-        if on and T.dist_any[a, b] < FAR:
+        if _walk(T, g, a, h) + _walk(T, g, h, b) == _walk(T, g, a, b) and T.dist_any[a, b] < FAR:
             return True
     return False
 
