@@ -1,0 +1,768 @@
+"""Load, validate, hash and compile the Pillars of Heracles content file.
+
+``scenarios/pillars/content.toml`` holds both board sides, the tracks, the Player board
+and every card and tile in words. This module checks it (one-line ``ContentError`` naming
+file, item, field and fix), hashes it and compiles it into int32 NumPy tables (``Tables``)
+for the rules kernels: the map of each side as adjacency matrices indexed
+``[side, space, space]``, the cards and tiles as rows of integer codes. Plain NumPy only.
+
+Indices: side 0 is the Mediterranean, 1 the Aegean (``SIDES``); Lands 0..17 in file order
+per side, Seas by their printed number less one; codes are positions in the word tuples
+below (``RESOURCES`` and so on).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import re
+import tomllib
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from sim.shipped import content_file
+
+DEFAULT_PATH = content_file("pillars")
+
+SIDES = ("mediterranean", "aegean")
+RESOURCES = ("wine", "marble", "gold", "iron", "wood")  # p. 7; WILD = 5 on the Titan track
+WILD = len(RESOURCES)
+ICONS = ("helmet", "cornucopia", "eagle")  # p. ~5, step 19
+TRACKS = ("civilisation", "mercenary", "navigation", "olympian", "military", "titan")  # p. 2
+REWARDS = ("card", "city", "demigod", "olympian", "titan", "hoplite", "hoplite_for_iron")
+ABILITIES = ("none", "rondel_plus_one", "rondel_minus_one", "replenish_6", "replenish_7",
+             "movements_3", "movements_4", "power_pillars", "power_hoplites",
+             "power_workers", "power_ships")
+CITY_STEPS = (3, 5)  # a Common City on steps 3 and 5 of every track (p. ~4, step 5)
+RONDEL = ("procure", "deploy", "build", "settle", "ascend")  # p. 8
+UNITS = ("ship", "worker", "hoplite")  # Deploy row, left to right (step 8)
+BUILDINGS = ("temple", "agora", "citadel")  # Build row, left to right (step 8)
+CARD_KINDS = ("starting", "character", "monument", "egypt")  # p. 2
+DECKS = ("demigod", "titan", "olympian")  # p. 2
+POPULATION_REWARDS = ("wild", "demigod", "olympian", "titan", "card", "camp")  # p. ~11
+QUESTS = ("pillars", "building", "buildings", "units", "port_ships", "pillar_without_city",
+          "cities", "deck_cards", "energised", "exile", "mythology", "control_all",
+          "control_rival_city", "strategy_tiles")  # Appendix 1, p. ~14
+# what a quest names (None: nothing) and whether it takes a count, with the most a
+# Region allows (3 Land spaces with one Pillar and one own Building each; 3 Mythology slots)
+QUEST_PIECES = {"building": BUILDINGS, "units": ("workers", "hoplites"),
+                "deck_cards": ("monument", "character"), "exile": ("monument", "character"),
+                "mythology": ("olympian", "titan")}
+QUEST_MAX_COUNT = {"pillars": 3, "buildings": 3, "units": 12, "port_ships": 3, "cities": 3,
+                   "deck_cards": 20, "energised": 3, "mythology": 3, "strategy_tiles": 6}
+PIECES = ("pillars", "citadels", "agoras", "temples", "hoplites", "workers", "ships",
+          "markers")
+START_PIECES = ("hoplites", "workers", "ships", "pillars")
+STRATEGY = ("archery_mastery", "architects_of_prosperity", "council_of_elders",
+            "divine_ascent", "fortifications", "carpenters_guild", "blacksmiths_guild",
+            "coiners_guild", "vintners_guild", "sculptors_guild", "heroic_epic", "library",
+            "lighthouse", "naval_dominance", "olympic_games", "phalanx_formation",
+            "polis_expansion", "siege_weapons", "strategic_initiative",
+            "tactical_manoeuvre")  # Appendix 2, p. ~14
+N_REGIONS = 6  # one per track (p. 2)
+LANDS_PER_REGION = 3  # p. 2
+N_LANDS = N_REGIONS * LANDS_PER_REGION
+MAX_SEAS = 30
+MAX_PLAYERS = 4
+STACKS_PER_TYPE, TILES_PER_STACK = 2, 3  # step 6
+NOT_MODELLED = "not yet modelled"
+
+# Columns of the compiled card and tile tables.
+C_KIND, C_POWER, C_RES_A, C_RES_B, C_EITHER, C_THREE_PLAYER, C_GLORY = range(7)
+P_NUMBER, P_ERA, P_QUEST, P_PIECE, P_COUNT, P_GLORY = range(6)
+S_HANDS = 0  # setup[0:4] hand sizes by seat, then:
+S_EXTRA_CITY_STATES, S_BLOCKED = 4, 5  # setup[5:8] Regions blocked at 2, 3, 4 players
+S_REPLENISH, S_MYTHOLOGY_SLOTS, S_MAX_MYTHOLOGY, S_COMMON_CITIES = 8, 9, 10, 11
+
+_SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S)")
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_CARD_SECTIONS = ("characters", "monuments", "kingdom_of_egypt")  # CARD_KINDS[1:]
+_TOP = ("components", "setup", "rondel", "boards", "tracks", "player_board",
+        "starting_cards", "city_states", "population", "resource_tiles", "prophecies",
+        "strategy", *_CARD_SECTIONS, "mythology")
+
+
+class ContentError(ValueError):
+    """A content file is invalid. The message is one line: file, item, field, fix."""
+
+
+class Tables(NamedTuple):
+    """Compiled content, all int32. ``s`` is the board side, ``L`` a Land, ``S`` a Sea."""
+
+    n_seas: np.ndarray          # [s] Seas on that side (rows past it are padding)
+    land_region: np.ndarray     # [s, L] Region of each Land
+    land_icon: np.ndarray       # [s, L] ICONS code
+    land_port: np.ndarray       # [s, L] Sea of the Land's Port, -1 without a Port
+    land_land: np.ndarray       # [s, L, L] 1 when two Lands share a border
+    bridge: np.ndarray          # [s, L, L] 1 when a bridge joins two Lands (Land Units, p. 9)
+    land_sea: np.ndarray        # [s, L, S] 1 when a Land touches a Sea
+    sea_sea: np.ndarray         # [s, S, S] 1 when two Seas share a border
+    whirlwind: np.ndarray       # [s, S, S] 1 for the Black Sea / Fortunate Isles pair (p. 9)
+    region_lands: np.ndarray    # [s, region, icon] the Land of that icon in the Region
+    score_order: np.ndarray     # [s, 6] Regions from the top-left, clockwise (p. 13)
+    block_order: np.ndarray     # [s, k] Regions to block, most preferred first (step 17)
+    city_start: np.ndarray      # [s, tile] starting Land of each City-state tile
+    tracks: np.ndarray          # [track, 2] Resource (WILD for Titan), icon
+    track_steps: np.ndarray     # [track, step 1..5 as 0..4, 2] REWARDS, ABILITIES codes
+    rondel: np.ndarray          # [section] RONDEL code clockwise, starting section first
+    deploy_cost: np.ndarray     # [row, UNITS, resource] Resources under each Unit
+    build_cost: np.ndarray      # [row, BUILDINGS, resource] Resources under each Building
+    settle_rows: np.ndarray     # [row] Pillars per Settle row
+    cards: np.ndarray           # [card, 7] C_* columns; the 10 Starting cards come first
+    mythology: np.ndarray       # [card, 2] DECKS code, Wine to Energise
+    population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
+    resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
+    prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
+    strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
+    setup: np.ndarray           # [12] S_* entries
+
+
+@dataclass(frozen=True)
+class Content:
+    tables: Tables
+    names: dict[str, tuple[str, ...]]  # names by index: "lands.aegean", "cards", ...
+    content_hash: str
+    assumed_share: float  # share of items whose source starts with "assumed"
+    data: dict[str, Any]
+
+
+def load_content(path: Path | None = None) -> Content:
+    """Read ``path`` (default: the shipped content file), validate, hash and compile."""
+    path = Path(path) if path is not None else DEFAULT_PATH
+    fname = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(f"{fname}: cannot read the file ({exc.strerror}); check the path "
+                           f"{str(path)!r}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else "syntax error"
+        raise ContentError(f"{fname}: not valid TOML: {msg}") from None
+    tables, names = _Compiler(fname).compile(data)
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return Content(tables=tables, names=names,
+                   content_hash=hashlib.sha256(canonical.encode("ascii")).hexdigest(),
+                   assumed_share=_assumed_share(data), data=data)
+
+
+def _suggest(word: Any, options) -> str:
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _show(v: Any) -> str:
+    s = repr(v)
+    return s if len(s) <= 60 else s[:57] + "..."
+
+
+def _arr(rows) -> np.ndarray:
+    return np.ascontiguousarray(np.array(rows, dtype=np.int32))
+
+
+class _Compiler:
+    """Validates each section as it compiles it; the first problem raises."""
+
+    def __init__(self, fname: str):
+        self.fname = fname
+
+    def fail(self, where: str, msg: str):
+        raise ContentError(f"{self.fname}: {where}: {msg}")
+
+    # ---- primitive checks -----------------------------------------------------------
+
+    def table(self, where: str, obj: Any, required, optional=()) -> dict:
+        if not isinstance(obj, dict):
+            self.fail(where, f"expected a table with keys {', '.join(required)}, got {_show(obj)}")
+        for k in obj:
+            if k not in required and k not in optional:
+                self.fail(f"{where}.{k}" if where else k,
+                          f"unknown key; remove it{_suggest(k, (*required, *optional))}")
+        for k in required:
+            if k not in obj:
+                self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
+        return obj
+
+    def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            self.fail(where, f"expected an integer {lo}..{hi}, got {_show(v)}")
+        return v
+
+    def word(self, where: str, v: Any, choices) -> int:
+        """The code of ``v`` among ``choices``."""
+        if not isinstance(v, str) or v not in choices:
+            hint = _suggest(v, choices) if isinstance(v, str) else ""
+            self.fail(where, f"expected one of {', '.join(choices)}, got {_show(v)}{hint}")
+        return tuple(choices).index(v)
+
+    def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
+        if not isinstance(v, list):
+            self.fail(where, f"expected a list, got {_show(v)}")
+        if not lo <= len(v) <= hi:
+            size = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            self.fail(where, f"expected {size} entries, got {len(v)}")
+        return v
+
+    def source(self, where: str, v: Any) -> None:
+        if not isinstance(v, str) or not _SOURCE_RE.match(v):
+            self.fail(where, f"expected 'rulebook p. N' or 'assumed: <cue>', got {_show(v)}")
+
+    def named(self, section: str, items: list) -> list[str]:
+        """The items' names, checked lower-case and unique."""
+        names: list[str] = []
+        for i, item in enumerate(items):
+            name = item.get("name") if isinstance(item, dict) else None
+            if not isinstance(name, str) or not _NAME_RE.match(name):
+                self.fail(f"{section}[{i}].name",
+                          f"expected a lower-case word (a-z, 0-9, _), got {_show(name)}")
+            if name in names:
+                self.fail(f"{section}.{name}", "duplicated name; names must be unique")
+            names.append(name)
+        return names
+
+    def count(self, where: str, got: int, want: int, what: str) -> None:
+        if got != want:
+            self.fail(where, f"{got} {what}, but components says {want}; make them agree")
+
+    def resources(self, where: str, v: Any, lo: int, hi: int) -> list[int]:
+        return [self.word(f"{where}[{i}]", r, RESOURCES)
+                for i, r in enumerate(self.list_(where, v, lo, hi))]
+
+    def sourced(self, section: str, obj: Any, key: str, counted: str = "") -> list:
+        """The list ``key`` of a section that carries one ``source``; its length checked
+        against ``components.<counted>`` when that is given."""
+        self.table(section, obj, ("source", key))
+        self.source(f"{section}.source", obj["source"])
+        items = self.list_(f"{section}.{key}", obj[key], 1)
+        if counted:
+            self.count(f"{section}.{key}", len(items), self.comp[counted], key)
+        return items
+
+    # ---- sections --------------------------------------------------------------------
+
+    def compile(self, data: Any) -> tuple[Tables, dict[str, tuple[str, ...]]]:
+        self.table("", data, _TOP)
+        self.components(data["components"])
+        names: dict[str, tuple[str, ...]] = {}
+        setup = self.setup(data["setup"])
+        boards = self.boards(data["boards"], names)
+        steps, tracks = self.tracks(data["tracks"])
+        deploy, build, settle = self.player_board(data["player_board"], steps)
+        cards = self.cards(data, names)
+        city_start = self.city_states(data["city_states"], data["boards"], names)
+        return Tables(
+            **boards, city_start=_arr(city_start), tracks=_arr(tracks),
+            track_steps=_arr(steps), rondel=_arr(self.rondel(data["rondel"])),
+            deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
+            cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
+            population=_arr(self.population(data["population"], data["boards"])),
+            resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
+            prophecies=_arr(self.prophecies(data["prophecies"])),
+            strategy=_arr(self.strategy(data["strategy"])), setup=_arr(setup),
+        ), names
+
+    def components(self, c: Any) -> None:
+        keys = ("source", "player_colours", "city_state_tiles", "starting_cities",
+                "common_cities", "track_tiles", "resource_tiles", "population_tiles",
+                "strategy_tiles", "prophecies", "forbidden_domains",
+                "starting_cards_per_colour", "characters", "monuments", "kingdom_of_egypt",
+                "demigods", "titans", "olympians", "pieces")
+        self.table("components", c, keys)
+        self.source("components.source", c["source"])
+        for k in keys[1:-1]:
+            self.int_(f"components.{k}", c[k], 0, 100)
+        self.int_("components.player_colours", c["player_colours"], MAX_PLAYERS, MAX_PLAYERS)
+        self.int_("components.track_tiles", c["track_tiles"], N_REGIONS, N_REGIONS)
+        self.table("components.pieces", c["pieces"], PIECES)
+        for k in PIECES:
+            self.int_(f"components.pieces.{k}", c["pieces"][k], 0, 30)
+        self.comp = c
+
+    def setup(self, s: Any) -> list[int]:
+        self.table("setup", s, ("source", "hand_sizes", "extra_city_states", "blocked_regions",
+                                "start_on_board", "replenish_size", "mythology_slots",
+                                "max_mythology"))
+        self.source("setup.source", s["source"])
+        hands = [self.int_(f"setup.hand_sizes[{i}]", h, 1, 10) for i, h in
+                 enumerate(self.list_("setup.hand_sizes", s["hand_sizes"], MAX_PLAYERS, MAX_PLAYERS))]
+        blocked = [self.int_(f"setup.blocked_regions[{i}]", b, 0, N_REGIONS - 2) for i, b in
+                   enumerate(self.list_("setup.blocked_regions", s["blocked_regions"], 3, 3))]
+        self.extra = extra = self.int_("setup.extra_city_states", s["extra_city_states"], 0, 8)
+        if MAX_PLAYERS + extra > self.comp["city_state_tiles"]:
+            self.fail("setup.extra_city_states", f"{MAX_PLAYERS} players would draw "
+                      f"{MAX_PLAYERS + extra} of the {self.comp['city_state_tiles']} City-state tiles")
+        self.table("setup.start_on_board", s["start_on_board"], START_PIECES)
+        self.start = {k: self.int_(f"setup.start_on_board.{k}", s["start_on_board"][k], 0, 3)
+                      for k in START_PIECES}
+        slots = self.int_("setup.mythology_slots", s["mythology_slots"], 0, 5)
+        most = self.int_("setup.max_mythology", s["max_mythology"], slots,
+                         slots + self.comp["pieces"]["temples"])
+        common = self.comp["common_cities"]
+        if common < 2 * N_REGIONS + MAX_PLAYERS:
+            self.fail("components.common_cities", f"{common} Common Cities cannot cover steps 3 "
+                      f"and 5 of {N_REGIONS} tracks plus {MAX_PLAYERS} under Build (step 5)")
+        self.max_blocked = max(blocked)
+        return [*hands, extra, *blocked, self.int_("setup.replenish_size", s["replenish_size"], 1, 10),
+                slots, most, common]
+
+    def rondel(self, r: Any) -> list[int]:
+        self.table("rondel", r, ("source", "sections", "start"))
+        self.source("rondel.source", r["source"])
+        sec = self.list_("rondel.sections", r["sections"], len(RONDEL), len(RONDEL))
+        codes = [self.word(f"rondel.sections[{i}]", v, RONDEL) for i, v in enumerate(sec)]
+        if len(set(codes)) != len(RONDEL):
+            self.fail("rondel.sections", f"list each of {', '.join(RONDEL)} once")
+        first = codes.index(self.word("rondel.start", r["start"], RONDEL))
+        return codes[first:] + codes[:first]
+
+    # ---- the map ---------------------------------------------------------------------
+
+    def boards(self, boards: Any, names: dict) -> dict[str, np.ndarray]:
+        self.list_("boards", boards, len(SIDES), len(SIDES))
+        sides = [self.word(f"boards[{i}].side", self.table(f"boards[{i}]", b, (
+            "side", "source", "score_order", "block_order", "whirlwind", "bridges", "regions",
+            "lands", "seas"))["side"], SIDES) for i, b in enumerate(boards)]
+        if sorted(sides) != list(range(len(SIDES))):
+            self.fail("boards", f"expected one board of each side: {', '.join(SIDES)}")
+        maps = [self.board(b) for b in sorted(boards, key=lambda b: SIDES.index(b["side"]))]
+        n_seas = max(m["n_seas"] for m in maps)
+        out: dict[str, Any] = {"n_seas": _arr([m["n_seas"] for m in maps])}
+        for key in ("land_region", "land_icon", "land_port", "land_land", "bridge",
+                    "region_lands", "score_order", "block_order"):
+            out[key] = _arr([m[key] for m in maps])
+        for key, shape in (("land_sea", (N_LANDS, n_seas)), ("sea_sea", (n_seas, n_seas)),
+                           ("whirlwind", (n_seas, n_seas))):
+            padded = np.zeros((len(SIDES), *shape), np.int32)
+            for s, m in enumerate(maps):
+                rows, cols = m[key].shape
+                padded[s, :rows, :cols] = m[key]
+            out[key] = padded
+        for s, m in enumerate(maps):
+            names[f"regions.{SIDES[s]}"] = tuple(m["regions"])
+            names[f"lands.{SIDES[s]}"] = tuple(m["lands"])
+        return out
+
+    def board(self, b: dict) -> dict[str, Any]:
+        side = b["side"]
+        w = f"boards.{side}"
+        self.source(f"{w}.source", b["source"])
+        regions = self.list_(f"{w}.regions", b["regions"], N_REGIONS, N_REGIONS)
+        region_names = self.named(f"{w}.regions", regions)
+        for r in regions:
+            self.table(f"{w}.regions.{r['name']}", r, ("name", "source"))
+            self.source(f"{w}.regions.{r['name']}.source", r["source"])
+        lands = self.list_(f"{w}.lands", b["lands"], N_LANDS, N_LANDS)
+        land_names = self.named(f"{w}.lands", lands)
+        seas = self.list_(f"{w}.seas", b["seas"], 1, MAX_SEAS)
+        n_seas = len(seas)
+        for i, sea in enumerate(seas):
+            self.table(f"{w}.seas[{i}]", sea, ("number", "lands", "neighbours", "source"), ("name",))
+            self.int_(f"{w}.seas[{i}].number", sea["number"], i + 1, i + 1)
+            self.source(f"{w}.seas.{i + 1}.source", sea["source"])
+            if "name" in sea and not (isinstance(sea["name"], str) and _NAME_RE.match(sea["name"])):
+                self.fail(f"{w}.seas.{i + 1}.name", f"expected a lower-case word, got {_show(sea['name'])}")
+
+        def land(where: str, v: Any) -> int:
+            return self.word(where, v, land_names)
+
+        def sea_no(where: str, v: Any) -> int:
+            return self.int_(where, v, 1, n_seas) - 1
+
+        region, icon = [0] * N_LANDS, [0] * N_LANDS
+        port = [-1] * N_LANDS
+        land_land = np.zeros((N_LANDS, N_LANDS), np.int32)
+        land_sea = np.zeros((N_LANDS, n_seas), np.int32)
+        for i, ld in enumerate(lands):
+            lw = f"{w}.lands.{ld['name']}"
+            self.table(lw, ld, ("name", "region", "icon", "seas", "neighbours", "source"), ("port",))
+            self.source(f"{lw}.source", ld["source"])
+            region[i] = self.word(f"{lw}.region", ld["region"], region_names)
+            icon[i] = self.word(f"{lw}.icon", ld["icon"], ICONS)
+            for k, v in enumerate(self.list_(f"{lw}.seas", ld["seas"])):
+                land_sea[i, sea_no(f"{lw}.seas[{k}]", v)] = 1
+            for k, v in enumerate(self.list_(f"{lw}.neighbours", ld["neighbours"])):
+                j = land(f"{lw}.neighbours[{k}]", v)
+                if j == i:
+                    self.fail(f"{lw}.neighbours[{k}]", "a Land is not its own neighbour; remove it")
+                land_land[i, j] = 1
+            if "port" in ld:
+                p = sea_no(f"{lw}.port", ld["port"])
+                touching = [s + 1 for s in np.flatnonzero(land_sea[i])]
+                if not touching or p + 1 != touching[0]:
+                    self.fail(f"{lw}.port", f"a Port sits in the lowest-numbered Sea its Land "
+                              f"touches (Solo Ship placement, p. ~26); seas are {touching}")
+                port[i] = p
+        for i in range(N_LANDS):
+            for j in np.flatnonzero(land_land[i]):
+                if not land_land[j, i]:
+                    self.fail(f"{w}.lands.{land_names[j]}.neighbours", f"{land_names[i]} lists "
+                              f"{land_names[j]} but not the other way; add {land_names[i]!r}")
+        region_lands = np.full((N_REGIONS, len(ICONS)), -1, np.int32)
+        for i in range(N_LANDS):
+            if region_lands[region[i], icon[i]] >= 0:
+                self.fail(f"{w}.lands.{land_names[i]}.icon", f"Region {region_names[region[i]]} "
+                          f"already has a {ICONS[icon[i]]} Land; each Region has one of each icon")
+            region_lands[region[i], icon[i]] = i
+        sea_sea = np.zeros((n_seas, n_seas), np.int32)
+        for s, sea in enumerate(seas):
+            sw = f"{w}.seas.{s + 1}"
+            for k, v in enumerate(self.list_(f"{sw}.neighbours", sea["neighbours"])):
+                t = sea_no(f"{sw}.neighbours[{k}]", v)
+                if t == s:
+                    self.fail(f"{sw}.neighbours[{k}]", "a Sea is not its own neighbour; remove it")
+                sea_sea[s, t] = 1
+            listed = {land(f"{sw}.lands[{k}]", v) for k, v in
+                      enumerate(self.list_(f"{sw}.lands", sea["lands"]))}
+            for i in range(N_LANDS):
+                if (i in listed) != bool(land_sea[i, s]):
+                    where, other = ((f"{w}.lands.{land_names[i]}.seas", s + 1) if i in listed
+                                    else (f"{sw}.lands", land_names[i]))
+                    self.fail(where, f"Land {land_names[i]} and Sea {s + 1} list each other only "
+                              f"one way; add {other!r}")
+        for s in range(n_seas):
+            for t in np.flatnonzero(sea_sea[s]):
+                if not sea_sea[t, s]:
+                    self.fail(f"{w}.seas.{t + 1}.neighbours", f"Sea {s + 1} lists Sea {t + 1} "
+                              f"but not the other way; add {s + 1}")
+        bridge = np.zeros((N_LANDS, N_LANDS), np.int32)
+        for k, pair in enumerate(self.list_(f"{w}.bridges", b["bridges"])):
+            a, c = (land(f"{w}.bridges[{k}][{e}]", v) for e, v in
+                    enumerate(self.list_(f"{w}.bridges[{k}]", pair, 2, 2)))
+            if a == c or land_land[a, c]:
+                self.fail(f"{w}.bridges[{k}]", "a bridge joins two Lands that share no border")
+            bridge[a, c] = bridge[c, a] = 1
+        whirl = np.zeros((n_seas, n_seas), np.int32)
+        pair = self.list_(f"{w}.whirlwind", b["whirlwind"], 0, 2)
+        if len(pair) == 1:
+            self.fail(f"{w}.whirlwind", "expected two Sea numbers or none")
+        if pair:
+            a, c = (sea_no(f"{w}.whirlwind[{k}]", v) for k, v in enumerate(pair))
+            if a == c or sea_sea[a, c]:
+                self.fail(f"{w}.whirlwind", "the whirlwind joins two Seas that share no border")
+            whirl[a, c] = whirl[c, a] = 1
+        score = self.order(f"{w}.score_order", b["score_order"], region_names, N_REGIONS)
+        block = self.order(f"{w}.block_order", b["block_order"], region_names, self.max_blocked, N_REGIONS)
+        self.connected(w, land_names, land_land | bridge, land_sea, sea_sea | whirl)
+        return {"n_seas": n_seas, "land_region": region, "land_icon": icon, "land_port": port,
+                "land_land": land_land, "bridge": bridge, "land_sea": land_sea, "sea_sea": sea_sea,
+                "whirlwind": whirl, "region_lands": region_lands, "score_order": score,
+                "block_order": block + [-1] * (N_REGIONS - len(block)), "regions": region_names,
+                "lands": land_names}
+
+    def order(self, where: str, v: Any, regions: list[str], lo: int, hi: int | None = None) -> list[int]:
+        codes = [self.word(f"{where}[{i}]", r, regions)
+                 for i, r in enumerate(self.list_(where, v, lo, hi or lo))]
+        if len(set(codes)) != len(codes):
+            self.fail(where, "a Region is listed twice; list each once")
+        return codes
+
+    def connected(self, w: str, land_names: list[str], land_land, land_sea, sea_sea) -> None:
+        """Every space reachable from the first Land over borders, bridges and the whirlwind."""
+        n = N_LANDS + sea_sea.shape[0]
+        adj = np.zeros((n, n), bool)
+        adj[:N_LANDS, :N_LANDS] = land_land
+        adj[:N_LANDS, N_LANDS:] = land_sea
+        adj[N_LANDS:, :N_LANDS] = land_sea.T
+        adj[N_LANDS:, N_LANDS:] = sea_sea
+        seen = {0}
+        queue = deque([0])
+        while queue:
+            for nb in np.flatnonzero(adj[queue.popleft()]):
+                if nb not in seen:
+                    seen.add(int(nb))
+                    queue.append(int(nb))
+        if len(seen) < n:
+            lost = min(set(range(n)) - seen)
+            what = land_names[lost] if lost < N_LANDS else f"Sea {lost - N_LANDS + 1}"
+            self.fail(w, f"{what} cannot be reached from {land_names[0]}; connect it")
+
+    # ---- tracks and the Player board ---------------------------------------------------
+
+    def tracks(self, items: Any) -> tuple[list, list]:
+        self.list_("tracks", items, N_REGIONS, N_REGIONS)
+        order = self.named("tracks", items)
+        if sorted(order) != sorted(TRACKS):
+            self.fail("tracks", f"expected the tracks {', '.join(TRACKS)}, got {', '.join(order)}")
+        steps, rows = [], []
+        for t in sorted(items, key=lambda t: TRACKS.index(t["name"])):
+            w = f"tracks.{t['name']}"
+            self.table(w, t, ("name", "resource", "icon", "steps", "source"))
+            self.source(f"{w}.source", t["source"])
+            rows.append([self.word(f"{w}.resource", t["resource"], (*RESOURCES, "wild")),
+                         self.word(f"{w}.icon", t["icon"], ICONS)])
+            track = []
+            for k, st in enumerate(self.list_(f"{w}.steps", t["steps"], 5, 5)):
+                sw = f"{w}.steps[{k}]"
+                self.table(sw, st, ("reward",), ("ability",))
+                reward = self.word(f"{sw}.reward", st["reward"], REWARDS)
+                if (k + 1 in CITY_STEPS) != (REWARDS[reward] == "city"):
+                    self.fail(f"{sw}.reward", "steps 3 and 5, and only they, carry a Common City (p. ~4)")
+                track.append([reward, self.word(f"{sw}.ability", st.get("ability", "none"), ABILITIES)])
+            steps.append(track)
+        if len({r[0] for r in rows}) != len(TRACKS):
+            self.fail("tracks", "each track needs its own Resource (p. 2)")
+        if any(sum(r[1] == i for r in rows) != 2 for i in range(len(ICONS))):
+            self.fail("tracks", "each icon pairs two tracks (Consolidation, p. 8)")
+        return steps, rows
+
+    def player_board(self, pb: Any, steps: list) -> tuple[list, list, list]:
+        self.table("player_board", pb, ("source", "deploy_rows", "build_rows", "settle_rows",
+                                        "strategy_types"))
+        self.source("player_board.source", pb["source"])
+        pieces = self.comp["pieces"]
+        mercenary = sum(REWARDS[r].startswith("hoplite") for track in steps for r, _ in track)
+        on_board = {"ship": self.start["ships"], "worker": self.start["workers"],
+                    "hoplite": self.start["hoplites"] + mercenary}
+        costs = {}
+        for key, kinds in (("deploy_rows", UNITS), ("build_rows", BUILDINGS)):
+            rows = self.list_(f"player_board.{key}", pb[key], 1, 3)
+            table = []
+            for r, row in enumerate(rows):
+                self.table(f"player_board.{key}[{r}]", row, kinds)
+                line = []
+                for kind in kinds:
+                    counts = [0] * len(RESOURCES)
+                    for res in self.resources(f"player_board.{key}[{r}].{kind}", row[kind], 1, 4):
+                        counts[res] += 1
+                    line.append(counts)
+                table.append(line)
+            for kind in kinds:
+                have = pieces[kind + "s"]
+                placed = len(rows) + on_board.get(kind, 0)
+                if placed != have:
+                    self.fail(f"player_board.{key}", f"{len(rows)} rows of {kind}s"
+                              + (f" with {on_board[kind]} placed elsewhere (start, Mercenary track)"
+                                 if kind in on_board else "") + f" make {placed}, but a colour has {have}")
+            costs[key] = table
+        settle = [self.int_(f"player_board.settle_rows[{i}]", n, 1, 7)
+                  for i, n in enumerate(self.list_("player_board.settle_rows", pb["settle_rows"], 1, 3))]
+        if sum(settle) + self.start["pillars"] != pieces["pillars"]:
+            self.fail("player_board.settle_rows", f"{sum(settle)} Pillars on the board and "
+                      f"{self.start['pillars']} at the start, but a colour has {pieces['pillars']}")
+        st = self.table("player_board.strategy_types", pb["strategy_types"], ("deploy", "build", "settle"))
+        if len({self.word(f"player_board.strategy_types.{k}", v, ICONS) for k, v in st.items()}) != 3:
+            self.fail("player_board.strategy_types", "each section grants its own tile type")
+        return costs["deploy_rows"], costs["build_rows"], settle
+
+    # ---- cards and tiles ---------------------------------------------------------------
+
+    def cards(self, data: dict, names: dict) -> list[list[int]]:
+        sc = self.table("starting_cards", data["starting_cards"], ("cards",))
+        items = self.list_("starting_cards.cards", sc["cards"], 1)
+        self.named("starting_cards.cards", items)
+        rows, card_names = [], []
+        for c in items:
+            w = f"starting_cards.{c['name']}"
+            self.table(w, c, ("name", "resources", "powers", "source"))
+            self.source(f"{w}.source", c["source"])
+            res = self.resources(f"{w}.resources", c["resources"], 1, 1)
+            for k, p in enumerate(self.list_(f"{w}.powers", c["powers"], 1)):
+                rows.append([0, self.int_(f"{w}.powers[{k}]", p, 1, 9), res[0], -1, 0, 0, 0])
+                card_names.append(c["name"])
+        self.count("starting_cards", len(rows), self.comp["starting_cards_per_colour"], "cards")
+        self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
+        self.starting_names = sorted(set(card_names))
+        for kind, section in enumerate(_CARD_SECTIONS, start=1):  # CARD_KINDS after "starting"
+            sec = self.table(section, data[section], ("abilities", "cards"))
+            self.flagged(section, sec["abilities"])
+            items = self.list_(f"{section}.cards", sec["cards"])
+            self.count(f"{section}.cards", len(items), self.comp[section], "cards")
+            card_names += self.named(section, items)
+            monument, character = section == "monuments", section == "characters"
+            for c in items:
+                w = f"{section}.{c['name']}"
+                self.table(w, c, ("name", "power", "resources", "source") + ("glory",) * monument,
+                           ("either",) + ("three_player",) * character)
+                self.source(f"{w}.source", c["source"])
+                res = self.resources(f"{w}.resources", c["resources"], 1, 2)
+                either = c.get("either", False)
+                if not isinstance(either, bool) or (either and len(res) != 2):
+                    self.fail(f"{w}.either", "true only for a card with two Resources ('/'), else remove it")
+                three = c.get("three_player", False)
+                if not isinstance(three, bool):
+                    self.fail(f"{w}.three_player", f"expected true or false, got {_show(three)}")
+                rows.append([kind, self.int_(f"{w}.power", c["power"], 1, 9), res[0],
+                             res[1] if len(res) > 1 else -1, int(either), int(three),
+                             self.int_(f"{w}.glory", c["glory"], 1, 3) if monument else 0])
+        names["cards"] = tuple(card_names)
+        return rows
+
+    def flagged(self, section: str, v: Any) -> None:
+        if v != NOT_MODELLED:
+            self.fail(f"{section}.abilities", f"expected {NOT_MODELLED!r}: no ability is modelled "
+                      "as data yet")
+
+    def mythology(self, m: Any, names: dict) -> list[list[int]]:
+        self.table("mythology", m, ("abilities", "cards"))
+        self.flagged("mythology", m["abilities"])
+        items = self.list_("mythology.cards", m["cards"], 1)
+        self.named("mythology", items)
+        rows, card_names = [], []
+        for c in items:
+            w = f"mythology.{c['name']}"
+            self.table(w, c, ("name", "deck", "wine", "source"), ("copies",))
+            self.source(f"{w}.source", c["source"])
+            row = [self.word(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
+            copies = self.int_(f"{w}.copies", c.get("copies", 1), 1, 30)
+            rows += [row] * copies
+            card_names += [c["name"]] * copies
+        for d, deck in enumerate(DECKS):
+            self.count("mythology.cards", sum(r[0] == d for r in rows), self.comp[deck + "s"],
+                       f"{deck} cards counting copies")
+        names["mythology"] = tuple(card_names)
+        return rows
+
+    def city_states(self, cs: Any, boards: list, names: dict) -> list[list[int]]:
+        self.table("city_states", cs, ("abilities", "tiles"))
+        self.flagged("city_states", cs["abilities"])
+        tiles = self.list_("city_states.tiles", cs["tiles"])
+        self.count("city_states.tiles", len(tiles), self.comp["city_state_tiles"], "tiles")
+        names["city_states"] = tuple(self.named("city_states", tiles))
+        lands = {b["side"]: [ld["name"] for ld in b["lands"]] for b in boards}
+        coastal = {b["side"]: {ld["name"] for ld in b["lands"] if ld["seas"]} for b in boards}
+        starts = [[0] * len(tiles) for _ in SIDES]
+        for t, tile in enumerate(tiles):
+            w = f"city_states.{tile['name']}"
+            self.table(w, tile, ("name", *SIDES, "source"), ("solo",))
+            self.source(f"{w}.source", tile["source"])
+            for s, side in enumerate(SIDES):
+                face = self.table(f"{w}.{side}", tile[side], ("name", "start"))
+                if not isinstance(face["name"], str) or not _NAME_RE.match(face["name"]):
+                    self.fail(f"{w}.{side}.name", f"expected a lower-case word, got {_show(face['name'])}")
+                land = self.word(f"{w}.{side}.start", face["start"], lands[side])
+                if face["start"] not in coastal[side]:
+                    self.fail(f"{w}.{side}.start", "a starting Land must touch a Sea (step 12 "
+                              "puts a Ship next to it); choose a coastal Land")
+                if land in starts[s][:t]:
+                    self.fail(f"{w}.{side}.start", f"{face['start']} is already the start of "
+                              f"{tiles[starts[s][:t].index(land)]['name']}; one City-state per Land")
+                starts[s][t] = land
+            if "solo" in tile:
+                self.solo(f"{w}.solo", tile["solo"])
+        for side in SIDES:
+            faces = [tile[side]["name"] for tile in tiles]
+            if len(set(faces)) != len(faces):
+                self.fail(f"city_states ({side} side)", "two tiles share a name on this side")
+            names[f"city_states.{side}"] = tuple(faces)
+        return starts
+
+    def solo(self, w: str, solo: Any) -> None:
+        self.table(w, solo, ("resources", "icons", "deck_remove", "deck_add"))
+        if len(set(self.resources(f"{w}.resources", solo["resources"], 2, 2))) != 2:
+            self.fail(f"{w}.resources", "two different preferred Resources (p. ~21)")
+        icons = [self.word(f"{w}.icons[{i}]", v, ICONS)
+                 for i, v in enumerate(self.list_(f"{w}.icons", solo["icons"], 3, 3))]
+        if len(set(icons)) != 3:
+            self.fail(f"{w}.icons", "order all three Land icons, each once")
+        for key in ("deck_remove", "deck_add"):
+            cards = self.list_(f"{w}.{key}", solo[key], 0, 10)
+            for i, c in enumerate(cards):
+                if (not isinstance(c, list) or len(c) != 2
+                        or (c[0], c[1]) not in {(n, p) for n, p in self.starting}):
+                    self.fail(f"{w}.{key}[{i}]", f"expected [Starting card, Power] such as "
+                              f"['sailor', 1], got {_show(c)}{_suggest(c, self.starting_names)}")
+            if key == "deck_add" and len(cards) != len(solo["deck_remove"]):
+                self.fail(f"{w}.deck_add", "add as many cards as deck_remove takes out: the "
+                          "Basic deck keeps 10 (p. ~21)")
+
+    def population(self, pop: Any, boards: list) -> list[list[int]]:
+        items = self.sourced("population", pop, "tiles", "population_tiles")
+        rows = []
+        for i, t in enumerate(items):
+            w = f"population.tiles[{i}]"
+            self.table(w, t, ("icon", "power", "reward"))
+            rows.append([self.word(f"{w}.icon", t["icon"], ICONS), self.int_(f"{w}.power", t["power"], 1, 12),
+                         self.word(f"{w}.reward", t["reward"], POPULATION_REWARDS)])
+        for i, icon in enumerate(ICONS):
+            need = max(sum(ld["icon"] == icon for ld in b["lands"]) for b in boards)
+            have = sum(r[0] == i for r in rows)
+            if have < need:
+                self.fail("population.tiles", f"{have} {icon} tiles cannot fill the {need} "
+                          f"{icon} Lands of a board (step 19)")
+        return rows
+
+    def resource_tiles(self, rt: Any) -> list[list[int]]:
+        rows = []
+        for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
+            w = f"resource_tiles.tiles[{i}]"
+            self.table(w, t, ("resource", "starting", "other"))
+            res = self.word(f"{w}.resource", t["resource"], RESOURCES)
+            rows += ([[res, 1]] * self.int_(f"{w}.starting", t["starting"], 0, 20)
+                     + [[res, 0]] * self.int_(f"{w}.other", t["other"], 0, 20))
+        self.count("resource_tiles.tiles", len(rows), self.comp["resource_tiles"], "tiles")
+        drawn = MAX_PLAYERS + self.extra
+        if sum(r[1] for r in rows) < drawn:
+            self.fail("resource_tiles.tiles", f"step 10 puts a Starting Resource tile under each "
+                      f"of up to {drawn} City-states; mark at least {drawn} as starting")
+        return rows
+
+    def prophecies(self, p: Any) -> list[list[int]]:
+        items = self.sourced("prophecies", p, "cards", "prophecies")
+        rows = []
+        for i, c in enumerate(items):
+            w = f"prophecies.cards[{i}]"
+            self.table(w, c, ("number", "era", "quest"), ("piece", "count", "glory"))
+            number = self.int_(f"{w}.number", c["number"], i + 1, i + 1)
+            era = self.int_(f"{w}.era", c["era"], 1, 3)
+            quest = self.word(f"{w}.quest", c["quest"], QUESTS)
+            qname = QUESTS[quest]
+            piece = -1
+            if (qname in QUEST_PIECES) != ("piece" in c):
+                self.fail(f"{w}.piece", f"quest {qname} " + ("names a piece: add piece" if
+                          qname in QUEST_PIECES else "takes no piece: remove it"))
+            if "piece" in c:
+                piece = self.word(f"{w}.piece", c["piece"], QUEST_PIECES[qname])
+            if (qname in QUEST_MAX_COUNT) != ("count" in c):
+                self.fail(f"{w}.count", f"quest {qname} " + ("takes a count: add count" if
+                          qname in QUEST_MAX_COUNT else "takes no count: remove it"))
+            count = self.int_(f"{w}.count", c["count"], 1, QUEST_MAX_COUNT[qname]) if "count" in c else 0
+            glory = self.int_(f"{w}.glory", c.get("glory", era), 1, 3)
+            rows.append([number, era, quest, piece, count, glory])
+        for era in (1, 2, 3):
+            if sum(r[P_ERA] == era for r in rows) < N_REGIONS:
+                self.fail("prophecies.cards", f"step 18 deals one Era {era} card to each of "
+                          f"{N_REGIONS} Regions; add Era {era} cards")
+        if [r[P_ERA] for r in rows] != sorted(r[P_ERA] for r in rows):
+            self.fail("prophecies.cards", "number the cards Era by Era (I, then II, then III)")
+        return rows
+
+    def strategy(self, st: Any) -> list[list[int]]:
+        items = self.sourced("strategy", st, "tiles")
+        self.named("strategy", items)
+        rows = []
+        for t in items:
+            w = f"strategy.{t['name']}"
+            self.table(w, t, ("name", "type"), ("copies", "resource"))
+            code = self.word(f"{w}.name", t["name"], STRATEGY)
+            guild = t["name"].endswith("_guild")
+            if guild != ("resource" in t):
+                self.fail(f"{w}.resource", "a Guild names its Resource; other tiles do not")
+            res = self.word(f"{w}.resource", t["resource"], RESOURCES) if guild else -1
+            row = [self.word(f"{w}.type", t["type"], ICONS), code, res]
+            rows += [row] * self.int_(f"{w}.copies", t.get("copies", 1), 1, 5)
+        self.count("strategy.tiles", len(rows), self.comp["strategy_tiles"], "tiles counting copies")
+        for i, icon in enumerate(ICONS):
+            if sum(r[0] == i for r in rows) < STACKS_PER_TYPE * TILES_PER_STACK:
+                self.fail("strategy.tiles", f"step 6 stacks {STACKS_PER_TYPE} x {TILES_PER_STACK} "
+                          f"{icon} tiles; add {icon} tiles")
+        return rows
+
+
+def _assumed_share(d: dict) -> float:
+    """Share of items whose source starts with 'assumed' (an item with any assumed value)."""
+    sources = [d[k]["source"] for k in ("components", "setup", "rondel", "player_board",
+                                        "population", "resource_tiles", "prophecies", "strategy")]
+    for b in d["boards"]:
+        sources += [b["source"]] + [x["source"] for k in ("regions", "lands", "seas") for x in b[k]]
+    sources += [t["source"] for t in d["tracks"]]
+    sources += [c["source"] for c in d["starting_cards"]["cards"]]
+    sources += [t["source"] for t in d["city_states"]["tiles"]]
+    for section in (*_CARD_SECTIONS, "mythology"):
+        sources += [c["source"] for c in d[section]["cards"]]
+    return sum(s.startswith("assumed") for s in sources) / len(sources)
