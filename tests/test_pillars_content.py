@@ -4,6 +4,7 @@ maps and the worked examples that play on them, and one-line errors for bad file
 
 import re
 import tomllib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -456,3 +457,12 @@ def test_unknown_section_and_bad_toml(text, tmp_path):
         load_content(path)
     with pytest.raises(ContentError, match=r"^missing.toml: cannot read the file"):
         load_content(tmp_path / "missing.toml")
+
+
+def test_provenance_doc_lists_every_named_item(content):
+    """docs/content/pillars.md has a row per named item (its name in title case)."""
+    doc = (Path(__file__).parents[1] / "docs" / "content" / "pillars.md").read_text(encoding="utf-8")
+    names = {n for key, group in content.names.items() if not key.startswith("city_states.")
+             for n in group}
+    missing = sorted(n for n in names if f"| {n.replace('_', ' ').title()} |" not in doc)
+    assert not missing
