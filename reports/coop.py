@@ -194,5 +194,6 @@ def order_checks(groups: list[Group], info: GameInfo) -> list[OrderCheck]:
                     checks.append(OrderCheck(
                         group.name if several else "",
                         Share(_mode_name(easier), e.survival.wins, e.survival.n, verb="survives"),
-                        Share(_mode_name(harder), h.survival.wins, h.survival.n, verb="survives")))
+                        Share(_mode_name(harder), h.survival.wins, h.survival.n, verb="survives",
+                              replay=h.survival.replay)))
     return checks

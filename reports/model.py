@@ -6,7 +6,9 @@ rest). Flags come from all cells at once (``flags``).
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,6 +28,21 @@ Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
+class Replay:
+    """A typical game of a share's group: the command that plays it again, event by event
+    (``sim trace DIR --cell C --game G``, docs/trace.md)."""
+
+    folder: Path
+    cell: int
+    game: int
+
+    @property
+    def command(self) -> str:
+        return (f"sim trace {shlex.quote(str(self.folder))} --cell {self.cell} "
+                f"--game {self.game} --text")
+
+
+@dataclass(frozen=True)
 class Share:
     """``wins`` out of ``n`` (win shares summed, so tied winners split a game), its 95%
     Wilson interval and, when ``fair`` is known, the two-sided p-value against it."""
@@ -35,6 +52,7 @@ class Share:
     n: int
     fair: float | None = None
     verb: str = "wins"
+    replay: Replay | None = None  # a typical game of the group
 
     @property
     def share(self) -> float:
@@ -152,11 +170,22 @@ def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
                               "dataset with a 'sim run' that writes it")
 
 
-def _shares(sums: Sums, fair: float, subject) -> tuple[Share, ...]:
-    return tuple(Share(subject(key), sums.total[key], sums.count[key], fair) for key in sorted(sums.count))
+def _typical(run: Run, cell: dict, glory: Histograms, group) -> Replay | None:
+    """The game to show for a group: the lowest-numbered one in which a row of the group
+    ends with the group's median Glory (the lower median, a value some row has)."""
+    if group not in glory.first_game:
+        return None
+    median = int(Counts.of(glory, group).quantile(0.5))
+    return Replay(run.path, int(cell["cell"]), glory.first_game[group][median])
 
 
-def _tiles(tally: CellTally, games: int, fair: float | None) -> tuple[Tile, ...]:
+def _shares(sums: Sums, fair: float, subject, typical) -> tuple[Share, ...]:
+    """A share per group key, in key order; ``typical(key)`` gives its Replay."""
+    return tuple(Share(subject(key), sums.total[key], sums.count[key], fair, replay=typical(key))
+                 for key in sorted(sums.count))
+
+
+def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[Tile, ...]:
     reasons = sorted(tally.ends.count)
 
     def ends(counts: dict[str, int], n: int) -> dict[str, float]:
@@ -175,7 +204,8 @@ def _tiles(tally: CellTally, games: int, fair: float | None) -> tuple[Tile, ...]
         users = None
         if tally.has("city_states_used") and fair is not None:
             users = Share(f"Players who used {name}", tally.tile_users.total.get(name, 0.0),
-                          tally.tile_users.count.get(name, 0), fair, verb="win")
+                          tally.tile_users.count.get(name, 0), fair, verb="win",
+                          replay=typical(name))
         tiles.append(Tile(name=name, games_in=games_in, games_out=games - games_in,
                           rounds_in=mean_rounds(rounds_in, games_in),
                           rounds_out=mean_rounds(tally.rounds_total - rounds_in, games - games_in),
@@ -210,7 +240,10 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
                                    for r in sorted(tally.ends.count))
     if report.cooperative:
         _require(tally, run, ("won",))
-        report.survival = Share("The table", float(tally.survived), games_n, verb="survives")
+        survivor = tally.first_survived  # a surviving game: what a flagged mode does too often
+        replay = None if survivor is None else Replay(run.path, int(cell["cell"]), survivor)
+        report.survival = Share("The table", float(tally.survived), games_n, verb="survives",
+                                replay=replay)
         fair = None
     else:
         _require(tally, run, ("seat", "win_share"))
@@ -218,14 +251,18 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
             raise ReportError(f"{str(run.path)!r}: cell {cell['cell']} has {tally.rows} rows for "
                               f"{games_n} games of {players} players ; {repair_hint(run.path)}")
         fair = 1.0 / players
-        report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}")
+        report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}",
+                               lambda s: _typical(run, cell, tally.glory_by_seat, s))
         report.seat_p = seat_advantage_test([s.wins for s in report.seats])
         if tally.has("role"):
-            report.roles = _shares(tally.roles, fair, lambda r: f"Role {r}")
+            report.roles = _shares(tally.roles, fair, lambda r: f"Role {r}",
+                                   lambda r: _typical(run, cell, tally.glory_by_role, r))
         if len(tally.strategies.count) > 1:
-            report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}")
+            report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}",
+                                        lambda s: _typical(run, cell, tally.glory_by_strategy, s))
         if tally.has("glory"):
             report.glory = _glory(tally)
     if tally.has("city_states"):
-        report.tiles = _tiles(tally, games_n, fair)
+        report.tiles = _tiles(tally, games_n, fair,
+                              lambda t: _typical(run, cell, tally.glory_by_tile_user, t))
     return report

@@ -27,10 +27,9 @@ def columns_to_read(available: list[str]) -> list[str]:
     return [c for c in available if c in WANTED or c.startswith("glory_")]
 
 
-def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and for
-    each tile the sum of ``per_combo``'s rows over the combinations that hold it (counts
-    stay exact)."""
+def _tile_members(combos: list[str]) -> tuple[list[str], np.ndarray]:
+    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and a
+    0/1 matrix: combination x tile, 1 when the combination holds the tile."""
     parts = pc.split_pattern(pa.array(combos, pa.string()), ",")
     names, combo = pc.list_flatten(parts), pc.list_parent_indices(parts)
     named = pc.not_equal(names, "")  # the empty combination holds none
@@ -38,7 +37,14 @@ def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.n
     member = np.zeros((len(combos), len(tiles)))
     member[combo.filter(named).to_numpy(), tile_codes] = 1.0
     order = sorted(range(len(tiles)), key=tiles.__getitem__)
-    return [tiles[i] for i in order], member[:, order].T @ per_combo
+    return [tiles[i] for i in order], member[:, order]
+
+
+def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """Tile names as ``_tile_members`` gives them, and for each tile the sum of
+    ``per_combo``'s rows over the combinations that hold it (counts stay exact)."""
+    tiles, member = _tile_members(combos)
+    return tiles, member.T @ per_combo
 
 
 @dataclass
@@ -52,8 +58,12 @@ class CellTally:
     seats: Sums = field(default_factory=Sums)  # keyed by seat number
     roles: Sums = field(default_factory=Sums)
     strategies: Sums = field(default_factory=Sums)
+    # Glory histograms per seat, Role, strategy and tile user (the seats that used the
+    # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
     glory_by_role: Histograms = field(default_factory=Histograms)
+    glory_by_strategy: Histograms = field(default_factory=Histograms)
+    glory_by_tile_user: Histograms = field(default_factory=Histograms)
     sources: dict[str, Sums] = field(default_factory=dict)  # glory_* column -> sums per Role
     per_game: Histograms = field(default_factory=Histograms)  # rounds, winner, margin, standings
     ends: Sums = field(default_factory=Sums)  # games per end reason
@@ -62,6 +72,7 @@ class CellTally:
     rounds_total: int = 0
     tile_users: Sums = field(default_factory=Sums)  # per tile: win shares of the seats that used it
     survived: int = 0
+    first_survived: int | None = None  # the lowest game the table survived
     causes: Sums = field(default_factory=Sums)  # lost games per cause
     heroic_drawn: int = 0  # games that drew a Heroic Event
     heroic_fulfilled: int = 0
@@ -119,30 +130,38 @@ class CellTally:
     def _add_seats(self, table: pa.Table, players: int) -> None:
         share = table["win_share"].to_numpy()
         seat = table["seat"].to_numpy().astype(np.int64)
+        game = table["game"].to_numpy().astype(np.int64)
         self.seats.add_coded(list(range(int(seat.max()) + 1)), seat, share)
         glory = table["glory"].to_numpy().astype(np.int64) if self.has("glory") else None
         if glory is not None:
-            self.glory_by_seat.add_coded(list(range(int(seat.max()) + 1)), seat, glory)
+            self.glory_by_seat.add_coded(list(range(int(seat.max()) + 1)), seat, glory, game)
             if not self.uneven:
-                self._add_winners(table["game"].to_numpy(), glory, players)
+                self._add_winners(game, glory, players)
         if self.has("role"):
             roles, codes = categories(table["role"])
             self.roles.add_coded(roles, codes, share)
             if glory is not None:
-                self.glory_by_role.add_coded(roles, codes, glory)
+                self.glory_by_role.add_coded(roles, codes, glory, game)
                 for column in (c for c in self.columns if c.startswith("glory_")):
                     self.sources.setdefault(column, Sums()).add_coded(
                         roles, codes, table[column].to_numpy().astype(float))
         if self.has("strategy"):
-            self.strategies.add_coded(*categories(table["strategy"]), share)
+            strategies, codes = categories(table["strategy"])
+            self.strategies.add_coded(strategies, codes, share)
+            if glory is not None:
+                self.glory_by_strategy.add_coded(strategies, codes, glory, game)
         if self.has("city_states_used"):
             combos, codes = categories(table["city_states_used"])
-            tiles, per_tile = _per_tile(combos, np.stack([
-                np.bincount(codes, minlength=len(combos)),
-                np.bincount(codes, weights=share, minlength=len(combos))], axis=1))
-            for tile, (count, wins) in zip(tiles, per_tile, strict=True):
+            tiles, member = _tile_members(combos)
+            per_tile = member.T @ np.stack([np.bincount(codes, minlength=len(combos)),
+                                            np.bincount(codes, weights=share, minlength=len(combos))],
+                                           axis=1)
+            for j, (tile, (count, wins)) in enumerate(zip(tiles, per_tile, strict=True)):
                 if count:
                     self.tile_users.add(tile, count, wins)
+                    if glory is not None:
+                        users = member[codes, j] > 0
+                        self.glory_by_tile_user.add(tile, glory[users], game[users])
 
     def _add_winners(self, game: np.ndarray, glory: np.ndarray, players: int) -> None:
         """The winner's Glory and the margin over the runner-up (0 when Glory ties)."""
@@ -153,6 +172,10 @@ class CellTally:
     def _add_coop(self, games: pa.Table) -> None:
         won = games["won"].to_numpy(zero_copy_only=False).astype(bool)
         self.survived += int(won.sum())
+        if won.any():
+            first = int(games["game"].to_numpy()[won].min())
+            if self.first_survived is None or first < self.first_survived:
+                self.first_survived = first
         lost = ~won
         cause = next((c for c in CAUSE_COLUMNS if self.has(c)), None)
         if cause is not None:

@@ -7,6 +7,7 @@ from sim.commands import (
     bench,
     check,
     compare,
+    content_ops,
     games,
     ladder,
     plan,
@@ -24,6 +25,10 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
                 warm, verify):
     command.register(app)
+
+content = typer.Typer(no_args_is_help=True, help="A game's content: the effect codes its cards use.")
+app.add_typer(content, name="content")
+content_ops.register(content)
 
 if __name__ == "__main__":
     app()

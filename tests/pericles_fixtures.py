@@ -12,6 +12,7 @@ stream so that its next draws pick the options the test names.
 
 import numpy as np
 
+import sim.games.pericles.game  # noqa: F401  (imports every rules kernel compiled apart)
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles.content import load_content
@@ -19,6 +20,8 @@ from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import check_state
 from sim.games.pericles.rules.apart import put_rule_entries, rule_entries
+from sim.games.pericles.rules.effects import run_effect
+from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.setup import setup_game
 from sim.rng import N_STREAMS, STREAM_BOT, below, seed_streams
 from strategies.pericles.entry import bot_entry, put_entry
@@ -244,6 +247,24 @@ class Fx:
         else:
             self.s[L.UNITS_PORT + seat * 3 + O.HOPLITE] -= 1
         self.s[L.BATTLE_HOPLITE + track * L.MAX_HOPLITE_SPACES + space] = seat
+
+    # ---- effects ----
+
+    def run(self, seat, *steps):
+        """Run one effect made of ``steps`` ((op name, arg), ...) for ``seat``, then settle
+        what it queued. The steps go in the last row of a copy of the effect table (same
+        shape, so the kernels need no new compile); returns whether it resolved."""
+        packed = self.T.copy()  # a writable record of the same type
+        row = packed.fx.shape[0] - 1
+        packed.fx[row] = 0
+        packed.fx[row, 0] = len(steps)
+        for i, (op, arg) in enumerate(steps):
+            packed.fx[row, 1 + 2 * i] = O.OP_NAMES.index(op)
+            packed.fx[row, 2 + 2 * i] = arg
+        done = run_effect(self.s, packed, self.W, self.opts, seat, row, L.SRC_EFFECTS,
+                          self.rng, self.ev)
+        settle(self.s, packed, self.W, self.opts, self.rng, self.ev)
+        return done
 
     # ---- decisions ----
 

@@ -66,3 +66,12 @@ def test_sums_and_histograms_by_code():
     values, counts = hist.of("x")
     assert values.tolist() == [4] and counts.tolist() == [4]
     assert "y" not in hist.counts
+
+
+def test_histograms_keep_the_lowest_game_of_each_value_over_chunks():
+    """Chunks come in game order (a scan of whole games), so the first game seen wins."""
+    hist = Histograms()
+    hist.add_coded(["x", "y"], np.array([0, 0, 1, 0]), np.array([4, 7, 4, 4]), np.array([3, 5, 5, 6]))
+    hist.add_coded(["x", "y"], np.array([0, 1, 0]), np.array([7, 4, 9]), np.array([7, 8, 8]))
+    assert hist.first_game == {"x": {4: 3, 7: 5, 9: 8}, "y": {4: 5}}
+    assert hist.of("x")[1].tolist() == [2, 2, 1]  # the counts are the same as without games

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shlex
 from pathlib import Path
 
 import numpy as np
@@ -129,6 +130,22 @@ def test_planted_40_percent_seat_is_flagged_and_a_fair_one_is_not(tmp_path):
     assert find_flags([_summary(fair)], min_effect=0.01).flags == []
     # a practical size is needed too: gaps under 7 points are not flagged at a 10-point minimum
     assert find_flags([_summary(planted)], min_effect=0.10).flags == []
+
+
+def test_each_flag_names_a_typical_game_of_its_group(tmp_path):
+    """A flagged seat shows the command replaying the lowest-numbered game in which that
+    seat ends on its median Glory (the lower median)."""
+    rows = competitive_rows(0, 20000, 3, 0.40, seed=1)
+    html = build_report([write_run(tmp_path / "planted", "pericles", [(_cell(3, 20000), rows)])])
+    commands = re.findall(r'<span class="replay">a typical game: <code>(.*?)</code>', html)
+    assert len(commands) == 3  # Seats 1, 2 and 3
+    seat = rows["seat"] == 0
+    glory, game = rows["glory"][seat], rows["game"][seat]
+    median = np.sort(glory)[(len(glory) - 1) // 2]
+    folder = shlex.quote(str(tmp_path / "planted"))
+    assert commands[0] == f"sim trace {folder} --cell 0 --game {game[glory == median].min()} --text"
+    for command in commands:
+        assert re.fullmatch(r"sim trace \S+ --cell 0 --game \d+ --text", command)
 
 
 def test_content_names_are_escaped(tmp_path):

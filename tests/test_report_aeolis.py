@@ -8,6 +8,7 @@ from __future__ import annotations
 import html as markup
 import json
 import re
+import shlex
 
 import numpy as np
 import pyarrow as pa
@@ -92,6 +93,11 @@ def test_planted_inversion_is_flagged(tmp_path):
                         markup.unescape(flags[0]))
     order = _section(html, "Survival by mode and Hero set").split("<h3>Mode order</h3>")[1]
     assert order.count("<td>not as intended</td>") == 1 and order.count("<td>as intended</td>") == 3
+    # beside it, a game the harder mode survived: hardcore is cell 2, its first surviving game
+    won = coop_rows(2, 4000, 0.36, seed=2)["won"]
+    folder = shlex.quote(str(tmp_path / "sweep"))
+    assert (f"a game the harder mode survives: <code>sim trace {folder} --cell 2 --game "
+            f"{int(np.flatnonzero(won)[0])} --text</code>") in _section(html, "Flags")
 
 
 def test_intended_order_is_stated_and_not_flagged(tmp_path):

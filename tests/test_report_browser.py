@@ -165,6 +165,7 @@ def test_sweep_report_renders_offline_without_errors(browser, tmp_path):
     assert seen["scripts"] == 0 and seen["svgs"] >= 4 + 3 * 8
     assert len(set(seen["ids"])) == len(seen["ids"]) > 0  # inline charts never share an id
     assert "Comparison across 3 cells" in seen["text"] and "Seat 1 wins" in seen["text"]
+    assert "a typical game: sim trace " in seen["text"]  # each flag's replay line is shown
     shot = browser.call("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": 1100, "height": min(seen["height"], 6000), "scale": 1}},
@@ -211,6 +212,7 @@ def test_aeolis_report_renders_offline_without_errors(browser, tmp_path):
     assert seen["scripts"] == 0 and len(set(seen["ids"])) == len(seen["ids"]) > 0
     text = seen["text"]
     assert "Hardcore survives" in text and "the modes do not order as intended" in text
+    assert "a game the harder mode survives: sim trace " in text
     assert "Survival by mode and Hero set" in text and text.count("Loss causes") >= 4
     shot = browser.call("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,

@@ -4,6 +4,7 @@ and `sim trace` with scenario flags plays the game `sim run` plays."""
 import json
 import os
 import random
+import shlex
 import subprocess
 import sys
 
@@ -11,6 +12,10 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from reports.datasets import open_run, read_cell
+from reports.flags import find_flags
+from reports.model import summarise_cell
+from reports.render import build_report
 from sim.cli import app
 from sim.runner.replay import from_run, records
 
@@ -79,6 +84,42 @@ def test_replay_as_a_subprocess(runs, game):
     end = json.loads(done.stdout.splitlines()[-1])
     expected = _expected(game, df, cell, index)
     assert _ended(end, expected) == expected
+
+
+def _text_end(text: str) -> dict:
+    """Final Glory and ranks from the table that ends a ``--text`` trace."""
+    table = text.splitlines()[text.splitlines().index("") + 3:]
+    rows = [line.split() for line in table if line.startswith("P")]
+    return {"final_glory": [int(r[-3]) for r in rows], "ranks": [int(r[-1]) for r in rows]}
+
+
+def test_report_replay_commands_play_a_game_of_the_flagged_group(runs, tmp_path):
+    """Every flag of the report names a `sim trace` command; run as printed, it ends as the
+    dataset's rows of that game, and the flagged group holds a row of that game whose Glory
+    is the group's median."""
+    folder, df = runs["pericles"]
+    findings = find_flags([summarise_cell(run, c, read_cell(run, c))
+                           for run in [open_run(folder)] for c in run.cells], 0.01)
+    html = build_report([folder])
+    by_column = {"Seat": "seat", "Role": "role", "Strategy": "strategy"}
+    flagged = [f for f in findings.flags if f.share.subject.split()[0] in by_column]
+    assert flagged, "the sweep's random seat should be flagged"
+    for flag in flagged[:2]:
+        command = flag.share.replay.command
+        assert f"<code>{command}</code>" in html
+        words = shlex.split(command)
+        assert words[0] == "sim"
+        done = subprocess.run([sys.executable, "-m", "sim.cli", *words[1:]], capture_output=True,
+                              text=True, timeout=600, check=False)
+        assert done.returncode == 0, done.stderr
+        cell, index = flag.share.replay.cell, flag.share.replay.game
+        assert _text_end(done.stdout) == _expected("pericles", df, cell, index)
+        kind, value = flag.share.subject.split(maxsplit=1)
+        column = by_column[kind]
+        group = df[(df.cell == cell) & (df[column].astype(str) == (str(int(value) - 1)
+                                                                     if kind == "Seat" else value))]
+        median = group.glory.sort_values().iloc[(len(group) - 1) // 2]
+        assert median in group[group.game == index].glory.tolist()
 
 
 def test_flags_trace_the_game_a_run_plays(runs):

@@ -35,22 +35,36 @@ class Sums:
 
 @dataclass
 class Histograms:
-    """Per group: an exact histogram of a whole-number measure (Glory, rounds, margins)."""
+    """Per group: an exact histogram of a whole-number measure (Glory, rounds, margins).
+    Given the rows' game numbers as well, it also keeps for each value the lowest game
+    holding it, so a game can be named for any value the histogram has (its median)."""
 
     counts: dict[Hashable, Counter] = field(default_factory=dict)
+    first_game: dict[Hashable, dict[int, int]] = field(default_factory=dict)
 
-    def add(self, group: Hashable, values: np.ndarray) -> None:
+    def add(self, group: Hashable, values: np.ndarray, games: np.ndarray | None = None) -> None:
+        """``games``, when given, ascending and after those of earlier calls (a scan reads
+        whole games in game order), so the first game seen with a value is its lowest."""
         found, counts = np.unique(values, return_counts=True)
         self.counts.setdefault(group, Counter()).update(dict(zip(found.tolist(), counts.tolist(),
                                                                  strict=True)))
+        if games is None:
+            return
+        first = self.first_game.setdefault(group, {})
+        for v in found.tolist():
+            if v not in first:  # after the first chunks, only the rare values are new
+                first[v] = int(games[np.argmax(values == v)])
 
-    def add_coded(self, names: list, codes: np.ndarray, values: np.ndarray) -> None:
-        """Rows coded into ``names``: each name's histogram of ``values``."""
+    def add_coded(self, names: list, codes: np.ndarray, values: np.ndarray,
+                  games: np.ndarray | None = None) -> None:
+        """Rows coded into ``names``: each name's histogram of ``values`` (rows keep their
+        order within a name, so ascending ``games`` stay ascending)."""
         order = np.argsort(codes, kind="stable")
         bounds = np.searchsorted(codes[order], np.arange(len(names) + 1))
         for i, name in enumerate(names):
             if bounds[i + 1] > bounds[i]:
-                self.add(name, values[order[bounds[i]:bounds[i + 1]]])
+                rows = order[bounds[i]:bounds[i + 1]]
+                self.add(name, values[rows], None if games is None else games[rows])
 
     def of(self, group: Hashable) -> tuple[np.ndarray, np.ndarray]:
         """(distinct values ascending, how often each occurs)."""

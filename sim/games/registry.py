@@ -4,6 +4,8 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
+from sim.games.effect_ops import Op
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -15,6 +17,7 @@ class GameInfo:
     max_rounds: int  # longest game the engine allows (its safety stop)
     cooperative: bool = False
     runner: str = ""  # module that builds a cell's setup and its result rows (sim run)
+    ops: str = ""  # module whose OP_TABLE declares the effect codes content may use
     default_players: int | None = None  # player count when --players is omitted (None: required)
     # (easier, harder) mode pairs as the designers rank them; the report checks each
     # harder mode survives no more often than its easier one
@@ -27,12 +30,13 @@ GAMES = {
     "pericles": GameInfo(
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
-        runner="sim.games.pericles.runner",
+        runner="sim.games.pericles.runner", ops="sim.games.pericles.ops",
     ),
     "aeolis": GameInfo(
         name="aeolis", title="Aeolis", min_players=1, max_players=7,
         modes=("easy", "challenging", "hardcore", "marathon"), max_rounds=20,
-        cooperative=True, runner="sim.games.aeolis.runner", default_players=1,
+        cooperative=True, runner="sim.games.aeolis.runner", ops="sim.games.aeolis.ops",
+        default_players=1,
         # rulebook p. 6: easy first, then challenging, hardcore the hardest; marathon goes on
         # from an easy game, so it is harder than easy but not ranked against the other two
         difficulty_order=(("easy", "challenging"), ("challenging", "hardcore"), ("easy", "marathon")),
@@ -56,3 +60,8 @@ def get_game(name: str) -> GameInfo:
 def load_runner(info: GameInfo) -> ModuleType:
     """The game's runner module (see sim/games/pericles/runner.py for the interface)."""
     return importlib.import_module(info.runner)
+
+
+def load_ops(info: GameInfo) -> tuple[Op, ...]:
+    """The game's declared effect codes (``OP_TABLE`` of its ops module), in code order."""
+    return importlib.import_module(info.ops).OP_TABLE

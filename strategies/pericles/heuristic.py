@@ -218,6 +218,8 @@ def effect(s, T, w, seat, pl, row):
             f += w[F_OSTRACISM] * ostracism_change(s, seat, -int(arg))
         elif op == O.OP_UPGRADE:
             f += w[F_ACTIONS] * 1.0
+        elif op == O.OP_OSTRACIZE_UNIT or op == O.OP_OSTRACIZE_DIPLOMAT:
+            f += w[F_OSTRACISM] * ostracism_change(s, seat, int(arg))
         elif op == O.OP_PAY_SILVER:
             if s[L.SILVER + seat] < need:
                 return 0.0

@@ -42,6 +42,7 @@ DECISION_FIELDS = (
     ("integrate_space", "Agora space"),
     ("universal_row", "row"),
     ("universal_half", "piece"),
+    ("unit_home", "unit type"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 
@@ -50,7 +51,7 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_BUILD_PIECE, D_HOUSE_TRACK, D_ROLE_SIDE, D_DAY_PAYMENT, D_DISCARD_ATHENA,
  D_OSTRACIZE_UNIT, D_PLACEMENT_ROW, D_COMPENSATION_GOOD, D_DEFEND, D_ECONOMY_COMPLETION,
  D_CULTURE_COMPLETION, D_KEEP_SKILL, D_TUCK_SKILL, D_OFFICE_REWARD, D_INTEGRATE_SPACE,
- D_UNIVERSAL_ROW, D_UNIVERSAL_HALF) = (np.int32(k) for k in range(len(DECISION_FIELDS)))
+ D_UNIVERSAL_ROW, D_UNIVERSAL_HALF, D_UNIT_HOME) = (np.int32(k) for k in range(len(DECISION_FIELDS)))
 # np.int32, not int: Numba types a plain int global as a literal and compiles the policy
 # once per decision kind passed to it (45 copies of the heuristic, minutes of cold start).
 N_DECISIONS = len(DECISION_FIELDS)

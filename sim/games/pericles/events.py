@@ -38,6 +38,9 @@ EVENT_FIELDS = (
     ("demagogue_card", ("card", "space")),
     ("unlock", ("citizen",)),
     ("game_end", ("reason",)),
+    ("evaluate", ("diplomats",)),
+    ("athena_reveal", ("card",)),
+    ("home", ("piece",)),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -47,7 +50,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_FILL_MARKET, EV_SEND_ATHENA, EV_BUILD, EV_ATHENS_BUILD, EV_SCORE_ROW, EV_KNOCK_OUT,
  EV_ROLE, EV_OSTRACIZE, EV_INTEGRATE, EV_CITY_STATE_MOVE, EV_RIVALS, EV_BATTLE, EV_OFFICE,
  EV_FIRST_PLAYER, EV_SKILL_GAIN, EV_SKILL_TUCK, EV_COMPLETION, EV_ACTIVATE_HOUSE,
- EV_DEMAGOGUE_CARD, EV_UNLOCK, EV_GAME_END) = (np.int32(k) for k in range(len(EVENT_FIELDS)))
+ EV_DEMAGOGUE_CARD, EV_UNLOCK, EV_GAME_END, EV_EVALUATE, EV_ATHENA_REVEAL,
+ EV_HOME) = (np.int32(k) for k in range(len(EVENT_FIELDS)))
 # np.int32, not int, so ``emit`` compiles once, not once per event code (see decisions.py).
 
 # An event row: round, phase, seat, code, a, b, c, then every seat's Glory after it.

@@ -23,7 +23,8 @@ N_ICONS = 4
 
 # Glory sources: Glory always equals the sum of these (the invariant harness checks it).
 GLORY_SOURCES = (
-    "row",           # own Diplomats paid when a Build scores their row (p. 12)
+    "row",           # own Diplomats paid when a Build scores their row (p. 12) or an
+                     # Evaluate scores the whole track (p. 24)
     "builder",       # the builder reward (p. 12)
     "battle",        # defended Diplomats scored in Battle (p. 15)
     "compensation",  # Glory part of Compensation (pp. 10, 15)
@@ -148,7 +149,8 @@ _FIELDS = (
     ("SKILLS_UP", MAX_SEATS, "face-up Skills"),
     ("SKILL_ROUND", MAX_SEATS, "round of the last Skill gained (at most one per round, p. 19)"),
     ("GLORY_SRC", MAX_SEATS * N_SOURCES, "Glory by source, see GLORY_SOURCES"),
-    ("PENDING_BATTLE", 2, "1 when a Rival reached Athens and its Battle waits (p. 15)"),
+    ("PENDING_BATTLE", 2, "Battles waiting against each Rival: 1 when it reached Athens, more "
+                          "when a Battle icon adds some (pp. 15, 24)"),
     ("PENDING_MOVES", 1, "City-state moves waiting to resolve"),
     ("PENDING_MOVER", 1, "seat that places a City-state integrated by those moves"),
     ("PENDING_ATHENS", 1, "Athens builds waiting to resolve (p. 12)"),

@@ -5,6 +5,8 @@ integers below, and the njit kernels dispatch on the integers. Adding a card nev
 needs a new code unless it does something no card has done before.
 """
 
+from sim.games.effect_ops import Op, op_names
+
 # Progress rows and the icons on Athena cards / City-states (pp. 10-12).
 MILITARY, ECONOMY, CULTURE, UNIVERSAL = 0, 1, 2, 3
 ICON_NAMES = ("military", "economy", "culture", "universal")
@@ -21,43 +23,73 @@ RIVAL_NAMES = ("sparta", "persia")
 RES_TROPHY, RES_ATHENA, RES_AMPHORA = 0, 1, 2
 RESOURCE_NAMES = ("trophy", "athena", "amphora")
 
-# Effect opcodes: one (op, arg) pair is one step of a card, tile, space or reward.
-# PAY_* steps are costs: an effect list is only resolved when all its costs can be paid.
-OP_NONE = 0
-OP_GLORY = 1          # gain arg Glory
-OP_SILVER = 2         # gain arg Silver from the Reserve
-OP_AMPHORA = 3        # gain arg Amphoras from the Reserve
-OP_TROPHY = 4         # gain arg Trophies from the Reserve
-OP_ATHENA = 5         # draw arg Athena cards into hand
-OP_MISSION = 6        # draw arg Mission cards
-OP_PLACE_MILITARY = 7  # arg Military icon placements
-OP_PLACE_ECONOMY = 8   # arg Economy icon placements
-OP_PLACE_CULTURE = 9   # arg Culture icon placements
-OP_PLACE_UNIVERSAL = 10  # arg placements on a row of the player's choice
-OP_CORRUPTION = 11    # move arg Silver from the Reserve to the Corruption offer
-OP_MOVE_CITY = 12     # move a City-state arg times
-OP_ADVANCE_RIVALS = 13  # advance the Rivals arg times
-OP_BUILD_COLUMN = 14  # build arg columns and score the row, as a free reward (no Skill)
-OP_ATHENS_BUILDS = 15  # Athens builds arg columns
-OP_BRING_HOME = 16    # bring home arg ostracized pieces (Unit first, else Diplomat)
-OP_UPGRADE = 17       # the Citizen acting here takes both Main Actions (p. 24)
-OP_PAY_SILVER = 18
-OP_PAY_AMPHORA = 19
-OP_PAY_TROPHY = 20
-OP_PAY_ATHENA = 21    # discard arg Athena cards of any icon
-OP_PAY_GLORY = 22
-OP_REFILL_MARKET = 23  # fill every empty Market space from the Reserve, no rewards
-N_OPS = 24
-
-OP_NAMES = (
-    "none", "glory", "silver", "amphora", "trophy", "athena", "mission",
-    "place_military", "place_economy", "place_culture", "place_universal",
-    "corruption", "move_city", "advance_rivals", "build_column", "athens_builds",
-    "bring_home", "upgrade", "pay_silver", "pay_amphora", "pay_trophy", "pay_athena",
-    "pay_glory", "refill_market",
+# Effect opcodes: one (op, arg) pair is one step of a card, tile, space or reward, run by
+# rules/effects.run_effect. A step's code is its row in this table. Cost steps (pay_*) are
+# contiguous: an effect list is only resolved when all its costs can be paid (p. 20).
+# Each argument is a number n; "-" marks one the step does not read.
+OP_TABLE = (
+    Op("none", (), "no step (fills an effect row; content never writes it)", ""),
+    Op("glory", ("n",), "gain n Glory", "p. 24"),
+    Op("silver", ("n",), "gain n Silver from the Reserve", "pp. 9, 24"),
+    Op("amphora", ("n",), "gain n Amphoras from the Reserve", "pp. 9, 24"),
+    Op("trophy", ("n",), "gain n Trophies from the Reserve", "pp. 9, 24"),
+    Op("athena", ("n",), "draw n Athena cards into the hand", "pp. 9, 24"),
+    Op("mission", ("n",), "draw n Mission cards", "pp. 9, 24"),
+    Op("place_military", ("n",), "n Military icon placements", "pp. 10, 24"),
+    Op("place_economy", ("n",), "n Economy icon placements", "pp. 10, 24"),
+    Op("place_culture", ("n",), "n Culture icon placements", "pp. 10, 24"),
+    Op("place_universal", ("n",), "n placements, each on a row of the player's "
+       "choice", "pp. 10, 24"),
+    Op("corruption", ("n",), "move n Silver from the Reserve to the Corruption offer",
+       "p. 9"),
+    Op("move_city", ("n",), "move a City-state n times", "pp. 10, 24"),
+    Op("advance_rivals", ("n",), "advance the Rivals n times (one Mission revealed "
+       "each)", "pp. 14, 24"),
+    Op("build_column", ("n",), "build n columns and score their rows, free and "
+       "without a Skill", "pp. 12, 24"),
+    Op("athens_builds", ("n",), "Athens builds n columns (nothing is scored)",
+       "pp. 12, 24"),
+    Op("bring_home", ("n",), "bring n ostracized pieces home (a Unit of the player's "
+       "choice, else a Diplomat)", "pp. 10, 24"),
+    Op("upgrade", ("-",), "the Small Citizen acting here takes both Main Actions",
+       "p. 24"),
+    Op("pay_silver", ("n",), "cost: pay n Silver to the Reserve", "p. 20", cost=True),
+    Op("pay_amphora", ("n",), "cost: pay n Amphoras to the Reserve", "p. 20",
+       cost=True),
+    Op("pay_trophy", ("n",), "cost: pay n Trophies to the Reserve", "p. 20",
+       cost=True),
+    Op("pay_athena", ("n",), "cost: discard n Athena cards of any icons", "p. 20",
+       cost=True),
+    Op("pay_glory", ("n",), "cost: lose n Glory", "p. 20", cost=True),
+    Op("refill_market", ("-",), "fill every empty Market space from the Reserve, with no "
+       "rewards", "p. 12"),
+    Op("evaluate", ("n",), "score every Progress row and its cards n times: each "
+       "Diplomat there earns its slot or card Glory and goes home; no builder reward",
+       "pp. 12, 24"),
+    Op("athena_reveal", ("n",), "reveal n Athena cards one by one: a placement of "
+       "each card's icon, then it is discarded", "pp. 9, 10, 24"),
+    Op("battle", ("n",), "n Battles against the Rival nearer Athens (Sparta when "
+       "level)", "pp. 15, 24"),
+    Op("ostracize_unit", ("n",), "send n own Units to the Ostracized Camp, each from "
+       "the Unit track, else Piraeus; mandatory", "pp. 9, 13, 24"),
+    Op("ostracize_diplomat", ("n",), "send n own Diplomats to the Ostracized Camp, "
+       "each from the Household, else the Stoa; mandatory", "pp. 9, 24"),
+    Op("home_unit", ("n",), "return n own Units from Piraeus to the Unit track (the "
+       "player picks the type)", "pp. 10, 24"),
+    Op("home_diplomat", ("n",), "return n own Diplomats from the Stoa to the "
+       "Household", "pp. 10, 24"),
 )
-FIRST_COST_OP = OP_PAY_SILVER
-LAST_COST_OP = OP_PAY_GLORY
+OP_NAMES = op_names(OP_TABLE)
+N_OPS = len(OP_TABLE)
+(OP_NONE, OP_GLORY, OP_SILVER, OP_AMPHORA, OP_TROPHY, OP_ATHENA, OP_MISSION,
+ OP_PLACE_MILITARY, OP_PLACE_ECONOMY, OP_PLACE_CULTURE, OP_PLACE_UNIVERSAL, OP_CORRUPTION,
+ OP_MOVE_CITY, OP_ADVANCE_RIVALS, OP_BUILD_COLUMN, OP_ATHENS_BUILDS, OP_BRING_HOME,
+ OP_UPGRADE, OP_PAY_SILVER, OP_PAY_AMPHORA, OP_PAY_TROPHY, OP_PAY_ATHENA, OP_PAY_GLORY,
+ OP_REFILL_MARKET, OP_EVALUATE, OP_ATHENA_REVEAL, OP_BATTLE, OP_OSTRACIZE_UNIT,
+ OP_OSTRACIZE_DIPLOMAT, OP_HOME_UNIT, OP_HOME_DIPLOMAT) = range(N_OPS)
+_COSTS = [code for code, op in enumerate(OP_TABLE) if op.cost]
+FIRST_COST_OP, LAST_COST_OP = _COSTS[0], _COSTS[-1]
+assert _COSTS == list(range(FIRST_COST_OP, LAST_COST_OP + 1)), "cost ops must be contiguous"
 
 # Mission condition codes (p. 18): a side is fulfilled when the holder meets it.
 COND_NONE = 0

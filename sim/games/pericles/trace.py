@@ -24,7 +24,7 @@ PHASE_NAMES = ("setup", "assembly", "governance", "over")
 ROW_NAMES = O.ICON_NAMES[:3]  # Progress rows / Parthenon types: military, economy, culture
 SIZE_NAMES = {1: "small", 2: "large"}
 BUILD_COST_NAMES = ("same_icon", "different_icons", "amphoras", "trophies")
-RECALL_PIECE_NAMES = (*O.UNIT_NAMES, "diplomat")
+PIECE_NAMES = (*O.UNIT_NAMES, "diplomat")  # a Unit type, or 3 for a Diplomat
 HOUSE_TRACK_NAMES = ("unit_track", "household")
 ROLE_SIDE_NAMES = ("day", "night")
 MISSION_SIDE_NAMES = O.RIVAL_NAMES  # side 0 is the Sparta half, 1 the Persia half
@@ -48,6 +48,7 @@ class _Translator:
 
     def __init__(self, content: Content, players: int, demagogue: int):
         self.names = content.names
+        self.athena_icons = content.tables.athena[:, 0]
         self.players = players
         self.demagogue = demagogue
 
@@ -82,8 +83,8 @@ class _Translator:
             if a == O.HOPLITE:
                 return {"unit": unit, "rival": O.RIVAL_NAMES[b]}
             return {"unit": unit, "target": "city_state"}
-        if code == E.EV_RECALL:
-            return {"piece": RECALL_PIECE_NAMES[a]}
+        if code in (E.EV_RECALL, E.EV_OSTRACIZE, E.EV_HOME):
+            return {"piece": PIECE_NAMES[a]}
         if code == E.EV_FILL_MARKET:
             return {"column": a, "filled": b}
         if code == E.EV_SEND_ATHENA:
@@ -98,8 +99,6 @@ class _Translator:
             return {"row": ROW_NAMES[a], "owner": self.who(b)}
         if code == E.EV_ROLE:
             return {"side": ROLE_SIDE_NAMES[a]}
-        if code == E.EV_OSTRACIZE:
-            return {"piece": O.UNIT_NAMES[a]}
         if code == E.EV_INTEGRATE:
             return {"city_state": _name(n["city_states"], a), "space": _space(b)}
         if code == E.EV_CITY_STATE_MOVE:
@@ -120,6 +119,9 @@ class _Translator:
             return {"card": a, "space": _space(b)}
         if code == E.EV_UNLOCK:
             return {"citizen": SIZE_NAMES.get(a, a)}
+        if code == E.EV_ATHENA_REVEAL:
+            return {"card": _name(n["athena_cards"], a),
+                    "icon": O.ICON_NAMES[self.athena_icons[a]]}
         if code == E.EV_GAME_END:
             return {"reason": L.END_REASON_NAMES[a]}
         # events without arguments, or a code added later: keep its raw arguments by name

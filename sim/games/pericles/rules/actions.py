@@ -31,7 +31,6 @@ from sim.games.pericles.rules.core import (
     decide,
     discard_athena_icon,
     discard_mission,
-    draw_athena,
     emit,
     gain_amphoras,
     gain_athena,
@@ -52,7 +51,7 @@ from sim.games.pericles.rules.pieces import (
     ostracize_unit,
     unit_home,
 )
-from sim.games.pericles.rules.progress import place_on_row
+from sim.games.pericles.rules.progress import athena_reveal, place_on_row
 from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build
 from sim.jit import compiled_in_caller, kernel
 
@@ -146,10 +145,7 @@ def send_unit(s, T, W, opts, seat, unit, target, rng, ev):
     else:
         s[L.BATTLE_HOPLITE + target * L.MAX_HOPLITE_SPACES + free_hoplite_space(s, T, target)] = seat
         gain_trophies(s, seat, T.params[P.HOPLITE_TROPHIES])
-        card = draw_athena(s, T, rng)
-        if card >= 0:
-            s[L.ATHENA_LOC + card] = L.LOC_DISCARD
-            place_on_row(s, T, W, opts, seat, T.athena[card, 0], rng, ev)
+        athena_reveal(s, T, W, opts, seat, rng, ev)
         fire_skills(s, T, seat, O.TRIG_SEND_HOPLITE, rng)
 
 

@@ -137,8 +137,17 @@ def advance_rivals(s, T, reveals, to_discard, rng, ev):
     for rival in range(2):
         if s[L.RIVAL_POS + rival] >= length:
             s[L.RIVAL_POS + rival] = length
-            s[L.PENDING_BATTLE + rival] = 1
+            s[L.PENDING_BATTLE + rival] = max(s[L.PENDING_BATTLE + rival], 1)
     emit(s, ev, s[L.ACTIVE], EV_RIVALS, s[L.RIVAL_POS], s[L.RIVAL_POS + 1], 0)
+
+
+@kernel
+def queue_battles(s, count):
+    """A Battle icon (p. 24): ``count`` Battles against the Rival nearer Athens (Sparta
+    when both stand level; the book does not say which Rival fights), queued as a Battle
+    of a Rival that reached Athens is (p. 15)."""
+    rival = O.PERSIA if s[L.RIVAL_POS + O.PERSIA] > s[L.RIVAL_POS + O.SPARTA] else O.SPARTA
+    s[L.PENDING_BATTLE + rival] += count
 
 
 @apart()

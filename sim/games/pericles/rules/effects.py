@@ -1,15 +1,16 @@
 """The one dispatcher for content effects: card rewards, City-state actions, Oikos
 spaces, Mission rewards and Setup bonuses are rows of ``T.fx`` run here (p. 24 icons).
 
-A row is [steps, op, arg, op, arg, ...]. Its ``pay_*`` steps are costs: when any of them
-cannot be paid the whole row has no effect (p. 20).
+A row is [steps, op, arg, op, arg, ...] with the codes of ``ops.OP_TABLE``. Its ``pay_*``
+steps are costs: when any of them cannot be paid the whole row has no effect (p. 20).
+Battles an effect starts wait in the queue that ``flow.settle`` resolves after the effect.
 """
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles.decisions import D_DISCARD_ATHENA, D_OSTRACIZE_UNIT
 from sim.games.pericles.holdings import hand_size
-from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
+from sim.games.pericles.rules.board import advance_rivals, queue_battles, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score
 from sim.games.pericles.rules.core import (
     add_corruption,
@@ -21,8 +22,14 @@ from sim.games.pericles.rules.core import (
     pay_trophies,
     refill_market,
 )
-from sim.games.pericles.rules.pieces import bring_home_from_camp
-from sim.games.pericles.rules.progress import place_on_row
+from sim.games.pericles.rules.pieces import (
+    bring_home_from_camp,
+    home_diplomat,
+    home_unit,
+    ostracize_diplomat,
+    ostracize_unit,
+)
+from sim.games.pericles.rules.progress import athena_reveal, evaluate, place_on_row
 from sim.games.pericles.rules.skills import simple_gain
 from sim.jit import kernel
 
@@ -119,4 +126,24 @@ def run_effect(s, T, W, opts, seat, row, source, rng, ev):
             add_glory(s, seat, -arg, source)
         elif op == O.OP_REFILL_MARKET:
             refill_market(s)
+        elif op == O.OP_EVALUATE:
+            for _ in range(arg):
+                evaluate(s, T, seat, rng, ev)
+        elif op == O.OP_ATHENA_REVEAL:
+            for _ in range(arg):
+                athena_reveal(s, T, W, opts, seat, rng, ev)
+        elif op == O.OP_BATTLE:
+            queue_battles(s, arg)
+        elif op == O.OP_OSTRACIZE_UNIT:
+            for _ in range(arg):
+                ostracize_unit(s, T, W, opts, seat, rng, ev)
+        elif op == O.OP_OSTRACIZE_DIPLOMAT:
+            for _ in range(arg):
+                ostracize_diplomat(s, seat, ev)
+        elif op == O.OP_HOME_UNIT:
+            for _ in range(arg):
+                home_unit(s, T, W, opts, seat, rng, ev)
+        elif op == O.OP_HOME_DIPLOMAT:
+            for _ in range(arg):
+                home_diplomat(s, T, seat, ev)
     return True

@@ -17,11 +17,11 @@ from sim.jit import kernel
 def settle(s, T, W, opts, rng, ev):
     """Resolve queued Battles (Sparta first), then City-state moves, then Athens builds."""
     while s[L.GAME_OVER] == 0:
-        if s[L.PENDING_BATTLE] == 1:
-            s[L.PENDING_BATTLE] = 0
+        if s[L.PENDING_BATTLE] > 0:
+            s[L.PENDING_BATTLE] -= 1
             battle(s, T, W, opts, 0, rng, ev)
-        elif s[L.PENDING_BATTLE + 1] == 1:
-            s[L.PENDING_BATTLE + 1] = 0
+        elif s[L.PENDING_BATTLE + 1] > 0:
+            s[L.PENDING_BATTLE + 1] -= 1
             battle(s, T, W, opts, 1, rng, ev)
         elif s[L.PENDING_MOVES] > 0:
             s[L.PENDING_MOVES] -= 1

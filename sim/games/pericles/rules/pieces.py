@@ -2,8 +2,8 @@
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
-from sim.games.pericles.decisions import D_OSTRACIZE_UNIT
-from sim.games.pericles.events import EV_OSTRACIZE
+from sim.games.pericles.decisions import D_OSTRACIZE_UNIT, D_UNIT_HOME
+from sim.games.pericles.events import EV_HOME, EV_OSTRACIZE
 from sim.games.pericles.holdings import units_home
 from sim.games.pericles.rules.core import decide, emit, is_real
 from sim.jit import kernel
@@ -63,6 +63,49 @@ def ostracize_unit(s, T, W, opts, seat, rng, ev):
             emit(s, ev, seat, EV_OSTRACIZE, u, 0, 0)
             return True
     return False
+
+
+@kernel
+def ostracize_diplomat(s, seat, ev):
+    """Send one Diplomat to the Camp: from the Household, else the Stoa (pp. 9, 24; where
+    it comes from is not printed: as a Unit comes from the Oikos first, p. 13).
+
+    Returns False when the seat has no Diplomat in either place.
+    """
+    for base in (L.DIPS_HOME, L.DIPS_STOA):
+        if s[base + seat] > 0:
+            s[base + seat] -= 1
+            s[L.DIPS_CAMP + seat] += 1
+            emit(s, ev, seat, EV_OSTRACIZE, L.N_UNIT_TYPES, 0, 0)
+            return True
+    return False
+
+
+@kernel
+def home_unit(s, T, W, opts, seat, rng, ev):
+    """A Home icon (p. 24) for a Unit: one of the player's Units in Piraeus, of the type
+    they pick, returns to the Unit track (p. 10). Nothing happens with Piraeus empty."""
+    n = 0
+    for u in range(L.N_UNIT_TYPES):
+        if s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] > 0:
+            opts[n, 0] = u
+            n += 1
+    if n == 0:
+        return
+    u = opts[decide(s, T, W, opts, n, seat, D_UNIT_HOME, rng), 0]
+    s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] -= 1
+    emit(s, ev, seat, EV_HOME, u, 0, 0)
+    unit_home(s, T, seat, u)
+
+
+@kernel
+def home_diplomat(s, T, seat, ev):
+    """A Home icon (p. 24) for a Diplomat: one from the Stoa returns to the Household."""
+    if s[L.DIPS_STOA + seat] == 0:
+        return
+    s[L.DIPS_STOA + seat] -= 1
+    emit(s, ev, seat, EV_HOME, L.N_UNIT_TYPES, 0, 0)
+    diplomat_home(s, T, seat)
 
 
 @kernel

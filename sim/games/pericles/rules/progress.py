@@ -5,11 +5,12 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_COMPENSATION_GOOD, D_PLACEMENT_ROW
-from sim.games.pericles.events import EV_KNOCK_OUT
+from sim.games.pericles.events import EV_ATHENA_REVEAL, EV_EVALUATE, EV_KNOCK_OUT
 from sim.games.pericles.holdings import free_slot
 from sim.games.pericles.rules.core import (
     add_glory,
     decide,
+    draw_athena,
     emit,
     gain_amphoras,
     gain_athena,
@@ -107,6 +108,18 @@ def place_on_row(s, T, W, opts, seat, icon, rng, ev):
 
 
 @kernel
+def athena_reveal(s, T, W, opts, seat, rng, ev):
+    """Reveal the top Athena card: a placement of its icon, the card discarded (pp. 9-10).
+    With the deck and its discard both empty nothing is revealed."""
+    card = draw_athena(s, T, rng)
+    if card < 0:
+        return
+    s[L.ATHENA_LOC + card] = L.LOC_DISCARD
+    emit(s, ev, seat, EV_ATHENA_REVEAL, card, 0, 0)
+    place_on_row(s, T, W, opts, seat, T.athena[card, 0], rng, ev)
+
+
+@kernel
 def diplomats_in_row(s, T, row):
     """Diplomats a scoring of ``row`` would pay: its slots plus matching cards (p. 12)."""
     n = 0
@@ -140,3 +153,19 @@ def score_row(s, T, row, source, rng):
             diplomat_home(s, T, owner)
             if is_real(s, owner):
                 fire_skills(s, T, owner, O.TRIG_ROW_SCORED, rng)
+
+
+@kernel
+def evaluate(s, T, seat, rng, ev):
+    """Score the whole Progress track (p. 24): each row with its cards as a Build scores
+    its row (p. 12), with no builder reward; a Universal card is scored once."""
+    diplomats = 0
+    for k in range(9):
+        if s[L.PROGRESS + k] >= 0:
+            diplomats += 1
+    for d in range(T.params[P.DIPLOMACY_SPACES]):
+        if s[L.DIPLO_CARD + d] >= 0 and s[L.DIPLO_OWNER + d] >= 0:
+            diplomats += 1
+    emit(s, ev, seat, EV_EVALUATE, diplomats, 0, 0)
+    for row in range(3):
+        score_row(s, T, row, L.SRC_ROW, rng)
