@@ -16,6 +16,7 @@ from pericles_fixtures import CONTENT, LARGE, SMALL, Fx, T, neutral
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
+from sim.games.pericles import params as P
 from sim.games.pericles.content import load_content
 from sim.games.pericles.decisions import (
     D_ACTIVATE_UNIT,
@@ -31,7 +32,7 @@ from sim.games.pericles.decisions import (
 )
 from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, play_traced, simulate
-from sim.games.pericles.holdings import skill_modifier
+from sim.games.pericles.holdings import card_cost_kind, skill_modifier
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules import actions, build
 from sim.games.pericles.rules import assembly as assembly_rules
@@ -64,7 +65,8 @@ def placement(name, s, seat, row):
 
 def build_row(name, s, seat, row):
     """Feature ``name`` of raising a piece for ``row``, with the seat's builder modifier."""
-    return feature(H.build_row, name, s, seat, row, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
+    return feature(H.build_row, name, s, seat, row, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS),
+                   V.pieces_left(s) == 1)
 
 
 def build_cost(name, s, seat, kind, m=0, e=0, c=0):
@@ -162,6 +164,30 @@ def test_build_costs_and_set_progress():
     assert build_cost("trophy", fx.s, 0, 3, 0) == -3
     assert build_cost("sets", fx.s, 0, 3, 0) == pytest.approx(2 / 3 - 1)
     assert build_cost("sets", fx.s, 0, 2, 0) == 0  # cannot pay: progress unchanged
+
+
+def _cheapest_cost_by_every_split(s, w, seat):
+    """cost_choice's answer from every split of the cost, held or not, in order."""
+    need = int(T.params[P.BUILD_COST])
+    before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
+    costs = [(kind, m, e, c) for m in range(need + 1) for e in range(need + 1 - m)
+             for c in range(need + 1 - m - e)
+             if (kind := card_cost_kind(s, seat, need, m, e, c)) >= 0]
+    costs += [(kind, 0, 0, 0) for kind, held in ((2, s[L.AMPHORAS + seat]),
+                                                 (3, s[L.TROPHIES + seat])) if held >= need]
+    values = [H.build_cost(s, T, w, seat, *cost, before) for cost in costs]
+    return (True, max(values)) if values else (False, 0.0)
+
+
+@pytest.mark.parametrize("hand", [(0, 0, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0), (0, 0, 0, 3),
+                                  (2, 0, 1, 2), (3, 2, 1, 1), (0, 4, 0, 1), (1, 0, 2, 0)])
+def test_cost_choice_reads_only_the_splits_the_hand_holds(hand):
+    fx = neutral()
+    for icon, n in zip((O.MILITARY, O.ECONOMY, O.CULTURE, O.UNIVERSAL), hand):
+        fx.give_athena(0, icon, n)
+    fx.set_goods(0, trophies=3, amphoras=1)
+    for w in (PRESETS["balanced"], one_hot("sets"), one_hot("athena")):
+        assert H.cost_choice(fx.s, T, w, 0) == _cheapest_cost_by_every_split(fx.s, w, 0)
 
 
 def test_universal_cards_count_as_any_icon_toward_a_card_cost():

@@ -267,10 +267,10 @@ def roof_open(s):
 
 
 @inline_kernel
-def build_row(s, T, w, seat, row, bonus):
+def build_row(s, T, w, seat, row, bonus, last):
     """Raising a piece for ``row``: the builder reward (``bonus``: the seat's builder
-    modifier), the row's payout to everyone, own Diplomats leaving the board, and the
-    game's end when it is the last piece."""
+    modifier), the row's payout to everyone, own Diplomats leaving the board, and, when it
+    is the ``last`` piece, the game's end."""
     mine, others, count = V.row_payout(s, T, row, seat)
     reward = (T.params[P.BUILDER_BASE] + bonus
               + T.params[P.BUILDER_PER_DIPLOMAT] * count)
@@ -278,7 +278,7 @@ def build_row(s, T, w, seat, row, bonus):
     f += w[F_OPP_GLORY] * others
     f += w[F_PROGRESS] * -mine
     f += w[F_PARTHENON] * 1.0
-    if V.pieces_left(s) == 1:  # the Parthenon is complete: the game ends now (p. 17)
+    if last:  # the Parthenon is complete: the game ends now (p. 17)
         f += w[F_CITIZENS] * V.unused_citizens_glory(s, T, seat)
         for other in range(s[L.N_PLAYERS]):
             if other != seat:
@@ -293,9 +293,10 @@ def best_build_row(s, T, w, seat):
     found = False
     roof = roof_open(s)
     bonus = skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS)
+    last = V.pieces_left(s) == 1
     for row in range(3):
         if roof or V.row_has_column(s, row):
-            f = build_row(s, T, w, seat, row, bonus)
+            f = build_row(s, T, w, seat, row, bonus, last)
             if not found or f > best:
                 best = f
                 found = True
@@ -333,9 +334,14 @@ def cost_choice(s, T, w, seat):
     before = V.set_progress(s, T.params, seat, 0, 0, 0, 0)
     best = 0.0
     found = False
-    for m in range(need + 1):
-        for e in range(need + 1 - m):
-            for c in range(need + 1 - m - e):
+    # Only splits of ``need`` the hand holds (the rest in Universal cards), in the order
+    # of the full enumeration, so the first of equal costs is the same one.
+    hand = L.HAND_ICONS + seat * L.N_ICONS
+    universal = s[hand + O.UNIVERSAL]
+    for m in range(min(need, s[hand + O.MILITARY]) + 1):
+        for e in range(min(need - m, s[hand + O.ECONOMY]) + 1):
+            for c in range(max(0, need - m - e - universal),
+                           min(need - m - e, s[hand + O.CULTURE]) + 1):
                 kind = card_cost_kind(s, seat, need, m, e, c)
                 if kind >= 0:
                     f = build_cost(s, T, w, seat, kind, m, e, c, before)
@@ -726,7 +732,8 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
         return build_cost(s, T, w, seat, a, b, opts[k, 2], opts[k, 3],
                           V.set_progress(s, T.params, seat, 0, 0, 0, 0))
     if kind == D_BUILD_PIECE:
-        return build_row(s, T, w, seat, a, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS))
+        return build_row(s, T, w, seat, a, skill_modifier(s, T, seat, O.TRIG_BUILDER_BONUS),
+                         V.pieces_left(s) == 1)
     if kind == D_HOUSE_TRACK:
         return house_track(s, T, w, seat, pl, a)
     if kind == D_ROLE_SIDE:
