@@ -7,6 +7,7 @@ from sim.commands import (
     bench,
     check,
     compare,
+    content,
     games,
     ladder,
     plan,
@@ -22,7 +23,7 @@ from sim.commands import (
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
-                warm, verify):
+                warm, verify, content):
     command.register(app)
 
 if __name__ == "__main__":
