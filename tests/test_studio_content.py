@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cli_process import error_line, sim
 
+import sim as sim_api
 from sim.games.aeolis.content import load_content as load_aeolis
 from sim.games.content_files import ContentError
 from sim.games.pericles.content import DEFAULT_PATH
@@ -192,3 +193,18 @@ def test_full_file_replaces_lists(tmp_path):
     assert "aspasia" in content.names["athena_cards"]
     assert "themistokles" not in content.names["athena_cards"]
     assert content.studio.name == "full.toml"
+
+
+def test_trace_flag_and_python_api_play_the_file(tmp_path):
+    cards = _write(tmp_path / "studio.toml", AEOLIS_CARDS)
+    done = sim("trace", "--game", "aeolis", "--seed", SEED, "--content", cards)
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    assert any(e.get("card") == "B7 Harvest Volunteers" for e in events)
+    assert sim_api.trace("aeolis", seed=SEED, content=cards) == events
+
+
+def test_trace_of_a_run_folder_refuses_the_flag(runs):
+    folder, cards = runs["aeolis"]
+    line = error_line(sim("trace", folder, "--cell", 0, "--game", 0, "--content", cards))
+    assert line.startswith("error: --content with a run folder")
