@@ -43,7 +43,9 @@ def export(
         help="A studio's content file to export, laid over the shipped one (default: the "
         "shipped content).")] = None,
 ) -> None:
-    """Write one table of the game's content as CSV, one row per item (docs/studio-content.md).
+    """Write one table of the game's content as CSV, one row per item.
+
+    Cells hold TOML values; docs/studio-content.md describes the format.
 
     Example: sim content export pericles --table roles --csv roles.csv
     """
@@ -73,8 +75,10 @@ def import_(
         help="Content file (TOML) to write; when it exists, only this table in it is replaced. "
         "Default: print the TOML.")] = None,
 ) -> None:
-    """Read one table from CSV into a content file (TOML), checked as `sim run --content`
-    reads it; nothing is written when the table is not valid.
+    """Read one table from CSV back into a content file (TOML).
+
+    The result is checked as `sim run --content` reads it; nothing is written when it is
+    not valid.
 
     Example: sim content import pericles --table roles --csv roles.csv --out studio.toml
     """
@@ -108,8 +112,10 @@ def check(
     file: Annotated[Path, typer.Argument(help="A studio's content file (TOML).", show_default=False)],
     game: GameOption = None,
 ) -> None:
-    """Check a studio's content file as `sim run --content FILE` would: exit 0 and a summary
-    when it is valid, else exit 1 and one line naming the item, the field and the fix.
+    """Check a studio's content file as `sim run --content FILE` would.
+
+    Exit 0 and a summary when it is valid, else exit 1 and one line naming the item, the
+    field and the fix.
 
     Example: sim content check studio.toml
     """
@@ -133,8 +139,10 @@ def diff_(
     b: Annotated[Path, typer.Argument(help="Content file after.", show_default=False)],
     game: GameOption = None,
 ) -> None:
-    """What changed from A to B, item by item and field by field (each file laid over the
-    shipped content), e.g. "Role veteran: day_cost 3 -> 4".
+    """What changed from content file A to B, item by item and field by field.
+
+    Each file is laid over the shipped content; one line per changed field, e.g.
+    "Role veteran: day_cost 3 -> 4", and per added or removed item.
 
     Example: sim content diff scenarios/pericles/content.toml studio.toml
     """

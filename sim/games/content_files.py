@@ -53,6 +53,17 @@ class StudioFile(NamedTuple):
         return {"name": self.name, "sha256": self.sha256}
 
 
+class PackedContent:
+    """Base of every game's ``Content``: its ``packed`` tables stay read-only when pickled."""
+
+    def __setstate__(self, state):
+        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
+        # Numba types a read-only array apart from a writeable one: a worker would compile
+        # every kernel again instead of loading those compiled for this content elsewhere.
+        self.__dict__.update(state)
+        self.packed.flags.writeable = False
+
+
 def suggest(word: object, options) -> str:
     """`` (did you mean 'x'?)`` for the closest option, or nothing."""
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)

@@ -23,6 +23,7 @@ from sim.games.aeolis import ops
 from sim.games.aeolis.params import PARAM_INDEX, PARAMS
 from sim.games.content_files import (
     ContentError,
+    PackedContent,
     Section,
     StudioFile,
     content_hash,
@@ -139,20 +140,13 @@ class Tables(NamedTuple):
 
 
 @dataclass
-class Content:
+class Content(PackedContent):
     packed: np.recarray  # pack(Tables): one row; a prange loop takes the array, not the row
     names: dict[str, tuple[str, ...]]
     content_hash: str
     assumed_share: float
     data: dict
     studio: StudioFile | None = None  # the studio's file laid over the shipped one
-
-    def __setstate__(self, state):
-        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
-        # Numba types a read-only array apart from a writeable one: a worker would compile
-        # every kernel again instead of loading those compiled for this content elsewhere.
-        self.__dict__.update(state)
-        self.packed.flags.writeable = False
 
     @property
     def tables(self) -> np.record:

@@ -26,6 +26,7 @@ import numpy as np
 
 from sim.games.content_files import (
     ContentError,
+    PackedContent,
     Section,
     StudioFile,
     content_hash,
@@ -167,7 +168,7 @@ class Tables(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Content:
+class Content(PackedContent):
     tables: Tables
     packed: np.recarray  # pack(tables): kernels take packed[0]; a prange loop, the array
     names: dict[str, tuple[str, ...]]
@@ -175,13 +176,6 @@ class Content:
     assumed_share: float
     data: dict[str, Any]
     studio: StudioFile | None = None  # the studio's file laid over the shipped one
-
-    def __setstate__(self, state):
-        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
-        # Numba types a read-only array apart from a writeable one: a worker would compile
-        # every kernel again instead of loading those compiled for this content elsewhere.
-        self.__dict__.update(state)
-        self.packed.flags.writeable = False
 
 
 # --------------------------------------------------------------------------------------
