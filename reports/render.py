@@ -38,6 +38,7 @@ def _run_summary(run: Run) -> dict[str, object]:
             "description": m.get("description"), "players": sorted({c["players"] for c in run.cells}),
             "cells": len(run.cells), "games": m.get("games"), "seed": m.get("seed"),
             "content_hashes": sorted({c.get("content_hash", "") for c in run.cells}),
+            "content_file": m.get("content_file"),
             "package_version": m.get("package_version"), "git_revision": m.get("git_revision"),
             "wall_time_s": m.get("wall_time_s"),
             "assumed_share": None if None in shares else max(shares),

@@ -42,10 +42,11 @@ def run(game: str | None = None, *, players: int | str | None = None, n: int | f
         seed: int = 0, scenario: str | None = None, strategies: str | None = None,
         settings: dict[str, object] | None = None, sweep: dict[str, str] | None = None,
         out: str | Path | None = None, overwrite: bool = False, batch_size: int = 20000,
-        workers: int | None = None) -> Run:
+        workers: int | None = None, content: str | Path | None = None) -> Run:
     """Play a run as `sim run` does and return it. ``settings`` are --set pairs
     ({"params.builder_base": 4, "mode": "hardcore"}), ``sweep`` --sweep pairs
-    ({"params.builder_base": "3,4"}); ``out`` defaults to results/SCENARIO."""
+    ({"params.builder_base": "3,4"}); ``content`` a studio's content file (--content);
+    ``out`` defaults to results/SCENARIO."""
     from sim.runner.backends import open_backend
     from sim.runner.execute import check, execute
     from sim.runner.request import plan_request
@@ -54,7 +55,7 @@ def run(game: str | None = None, *, players: int | str | None = None, n: int | f
     plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                         sets=_sets(settings), mode=None, heroes=None, sweeps=_sets(sweep),
                         n=parse_count(str(n), "n"),
-                        seed=seed, batch_size=batch_size)
+                        seed=seed, batch_size=batch_size, content=content)
     folder = Path(out) if out is not None else Path("results") / plan.scenario.name
     action = check(plan, folder, resume=False, overwrite=overwrite)
     with open_backend("local", plan=plan, workers=workers, scheduler=None,
@@ -65,7 +66,8 @@ def run(game: str | None = None, *, players: int | str | None = None, n: int | f
 
 def trace(game: str | None = None, *, run: str | Path | Run | None = None, cell: int = 0,
           index: int = 0, players: int | None = None, seed: int = 0, scenario: str | None = None,
-          strategies: str | None = None, settings: dict[str, object] | None = None) -> list[dict]:
+          strategies: str | None = None, settings: dict[str, object] | None = None,
+          content: str | Path | None = None) -> list[dict]:
     """The event records of one game, as `sim trace` prints them (docs/trace.md).
 
     ``trace(run=folder_or_Run, cell=C, index=G)`` replays game G of cell C of a run;
@@ -77,5 +79,5 @@ def trace(game: str | None = None, *, run: str | Path | Run | None = None, cell:
         return records(from_run(run.path if isinstance(run, Run) else Path(run), cell, index))
     plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                         sets=_sets(settings), mode=None, heroes=None, sweeps=[], n=1, seed=seed,
-                        batch_size=1)
+                        batch_size=1, content=content)
     return records(from_plan(plan, index))

@@ -7,7 +7,7 @@ from sim.commands import (
     bench,
     check,
     compare,
-    content_ops,
+    content,
     games,
     ladder,
     plan,
@@ -23,12 +23,8 @@ from sim.commands import (
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
-                warm, verify):
+                warm, verify, content):
     command.register(app)
-
-content = typer.Typer(no_args_is_help=True, help="A game's content: the effect codes its cards use.")
-app.add_typer(content, name="content")
-content_ops.register(content)
 
 if __name__ == "__main__":
     app()

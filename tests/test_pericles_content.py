@@ -287,12 +287,12 @@ def test_bad_overrides_fail(key, value, fragment):
 
 def test_unknown_key(raw, tmp_path):
     _item(raw, "skills", "phalanx")["colour"] = "red"
-    _expect_error(tmp_path, raw, "skills.phalanx.colour", "unknown key")
+    _expect_error(tmp_path, raw, "skills.phalanx.colour", "unknown field")
 
 
 def test_unknown_top_level_section(raw, tmp_path):
     raw["extras"] = {"a": 1}
-    _expect_error(tmp_path, raw, "extras: unknown key")
+    _expect_error(tmp_path, raw, "extras: unknown section")
 
 
 def test_missing_key(raw, tmp_path):

@@ -41,6 +41,7 @@ def run(
                                           "(default 10000; the cap with --until-ci, default 1e7)")] = None,
     seed: Annotated[int, typer.Option(help="Run seed; a game is a pure function of (seed, index).")] = 0,
     scenario: sc.Scenario = None,
+    content: sc.Content = None,
     strategies: sc.Strategies = None,
     set_: sc.Sets = None,
     mode: sc.Mode = None,
@@ -83,7 +84,8 @@ def run(
                             "--n")
         plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                             sets=set_ or [], mode=mode, heroes=heroes, sweeps=sweep or [],
-                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"))
+                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"),
+                            content=content)
         folder = out if out is not None else Path("results") / plan.scenario.name
         action = check(plan, folder, resume=resume, overwrite=overwrite)
         engine = open_backend(backend, plan=plan, workers=workers, scheduler=scheduler,

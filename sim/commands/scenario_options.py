@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,3 +18,6 @@ Sets = Annotated[list[str] | None, typer.Option(
 Mode = Annotated[str | None, typer.Option(
     help="Shorthand for --set mode=... (games with modes, e.g. aeolis).")]
 Heroes = Annotated[str | None, typer.Option(help="Shorthand for --set heroes=a,b,c (aeolis).")]
+Content = Annotated[Path | None, typer.Option(
+    help="A studio's content file laid over the game's shipped one: the whole file or only "
+    "the items it changes (docs/studio-content.md); replaces the scenario's content.")]

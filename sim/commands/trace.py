@@ -25,6 +25,7 @@ def trace(
     game_index: Annotated[int | None, typer.Option(
         help="Which game of the run (with --seed, fixes every deal and choice; default 0).")] = None,
     scenario: sc.Scenario = None,
+    content: sc.Content = None,
     strategies: sc.Strategies = None,
     set_: sc.Sets = None,
     mode: sc.Mode = None,
@@ -46,9 +47,9 @@ def trace(
     from sim.games.state_layout import LayoutMismatch
     from sim.runner.replay import records, trace_module
 
-    shaping = {"--scenario": scenario, "--strategies": strategies, "--set": set_, "--mode": mode,
-               "--heroes": heroes, "--players": players, "--no-skills": no_skills or None,
-               "--seed": seed, "--game-index": game_index}
+    shaping = {"--scenario": scenario, "--content": content, "--strategies": strategies,
+               "--set": set_, "--mode": mode, "--heroes": heroes, "--players": players,
+               "--no-skills": no_skills or None, "--seed": seed, "--game-index": game_index}
     try:
         if run is not None:
             given = [flag for flag, value in shaping.items() if value is not None]
@@ -60,9 +61,9 @@ def trace(
             if cell is not None:
                 raise RunError("--cell needs a run folder ; give it first: sim trace RUN --cell "
                                "C --game G")
-            target = _from_flags(game, players, seed or 0, game_index or 0, scenario, strategies,
-                                 (set_ or []) + (["skills=false"] if no_skills else []), mode,
-                                 heroes)
+            target = _from_flags(game, players, seed or 0, game_index or 0, scenario, content,
+                                 strategies, (set_ or []) + (["skills=false"] if no_skills else []),
+                                 mode, heroes)
         events = records(target)
         module = trace_module(target.info)
     except (RuntimeError, LayoutMismatch) as exc:  # no trace to the game's end
@@ -94,13 +95,13 @@ def _from_run(run: Path, cell: int | None, game: str | None):
     return from_run(run, cell, index)
 
 
-def _from_flags(game, players, seed, game_index, scenario, strategies, sets, mode, heroes):
+def _from_flags(game, players, seed, game_index, scenario, content, strategies, sets, mode, heroes):
     from sim.runner.replay import from_plan
     from sim.runner.request import plan_request
 
     plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                         sets=sets, mode=mode, heroes=heroes, sweeps=[], n=1, seed=seed,
-                        batch_size=1)
+                        batch_size=1, content=content)
     return from_plan(plan, game_index)
 
 

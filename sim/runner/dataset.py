@@ -128,9 +128,24 @@ def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool,
     theirs = {k: manifest.get(k) for k in identity}
     if theirs != identity:
         diff = next(k for k in identity if theirs[k] != identity[k])
+        if diff == "content_file":
+            raise RunError(f"--resume: {str(out)!r} {_content_change(theirs[diff], identity[diff])} ; "
+                           "give the content file the run was made with, or use --overwrite")
         raise RunError(f"--resume: {str(out)!r} holds a different run ({diff} differs) ; repeat "
                        "the original flags or use --overwrite")
     return "resume"
+
+
+def _content_change(theirs: dict | None, ours: dict | None) -> str:
+    """How the studio's content file of a resumed run differs from the one given now."""
+    if theirs is None:
+        return f"was made without a content file, not with {ours['name']}"
+    if ours is None:
+        return f"was made with content file {theirs['name']}, which is not given now"
+    if theirs["name"] != ours["name"]:
+        return f"was made with content file {theirs['name']}, not {ours['name']}"
+    return (f"was made with content file {theirs['name']}, which has changed since (SHA-256 "
+            f"{ours['sha256'][:12]} instead of {theirs['sha256'][:12]})")
 
 
 def prepare(out: Path, action: str) -> None:

@@ -95,6 +95,7 @@ def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
     damaged = _drop_damaged(plan, out, quiet) if action == "resume" else None
     manifest = {"format": FORMAT, **plan.identity(),
                 "scenario_file": plan.scenario.source,
+                "content_path": plan.studio.path if plan.studio else None,
                 "description": plan.scenario.description,
                 "games": plan.games, **environment(),
                 "started": datetime.now(UTC).isoformat(timespec="seconds")}

@@ -9,9 +9,11 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from sim.games.content_files import StudioFile
 from sim.games.registry import GameInfo, load_runner
 from sim.runner import RunError
 from sim.runner.batches import Batch, batches_for
@@ -55,6 +57,7 @@ class Plan:
     games_per_cell: int
     batch_size: int
     cells: list[Cell]
+    studio: StudioFile | None = None  # the studio's content file every cell plays
 
     @property
     def games(self) -> int:
@@ -67,6 +70,7 @@ class Plan:
         """What must match for --resume to continue an existing folder."""
         return {"game": self.info.name, "scenario": self.scenario.name, "seed": self.seed,
                 "games_per_cell": self.games_per_cell, "batch_size": self.batch_size,
+                "content_file": self.studio.record() if self.studio else None,
                 "cells": [c.describe() for c in self.cells]}
 
 
@@ -93,8 +97,11 @@ def _route(runner: ModuleType, key: str, flag: str) -> str:
 
 def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] | None,
                n: int, seed: int, strategies: tuple[str, ...] | None, sets: list[str],
-               sweeps: list[str], batch_size: int) -> Plan:
+               sweeps: list[str], batch_size: int, content: Path | None = None) -> Plan:
+    """The plan; ``content`` is a studio's content file laid over the shipped one in every
+    cell (default: the scenario's ``content``)."""
     runner = load_runner(info)
+    studio = content if content is not None else scenario.content
     counts = players or scenario.players
     span = f"{info.min_players}..{info.max_players}"
     for p in counts:
@@ -144,7 +151,7 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
             per_seat = strat * p if len(strat) == 1 else strat
             key = json.dumps(_jsonable(overrides), sort_keys=True)
             if key not in contents:
-                contents[key] = runner.load(overrides)
+                contents[key] = runner.load(overrides, studio)
             content = contents[key]
             setup = runner.make_setup(content, p, settings, strat, where)
             cells.append(Cell(index=len(cells), players=p, mode=runner.mode(settings),
@@ -158,7 +165,7 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
                               deviations=runner.deviations(settings), content=content,
                               setup=setup))
     return Plan(info=info, runner=runner, scenario=scenario, seed=seed, games_per_cell=n,
-                batch_size=batch_size, cells=cells)
+                batch_size=batch_size, cells=cells, studio=cells[0].content.studio)
 
 
 def _where(point, players: int) -> str:

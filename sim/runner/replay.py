@@ -3,8 +3,10 @@
 A game is a pure function of (run seed, game index, cell setup): every cell of a run plays
 with the run's seed and numbers its games from 0 (sim.runner.batches, sim.rng), so the
 dataset row (cell C, game G) is played again by rebuilding cell C from its record in
-run.json and playing game G with the run's seed. The rebuilt content must hash as the
-run's did; otherwise the game would differ and the replay is refused.
+run.json and playing game G with the run's seed. The studio's content file the run was
+made with (run.json names it, its path and SHA-256) must be where it was and unchanged,
+and the rebuilt content must hash as the run's did; otherwise the game would differ and
+the replay is refused.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from sim.games.registry import GameInfo, load_runner
 from sim.runner import RunError
-from sim.runner.dataset import open_run_folder
+from sim.runner.dataset import file_sha256, open_run_folder
 from sim.runner.plan import Plan
 
 
@@ -56,7 +58,7 @@ def from_run(folder: Path, cell: int, index: int) -> OneGame:
     stopped = {s["cell"]: s["games"] for s in manifest.get("stopped", [])}
     _check_index(index, stopped.get(cell, record["games"]), f"cell {cell}")
     runner = load_runner(info)
-    content = runner.load(record["overrides"])
+    content = runner.load(record["overrides"], _studio_file(manifest))
     if content.content_hash != record["content_hash"]:
         raise RunError(f"cell {cell}'s content has changed since the run (hash "
                        f"{content.content_hash[:12]} instead of {record['content_hash'][:12]}), "
@@ -64,6 +66,22 @@ def from_run(folder: Path, cell: int, index: int) -> OneGame:
     setup = runner.make_setup(content, record["players"], record["settings"],
                               tuple(record["strategies"]), f"cell {cell}")
     return OneGame(info, content, setup, int(manifest["seed"]), index)
+
+
+def _studio_file(manifest: dict) -> Path | None:
+    """The studio's content file the run was made with, unchanged since; RunError otherwise."""
+    record = manifest.get("content_file")
+    if record is None:
+        return None
+    path = Path(manifest["content_path"])
+    if not path.is_file():
+        raise RunError(f"the run's content file {record['name']} is gone from {str(path)!r} ; "
+                       "put it back there to replay the run's games")
+    if file_sha256(path) != record["sha256"]:
+        raise RunError(f"the run's content file {record['name']} has changed since the run "
+                       f"(SHA-256 {file_sha256(path)[:12]} instead of {record['sha256'][:12]}), "
+                       "so its games would differ ; restore the version the run was made with")
+    return path
 
 
 def trace_module(info: GameInfo):

@@ -36,9 +36,11 @@ def check_seed(seed: int) -> int:
 
 def plan_request(*, game: str | None, players: str | int | None, scenario: str | Path | None,
                  strategies: str | None, sets: list[str], mode: str | None, heroes: str | None,
-                 sweeps: list[str], n: int, seed: int, batch_size: int) -> Plan:
+                 sweeps: list[str], n: int, seed: int, batch_size: int,
+                 content: str | Path | None = None) -> Plan:
     """The validated plan of a request; ``mode`` and ``heroes`` are shorthands for
-    ``--set mode=...`` and ``--set heroes=...``. RunError (one line) on bad input."""
+    ``--set mode=...`` and ``--set heroes=...``; ``content`` is a studio's content file
+    (instead of the scenario's). RunError (one line) on bad input."""
     check_seed(seed)
     counts = parse_players(str(players)) if players is not None else None
     if scenario is not None:
@@ -55,4 +57,5 @@ def plan_request(*, game: str | None, players: str | int | None, scenario: str |
     strat = tuple(s.strip() for s in strategies.split(",")) if strategies else None
     shorthands = [f"{k}={v}" for k, v in (("mode", mode), ("heroes", heroes)) if v is not None]
     return build_plan(info, scen, players=counts, n=n, seed=seed, strategies=strat,
-                      sets=shorthands + list(sets), sweeps=list(sweeps), batch_size=batch_size)
+                      sets=shorthands + list(sets), sweeps=list(sweeps), batch_size=batch_size,
+                      content=Path(content) if content is not None else None)

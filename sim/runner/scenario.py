@@ -1,7 +1,9 @@
 """Scenario files: TOML data naming a game, its player counts, settings and overrides.
 
 A scenario holds the generic keys ``name``, ``description``, ``game``, ``players``,
-``strategies`` and a ``[set]`` table of content overrides, plus the game's own settings
+``strategies``, ``content`` (a studio's content file laid over the shipped one, its path
+relative to the scenario file) and a ``[set]`` table of content overrides, plus the game's
+own settings
 (its runner module's ``SETTINGS``, e.g. ``skills`` and ``roles`` for Age of Pericles).
 Every key is validated; errors are one line naming the file and the key.
 """
@@ -19,7 +21,7 @@ from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game, load_runn
 from sim.runner import RunError
 from sim.shipped import presets_dir
 
-GENERIC_KEYS = ("name", "description", "game", "players", "strategies", "set")
+GENERIC_KEYS = ("name", "description", "game", "players", "strategies", "content", "set")
 
 
 @dataclass
@@ -32,6 +34,7 @@ class Scenario:
     overrides: dict[str, object] = field(default_factory=dict)
     source: str | None = None  # the file it came from, as given
     description: str = ""
+    content: Path | None = None  # a studio's content file (sim.games.content_files)
 
 
 def preset_names(game: str) -> list[str]:
@@ -135,12 +138,13 @@ def load_scenario(text: str, game: str | None) -> Scenario:
         raise RunError(f"{where}: [set] must be a table of content overrides such as "
                        "\"params.builder_base\" = 4")
     overrides = _flatten(overrides)
-    for key, label in (("name", "name"), ("description", "description")):
+    for key in ("name", "description", "content"):
         if key in data and not isinstance(data[key], str):
-            raise RunError(f"{where}: {label} must be a string")
+            raise RunError(f"{where}: {key} must be a string")
+    content = Path(str(path)).parent / data["content"] if "content" in data else None
     return Scenario(name=data.get("name", Path(path.name).stem), game=name, players=players,
                     strategies=strategies, settings=settings, overrides=overrides,
-                    source=str(text), description=data.get("description", ""))
+                    source=str(text), description=data.get("description", ""), content=content)
 
 
 def _flatten(table: dict, prefix: str = "") -> dict[str, object]:

@@ -1,20 +1,16 @@
 """Load, validate, hash and compile the Aeolis content file.
 
 ``scenarios/aeolis/content.toml`` holds the map, technologies, Structures, Event cards,
-Spells, Magi forms, Loot tokens and the Trade Wheel in words. This module checks it (one
-line ``ContentError`` naming file, item, field and fix), applies ``params.*`` overrides,
-hashes the result and compiles it into the int32 tables (``Tables``), packed into one
-record the njit kernels read as ``T.name[...]``. Effects are rows of ``Tables.fx`` (row 0
-is the empty effect). Plain NumPy only.
+Spells, Magi forms, Loot tokens and the Trade Wheel in words. This module lays a studio's
+file over it (sim.games.content_files), checks it (one line ``ContentError`` naming file,
+item, field and fix), applies ``params.*`` overrides, hashes the result and compiles it
+into the int32 tables (``Tables``), packed into one record the njit kernels read as
+``T.name[...]``. Effects are rows of ``Tables.fx`` (row 0 is the empty effect). Plain
+NumPy only.
 """
 
 from __future__ import annotations
 
-import copy
-import difflib
-import hashlib
-import json
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +21,17 @@ import numpy as np
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.params import PARAM_INDEX, PARAMS
+from sim.games.content_files import (
+    ContentError,
+    PackedContent,
+    Section,
+    StudioFile,
+    content_hash,
+    is_assumed,
+    pack,
+    read_content,
+    suggest,
+)
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("aeolis")
@@ -49,8 +56,31 @@ KEY_TECHS = ("fletching", "horse_breeding", "chivalry", "bronze_working", "witch
  KT_FOREIGN_TRADE, KT_EDUCATION) = range(len(KEY_TECHS))
 
 
-class ContentError(ValueError):
-    """Bad content: one line naming the file, the item, the field and the fix."""
+_EFFECT = ("effect",)
+# The file's sections as a studio's file addresses them (sim.games.content_files).
+SCHEMA = {
+    "map": Section("Map", ("rows", "source"), listed=False),
+    "modes": Section("Modes", (*L.MODES, "source"), listed=False),
+    "tech_tree": Section("Technology tree", ("row_costs", "source"), listed=False),
+    "tech": Section("Technology", ("name", "row", "requires", "expansion", *_EFFECT, "source"),
+                    key="name"),
+    "structure": Section("Structure", ("name", "tech", "icon", "products", "stone", "no_die",
+                                       "source"), key="name"),
+    "upgrade": Section("Upgrade", ("building", "level", "tech", "expansion", "source"),
+                       key=("building", "level")),
+    "card": Section("Event card", ("id", "kind", "name", "where", "cost", "power", "needs",
+                                   "archers", "magic_resist", "affinity", "requires",
+                                   "expansion", *_EFFECT, "source"), key="id"),
+    "spells": Section("Spells", ("source",), listed=False),  # provenance of every Spell
+    "spell": Section("Spell", ("name", "form", "color", "crystals", *_EFFECT, "backlash"),
+                     key="name"),
+    "magi_form": Section("Magi form", ("name", "capacity", "flow", "white", "source"),
+                         key="name"),
+    "loot": Section("Loot token", ("gain", "difficulty", "source")),
+    "trade": Section("Trade", ("agora_only", "source"), listed=False),
+    "wheel": Section("Trade Wheel position", ("sell", "buy", "alms")),
+    "foreign_trade": Section("Foreign Trade", ("id", "needs", *_EFFECT, "source"), listed=False),
+}
 
 
 class Tables(NamedTuple):
@@ -109,33 +139,14 @@ class Tables(NamedTuple):
     fx: np.ndarray            # [row, FX_WIDTH] effects
 
 
-def pack(tables: Tables) -> np.recarray:
-    """Every table as a field of one read-only record (an array of one row). A kernel then
-    takes one pointer, not a tuple of ~50 arrays, which Numba would unpack and
-    reference-count in every function it passes through (that multiplied the cold compile
-    time several times over)."""
-    dtype = np.dtype([(name, np.int32, arr.shape) for name, arr in zip(Tables._fields, tables, strict=True)])
-    packed = np.zeros(1, dtype)
-    for name, arr in zip(Tables._fields, tables, strict=True):
-        packed[name][0] = arr
-    packed.flags.writeable = False
-    return packed.view(np.recarray)
-
-
 @dataclass
-class Content:
+class Content(PackedContent):
     packed: np.recarray  # pack(Tables): one row; a prange loop takes the array, not the row
     names: dict[str, tuple[str, ...]]
     content_hash: str
     assumed_share: float
     data: dict
-
-    def __setstate__(self, state):
-        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
-        # Numba types a read-only array apart from a writeable one: a worker would compile
-        # every kernel again instead of loading those compiled for this content elsewhere.
-        self.__dict__.update(state)
-        self.packed.flags.writeable = False
+    studio: StudioFile | None = None  # the studio's file laid over the shipped one
 
     @property
     def tables(self) -> np.record:
@@ -143,28 +154,18 @@ class Content:
         return self.packed[0]
 
 
-def load_content(path: Path | None = None, overrides: dict[str, object] | None = None) -> Content:
-    """Read, override, validate and compile the content file."""
-    path = path or DEFAULT_PATH
-    fname = path.name
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(f"{fname}: cannot read ({str(exc).splitlines()[0]}) ; fix the file") from None
-    data = copy.deepcopy(data)
+def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
+                 studio: Path | None = None) -> Content:
+    """Read ``path`` (default: the shipped file), lay the ``studio`` file over it
+    (sim.games.content_files.layer), apply ``params.*`` overrides, validate and compile."""
+    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
     params = {p.name: p.default for p in PARAMS}
     for key, value in (overrides or {}).items():
         _override(params, key, value, fname)
     data["params"] = params
     tables, names = _Compiler(fname).compile(data)
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
-    return Content(packed=pack(tables), names=names, content_hash=digest,
-                   assumed_share=_assumed_share(data), data=data)
-
-
-def _suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return Content(packed=pack(tables), names=names, content_hash=content_hash(data),
+                   assumed_share=_assumed_share(data), data=data, studio=studio_file)
 
 
 def _override(params: dict, key: str, value: object, fname: str) -> None:
@@ -173,7 +174,7 @@ def _override(params: dict, key: str, value: object, fname: str) -> None:
         raise ContentError(f"{fname}: override {key!r} is not a params.NAME key ; Aeolis content "
                            "overrides are params.* (edit content.toml for cards and map)")
     if name not in PARAM_INDEX:
-        raise ContentError(f"{fname}: unknown parameter {name!r}{_suggest(name, PARAM_INDEX)} ; "
+        raise ContentError(f"{fname}: unknown parameter {name!r}{suggest(name, PARAM_INDEX)} ; "
                            "see sim/games/aeolis/params.py")
     if isinstance(value, str):
         try:
@@ -227,7 +228,7 @@ class _Compiler:
     def name(self, where: str, value: Any, choices, field: str) -> int:
         choices = list(choices)
         if value not in choices:
-            self.fail(where, f"{field} {value!r} is unknown{_suggest(value, choices)} ; choose "
+            self.fail(where, f"{field} {value!r} is unknown{suggest(value, choices)} ; choose "
                       f"from {', '.join(map(str, choices))}")
         return choices.index(value)
 
@@ -236,10 +237,18 @@ class _Compiler:
             self.fail(where, f"{field} = {value!r} must be a whole number in {lo}..{hi}")
         return value
 
+    def flag(self, where: str, item: dict, field: str) -> bool:
+        """An optional true/false field (false when absent)."""
+        value = item.get(field, False)
+        if not isinstance(value, bool):
+            self.fail(where, f"{field} = {value!r} must be true or false")
+        return value
+
     def source(self, where: str, item: dict) -> None:
         src = item.get("source", "")
-        if not (isinstance(src, str) and (src.startswith("rulebook p.") or src.startswith("assumed"))):
-            self.fail(where, "source must start with 'rulebook p. N' or 'assumed: reason'")
+        if not (isinstance(src, str) and src.startswith(("rulebook p.", "assumed", "studio:"))):
+            self.fail(where, "source must start with 'rulebook p. N', 'assumed: reason' or "
+                             "'studio: file'")
 
     def effect(self, where: str, steps: Any, techs: list[str]) -> int:
         if not isinstance(steps, list) or len(steps) > ops.MAX_STEPS:
@@ -311,8 +320,8 @@ class _Compiler:
                 self.fail(where, "products must list one or two resources")
             for k, p in enumerate(prods):
                 st_prod[i, k] = self.name(where, p, PRODUCTS, "product")
-            st["stone"][i] = bool(s.get("stone", False))
-            st["no_die"][i] = bool(s.get("no_die", False))
+            st["stone"][i] = self.flag(where, s, "stone")
+            st["no_die"][i] = self.flag(where, s, "no_die")
         up_tech = np.full((L.N_BUILDINGS, 3), -1, np.int32)
         up_exp = np.full((L.N_BUILDINGS, 3), -1, np.int32)
         for u in d.get("upgrade", []):
@@ -412,8 +421,8 @@ class _Compiler:
                 out["card_power"][i] = self.int_(where, c.get("power"), 1, 40, "power")
             for need in c.get("needs", []):
                 out["card_needs"][i] |= NEEDS[list(NEEDS)[self.name(where, need, NEEDS, "need")]]
-            out["card_archers"][i] = bool(c.get("archers", False))
-            out["card_resist"][i] = bool(c.get("magic_resist", False))
+            out["card_archers"][i] = self.flag(where, c, "archers")
+            out["card_resist"][i] = self.flag(where, c, "magic_resist")
             if kind == ops.K_DISASTER:
                 out["card_affinity"][i] = self.name(where, c.get("affinity"), ops.COLORS, "affinity")
             if kind == ops.K_BLESSING:
@@ -525,4 +534,4 @@ def _assumed_share(d: dict) -> float:
     sources = [item.get("source", "") for key in ("tech", "structure", "upgrade", "card", "loot",
                                                   "magi_form") for item in d.get(key, [])]
     sources += [p.source for p in PARAMS]
-    return sum(s.startswith("assumed") for s in sources) / max(len(sources), 1)
+    return sum(map(is_assumed, sources)) / max(len(sources), 1)

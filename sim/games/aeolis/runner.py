@@ -6,7 +6,7 @@ count only divides Heroes among players, so it does not change the game.
 
 from __future__ import annotations
 
-import difflib
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -16,6 +16,7 @@ from sim.games.aeolis.content import Content, ContentError, load_content
 from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
 from sim.games.aeolis.game import simulate as _simulate
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
+from sim.games.content_files import suggest
 from sim.runner import RunError
 from strategies.aeolis.policy import STRATEGY_CODES
 
@@ -33,15 +34,11 @@ STRATEGIES = tuple(STRATEGY_CODES)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 
 
-def _suggest(word, options) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def check_setting(key: str, value: object, where: str) -> object:
     if key in CHOICES:
         if value not in CHOICES[key]:
-            raise RunError(f"{where}: {key} {value!r} is unknown{_suggest(value, CHOICES[key])} ; "
+            raise RunError(f"{where}: {key} {value!r} is unknown{suggest(value, CHOICES[key])} ; "
                            f"choose from {', '.join(CHOICES[key])}")
         return value
     if key == "heroic":
@@ -53,7 +50,7 @@ def check_setting(key: str, value: object, where: str) -> object:
         raise RunError(f"{where}: {key} must be a list of names, got {value!r}")
     for v in value:
         if v not in known:
-            raise RunError(f"{where}: {key}: unknown name {v!r}{_suggest(v, known)} ; choose "
+            raise RunError(f"{where}: {key}: unknown name {v!r}{suggest(v, known)} ; choose "
                            f"from {', '.join(known)}")
     if len(set(value)) != len(value):
         raise RunError(f"{where}: {key} names one twice ; list each once")
@@ -72,9 +69,9 @@ def mode(settings: dict) -> str:
     return str(settings["mode"])
 
 
-def load(overrides: dict[str, object]) -> Content:
+def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
     try:
-        return load_content(overrides=overrides)
+        return load_content(overrides=overrides, studio=studio)
     except ContentError as exc:
         raise RunError(str(exc)) from None
 

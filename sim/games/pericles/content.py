@@ -1,8 +1,9 @@
 """Load, validate, hash and compile the Age of Pericles content file.
 
 ``scenarios/pericles/content.toml`` holds every card, tile, board space and setup of the
-game in words. This module checks it (one-line ``ContentError`` naming file, item, field
-and fix), applies designer overrides, hashes the result and compiles it into int32
+game in words. This module lays a studio's file over it (sim.games.content_files), checks
+it (one-line ``ContentError`` naming file, item, field and fix), applies designer
+overrides, hashes the result and compiles it into int32
 NumPy tables (``Tables``), packed into one record (``Content.packed``, see ``pack``) that
 the rules kernels read as ``T.name[...]``. Plain NumPy only: nothing here is jitted.
 
@@ -15,9 +16,6 @@ an effect by its row there. Row 0 is the empty effect. A row is
 from __future__ import annotations
 
 import copy
-import difflib
-import hashlib
-import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -26,6 +24,18 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from sim.games.content_files import (
+    ContentError,
+    PackedContent,
+    Section,
+    StudioFile,
+    content_hash,
+    is_assumed,
+    pack,
+    read_content,
+    show,
+    suggest,
+)
 from sim.games.pericles import ops
 from sim.games.pericles.params import PARAM_INDEX, PARAMS
 from sim.shipped import content_file
@@ -111,11 +121,27 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {
 }
 _NAMED_SECTIONS = ("roles", "city_states", "athena_cards", "missions", "skills")
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-_SOURCE_RE = re.compile(r"^(rulebook p\. \d+|assumed: \S)")
+_SOURCE_RE = re.compile(r"^(rulebook p\. \d+|assumed: \S|studio: \S)")
 
 
-class ContentError(ValueError):
-    """A content file or override is invalid. The message is one line."""
+def _fields(kind: str) -> tuple[str, ...]:
+    required, optional = _KEYS[kind]
+    return tuple(sorted(required | optional))
+
+
+# The file's sections as a studio's file addresses them (sim.games.content_files).
+SCHEMA = {
+    "board": Section("Board", _fields("board"), listed=False),
+    "params": Section("Parameters", tuple(p.name for p in PARAMS), listed=False),
+    "roles": Section("Role", _fields("roles"), key="name"),
+    "city_states": Section("City-state", _fields("city_states"), key="name"),
+    "athena_cards": Section("Athena card", _fields("athena_cards"), key="name"),
+    "missions": Section("Mission", _fields("missions"), key="name"),
+    "skills": Section("Skill", _fields("skills"), key="name"),
+    "oikos": Section("Oikos", _fields("oikos"), listed=False),
+    # Demagogue cards have no names; each has its own Agora space (p. 21)
+    "demagogue": Section("Demagogue card", _fields("demagogue"), key="space"),
+}
 
 
 class Tables(NamedTuple):
@@ -141,36 +167,15 @@ class Tables(NamedTuple):
     demagogue: np.ndarray
 
 
-def pack(tables: Tables) -> np.recarray:
-    """Every table as a field of one read-only record (an array of one row). A kernel then
-    takes one pointer instead of a tuple of 13 arrays, which every call copied (about 100
-    machine words) and which made calls the largest cost of a game (docs/performance.md).
-    Field shapes are part of the compiled type: content whose table sizes differ (more
-    card copies, new effect rows) compiles the kernels once more."""
-    dtype = np.dtype([(name, np.int32, arr.shape)
-                      for name, arr in zip(Tables._fields, tables, strict=True)])
-    packed = np.zeros(1, dtype)
-    for name, arr in zip(Tables._fields, tables, strict=True):
-        packed[name][0] = arr
-    packed.flags.writeable = False
-    return packed.view(np.recarray)
-
-
 @dataclass(frozen=True)
-class Content:
+class Content(PackedContent):
     tables: Tables
     packed: np.recarray  # pack(tables): kernels take packed[0]; a prange loop, the array
     names: dict[str, tuple[str, ...]]
     content_hash: str
     assumed_share: float
     data: dict[str, Any]
-
-    def __setstate__(self, state):
-        # Pickling (how Dask sends content to its workers) drops NumPy's read-only flag, and
-        # Numba types a read-only array apart from a writeable one: a worker would compile
-        # every kernel again instead of loading those compiled for this content elsewhere.
-        self.__dict__.update(state)
-        self.packed.flags.writeable = False
+    studio: StudioFile | None = None  # the studio's file laid over the shipped one
 
 
 # --------------------------------------------------------------------------------------
@@ -178,10 +183,10 @@ class Content:
 # --------------------------------------------------------------------------------------
 
 
-def load_content(path: Path | None = None,
-                 overrides: dict[str, object] | None = None) -> Content:
-    """Read ``path`` (default: the shipped content file), apply ``overrides``, validate,
-    hash and compile.
+def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
+                 studio: Path | None = None) -> Content:
+    """Read ``path`` (default: the shipped content file), lay the ``studio`` file over it
+    (sim.games.content_files.layer), apply ``overrides``, validate, hash and compile.
 
     ``overrides`` maps dotted keys to values, e.g. ``{"roles.veteran.day_cost": 2,
     "params.builder_base": 4, "board.wayposts": [1, 4], "demagogue.0.effects": ...}``.
@@ -189,27 +194,14 @@ def load_content(path: Path | None = None,
     name, Demagogue cards by index. A string value is read as a TOML value when it
     parses as one (``"4"`` -> 4, ``"[1, 4]"`` -> [1, 4]), so command-line text works.
     """
-    path = Path(path) if path is not None else DEFAULT_PATH
-    fname = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(f"{fname}: cannot read the file ({exc.strerror}); check the path "
-                           f"{str(path)!r}") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else "syntax error"
-        raise ContentError(f"{fname}: not valid TOML: {msg}") from None
-    data = copy.deepcopy(raw)
+    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
     for key, value in (overrides or {}).items():
         _apply_override(data, key, value, fname)
     data = _Validator(fname).validate(data)
     tables, names = _compile(data)
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    content_hash = hashlib.sha256(canonical.encode("ascii")).hexdigest()
-    return Content(tables=tables, packed=pack(tables), names=names, content_hash=content_hash,
-                   assumed_share=_assumed_share(data), data=data)
+    return Content(tables=tables, packed=pack(tables), names=names,
+                   content_hash=content_hash(data), assumed_share=_assumed_share(data),
+                   data=data, studio=studio_file)
 
 
 # --------------------------------------------------------------------------------------
@@ -239,14 +231,14 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
         if len(parts) != 2:
             fail("expected 'params.<name>'")
         if parts[1] not in PARAM_INDEX:
-            fail(f"unknown parameter {parts[1]!r}{_suggest(parts[1], PARAM_INDEX)}")
+            fail(f"unknown parameter {parts[1]!r}{suggest(parts[1], PARAM_INDEX)}")
         params = data.setdefault("params", {})
         if not isinstance(params, dict):
             fail("[params] is not a table in the file")
         params[parts[1]] = value
         return
     if section not in _TOP[0]:
-        fail(f"unknown section {section!r}{_suggest(section, _TOP[0] | _TOP[1])}")
+        fail(f"unknown section {section!r}{suggest(section, _TOP[0] | _TOP[1])}")
     node: Any = data.get(section)
     if node is None:
         fail(f"section {section!r} is missing from the file")
@@ -269,7 +261,7 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
             if not hits:
                 known = [it.get("name") for it in node if isinstance(it, dict)]
                 fail(f"no {section} item named {ident!r}"
-                     f"{_suggest(ident, [k for k in known if isinstance(k, str)])}")
+                     f"{suggest(ident, [k for k in known if isinstance(k, str)])}")
             node = hits[0]
     for depth, part in enumerate(rest):
         last = depth == len(rest) - 1
@@ -284,7 +276,7 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
             if part not in node:
                 allowed = (_KEYS[item_kind][1] if item_kind and depth == 0 else set())
                 if not (last and part in allowed):
-                    fail(f"unknown key {part!r}{_suggest(part, node)}")
+                    fail(f"unknown key {part!r}{suggest(part, node)}")
             if last:
                 node[part] = value
                 return
@@ -292,11 +284,6 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
         else:
             fail(f"{part!r} goes below a plain value")
     fail("nothing to set")
-
-
-def _suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 # --------------------------------------------------------------------------------------
@@ -318,11 +305,11 @@ class _Validator:
         required, optional = _KEYS[kind] if isinstance(kind, str) else kind
         if not isinstance(obj, dict):
             self.fail(where, f"expected a table with keys {sorted(required)}, "
-                             f"got {_show(obj)}")
+                             f"got {show(obj)}")
         for k in obj:
             if k not in required and k not in optional:
                 self.fail(f"{where}.{k}" if where else k,
-                          f"unknown key; remove it{_suggest(k, required | optional)}")
+                          f"unknown key; remove it{suggest(k, required | optional)}")
         for k in sorted(required):
             if k not in obj:
                 self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
@@ -330,23 +317,23 @@ class _Validator:
 
     def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            self.fail(where, f"expected an integer {lo}..{hi}, got {_show(v)}")
+            self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
         return v
 
     def bool_(self, where: str, v: Any) -> bool:
         if not isinstance(v, bool):
-            self.fail(where, f"expected true or false, got {_show(v)}")
+            self.fail(where, f"expected true or false, got {show(v)}")
         return v
 
     def word(self, where: str, v: Any, choices) -> str:
         if not isinstance(v, str) or v not in choices:
-            hint = _suggest(v, choices) if isinstance(v, str) else ""
-            self.fail(where, f"expected one of {', '.join(choices)}, got {_show(v)}{hint}")
+            hint = suggest(v, choices) if isinstance(v, str) else ""
+            self.fail(where, f"expected one of {', '.join(choices)}, got {show(v)}{hint}")
         return v
 
     def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
         if not isinstance(v, list):
-            self.fail(where, f"expected a list, got {_show(v)}")
+            self.fail(where, f"expected a list, got {show(v)}")
         if not lo <= len(v) <= hi:
             want = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
             self.fail(where, f"expected {want} entries, got {len(v)}")
@@ -354,8 +341,8 @@ class _Validator:
 
     def source(self, where: str, v: Any) -> str:
         if not isinstance(v, str) or not _SOURCE_RE.match(v):
-            self.fail(where, "expected 'rulebook p. N' or 'assumed: <reason>', "
-                             f"got {_show(v)}")
+            self.fail(where, "expected 'rulebook p. N', 'assumed: <reason>' or 'studio: <file>', "
+                             f"got {show(v)}")
         return v
 
     def effect(self, where: str, v: Any, *, allow_empty: bool = True,
@@ -367,11 +354,11 @@ class _Validator:
             w = f"{where}[{i}]"
             if (not isinstance(step, list) or len(step) != 2
                     or not isinstance(step[0], str)):
-                self.fail(w, f"expected a step [\"op\", arg], got {_show(step)}")
+                self.fail(w, f"expected a step [\"op\", arg], got {show(step)}")
             op = step[0]
             if op not in ops.OP_NAMES or op == "none":
                 self.fail(w, f"unknown op {op!r}; use one of ops.OP_NAMES except "
-                             f"'none'{_suggest(op, ops.OP_NAMES[1:])}")
+                             f"'none'{suggest(op, ops.OP_NAMES[1:])}")
             if op == "upgrade" and not allow_upgrade:
                 self.fail(w, "'upgrade' is only valid in a City-state action")
             self.int_(f"{w}.arg", step[1], 0, MAX_ARG)
@@ -389,7 +376,7 @@ class _Validator:
             name = item.get("name") if isinstance(item, dict) else None
             if not isinstance(name, str) or not _NAME_RE.match(name):
                 self.fail(f"{section}[{i}].name",
-                          f"expected a lower-case word (a-z, 0-9, _), got {_show(name)}")
+                          f"expected a lower-case word (a-z, 0-9, _), got {show(name)}")
             if name in seen:
                 self.fail(f"{section}.{name}", "duplicated name; names must be unique")
             seen.add(name)
@@ -412,11 +399,11 @@ class _Validator:
 
     def check_params(self, p: Any) -> dict[str, int]:
         if not isinstance(p, dict):
-            self.fail("params", f"expected a table of parameter values, got {_show(p)}")
+            self.fail("params", f"expected a table of parameter values, got {show(p)}")
         for k in p:
             if k not in PARAM_INDEX:
                 self.fail(f"params.{k}", f"unknown parameter; see params.py"
-                                         f"{_suggest(k, PARAM_INDEX)}")
+                                         f"{suggest(k, PARAM_INDEX)}")
         resolved = {}
         for par in PARAMS:
             v = p.get(par.name, par.default)
@@ -517,8 +504,8 @@ class _Validator:
             for i, name in enumerate(sk):
                 if not isinstance(name, str) or name not in skill_names:
                     self.fail(f"{w}.starting_skills[{i}]",
-                              f"no skill named {_show(name)} in [[skills]]"
-                              f"{_suggest(name, skill_names)}")
+                              f"no skill named {show(name)} in [[skills]]"
+                              f"{suggest(name, skill_names)}")
                 if name in used:
                     self.fail(f"{w}.starting_skills[{i}]",
                               f"skill {name!r} is already a starting option of "
@@ -601,7 +588,7 @@ class _Validator:
                 cond = side["condition"]
                 if not isinstance(cond, list) or len(cond) != 2:
                     self.fail(f"{w}.{rival}.condition",
-                              f"expected [\"condition\", arg], got {_show(cond)}")
+                              f"expected [\"condition\", arg], got {show(cond)}")
                 self.word(f"{w}.{rival}.condition", cond[0], ops.COND_NAMES[1:])
                 self.int_(f"{w}.{rival}.condition.arg", cond[1], 0, 30)
                 self.effect(f"{w}.{rival}.reward", side["reward"], allow_empty=False)
@@ -623,7 +610,7 @@ class _Validator:
             n = self.params[param]
             spaces = o[key]
             if not isinstance(spaces, list) or len(spaces) != n:
-                got = len(spaces) if isinstance(spaces, list) else _show(spaces)
+                got = len(spaces) if isinstance(spaces, list) else show(spaces)
                 self.fail(f"oikos.{key}", f"expected exactly {n} spaces (params.{param}), "
                                           f"got {got}")
             for i, sp in enumerate(spaces):
@@ -646,15 +633,10 @@ class _Validator:
             for j, e in enumerate(effects):
                 ew = f"{w}.effects[{j}]"
                 if not isinstance(e, list) or len(e) != 2 or not isinstance(e[0], str):
-                    self.fail(ew, f"expected [\"effect\", arg], got {_show(e)}")
+                    self.fail(ew, f"expected [\"effect\", arg], got {show(e)}")
                 self.word(ew, e[0], tuple(DEM_ARG_RANGE))
                 self.int_(f"{ew}.arg", e[1], *DEM_ARG_RANGE[e[0]])
         return copy.deepcopy(items)
-
-
-def _show(v: Any) -> str:
-    s = repr(v)
-    return s if len(s) <= 60 else s[:57] + "..."
 
 
 # --------------------------------------------------------------------------------------
@@ -767,4 +749,4 @@ def _assumed_share(d: dict) -> float:
     sources = [d["board"]["source"], d["oikos"]["source"]]
     for section in (*_NAMED_SECTIONS, "demagogue"):
         sources += [item["source"] for item in d[section]]
-    return sum(s.startswith("assumed") for s in sources) / len(sources)
+    return sum(map(is_assumed, sources)) / len(sources)

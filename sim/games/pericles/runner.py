@@ -6,8 +6,10 @@ The interface every game's runner module offers (the registry names the module):
   one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
   list, except for the whole-value words in ``WORD_SETTINGS``;
 - ``STRATEGIES``: strategy names a seat may play;
-- ``load(overrides)``: content with overrides applied (``.content_hash``, and
-  ``.assumed_share``: the share of content items not transcribed from the printed game);
+- ``load(overrides, studio)``: content with a studio's file laid over the shipped one
+  and overrides applied (``.content_hash``, ``.studio``: the file's name, path and
+  SHA-256, and ``.assumed_share``: the share of content items not transcribed from the
+  printed game nor given by the studio);
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
 - ``deviations(settings)``: one line for each rule a cell with these settings plays
   otherwise than the printed game (run.json and the report's run summary name them);
@@ -20,12 +22,13 @@ The interface every game's runner module offers (the registry names the module):
 
 from __future__ import annotations
 
-import difflib
 import functools
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 
+from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content, ContentError, load_content
 from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
@@ -48,10 +51,6 @@ WORD_SETTINGS = ROLE_WORDS
 STRATEGIES = tuple(STRATEGY_CODES)
 
 
-def _suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one game setting; names are checked against the content later."""
@@ -72,9 +71,9 @@ def mode(settings: dict) -> str:
     return "standard" if settings["skills"] else "no_skills"
 
 
-def load(overrides: dict[str, object]) -> Content:
+def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
     try:
-        return load_content(overrides=overrides)
+        return load_content(overrides=overrides, studio=studio)
     except ContentError as exc:
         raise RunError(str(exc)) from None
 
@@ -83,7 +82,7 @@ def _names(content: Content, kind: str, given: list[str], key: str, where: str) 
     known = content.names[kind]
     for name in given:
         if name not in known:
-            raise RunError(f"{where}: {key}: unknown name {name!r}{_suggest(name, known)} ; "
+            raise RunError(f"{where}: {key}: unknown name {name!r}{suggest(name, known)} ; "
                            f"choose from {', '.join(known)}")
     if len(set(given)) != len(given):
         raise RunError(f"{where}: {key} names a tile twice ; list each once")
@@ -103,7 +102,7 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
         known = content.names["roles"]
         for name in roles:
             if name not in ROLE_WORDS and name not in known:
-                raise RunError(f"{where}: roles: unknown Role {name!r}{_suggest(name, known)} ; "
+                raise RunError(f"{where}: roles: unknown Role {name!r}{suggest(name, known)} ; "
                                f"choose from {', '.join(known)}, 'random' or 'draft'")
         fixed = [r for r in roles if r not in ROLE_WORDS]
         if len(set(fixed)) != len(fixed):

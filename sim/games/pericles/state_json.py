@@ -9,13 +9,13 @@ vector; ``score_state`` then runs the engine's own ``rules/scoring.final_scoring
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
@@ -47,10 +47,6 @@ class StateError(ValueError):
     """A JSON state is invalid. The message is one line: file, field, problem ; fix."""
 
 
-def _suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def _show(v: Any) -> str:
     s = json.dumps(v) if not isinstance(v, str) else repr(v)
@@ -73,7 +69,7 @@ class _Checker:
         for key in obj:
             if key not in allowed:
                 self.fail(f"{where}.{key}" if where else key,
-                          f"unknown key{_suggest(key, allowed)} ; allowed keys: "
+                          f"unknown key{suggest(key, allowed)} ; allowed keys: "
                           + ", ".join(sorted(allowed)))
         for key in sorted(required):
             if key not in obj:
@@ -100,7 +96,7 @@ class _Checker:
     def word(self, where: str, v: Any, options) -> str:
         self.str_(where, v)
         if v not in options:
-            self.fail(where, f"unknown name {v!r}{_suggest(v, options)} ; choose one of: "
+            self.fail(where, f"unknown name {v!r}{suggest(v, options)} ; choose one of: "
                              + ", ".join(options))
         return v
 
@@ -117,7 +113,7 @@ class _Checker:
         out = {}
         for key, count in v.items():
             if key not in names:
-                self.fail(f"{where}.{key}", f"unknown key{_suggest(key, names)} ; allowed keys: "
+                self.fail(f"{where}.{key}", f"unknown key{suggest(key, names)} ; allowed keys: "
                                             + ", ".join(names))
             out[key] = self.int_(f"{where}.{key}", count, 0, high)
         return out

@@ -1,0 +1,41 @@
+"""A game's content module and files as `sim content` reaches them."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from sim.games.content_files import ContentError, Section, layer, read_toml
+from sim.games.registry import GAMES, GameInfo, get_game
+
+
+def content_module(info: GameInfo) -> ModuleType:
+    """The game's content loader: ``SCHEMA``, ``DEFAULT_PATH``, ``load_content``."""
+    return importlib.import_module(f"sim.games.{info.name}.content")
+
+
+def schema(info: GameInfo) -> dict[str, Section]:
+    return content_module(info).SCHEMA
+
+
+def shipped(info: GameInfo) -> dict:
+    """The game's shipped content file, as read."""
+    return read_toml(content_module(info).DEFAULT_PATH)[0]
+
+
+def game_of(path: Path, given: GameInfo | None) -> GameInfo:
+    """``given``, or the one game whose sections are all the file's."""
+    if given is not None:
+        return given
+    sections = set(read_toml(path)[0])
+    fits = [get_game(g) for g in GAMES if sections and sections <= set(schema(get_game(g)))]
+    if len(fits) != 1:
+        raise ContentError(f"{path.name}: cannot tell which game its sections are for ; add "
+                           f"--game ({', '.join(sorted(GAMES))})")
+    return fits[0]
+
+
+def layered(info: GameInfo, path: Path) -> dict:
+    """A content file laid over the game's shipped one, provenance as written (no marks)."""
+    return layer(shipped(info), read_toml(path)[0], schema(info), path.name, mark=False)
