@@ -183,7 +183,7 @@ def _cheapest_cost_by_every_split(s, w, seat):
                                   (2, 0, 1, 2), (3, 2, 1, 1), (0, 4, 0, 1), (1, 0, 2, 0)])
 def test_cost_choice_reads_only_the_splits_the_hand_holds(hand):
     fx = neutral()
-    for icon, n in zip((O.MILITARY, O.ECONOMY, O.CULTURE, O.UNIVERSAL), hand):
+    for icon, n in zip((O.MILITARY, O.ECONOMY, O.CULTURE, O.UNIVERSAL), hand, strict=True):
         fx.give_athena(0, icon, n)
     fx.set_goods(0, trophies=3, amphoras=1)
     for w in (PRESETS["balanced"], one_hot("sets"), one_hot("athena")):
