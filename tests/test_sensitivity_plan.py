@@ -57,3 +57,16 @@ def test_grouped_moves_of_an_item_and_the_refused_ones():
                                                   "roles.veteran.bonus.0.1", "roles.veteran.bonus.1.1"]
     assert "roles.veteran.setup.stoa" in {m.changes[0][0] for m, _ in refused}
     assert all(why for _, why in refused)
+
+
+def test_a_move_that_resizes_the_compiled_tables_is_set_aside():
+    from sim.runner.request import plan_request
+    from sim.sensitivity.plan import choose_moves
+
+    base = plan_request(game="pericles", players=3, scenario=None, strategies=None, sets=[],
+                        mode=None, heroes=None, sweeps=[], n=10, seed=0, batch_size=10)
+    # ["upgrade", 0] is an effect row the base does not hold: the fx table grows by one
+    kept, refused = choose_moves(base.runner, base.cells[0], ["city_states.larissa.action.0.1"],
+                                 step=1, group="value")
+    assert kept == [] and len(refused) == 2
+    assert all("size of the compiled content tables" in why for _, why in refused)

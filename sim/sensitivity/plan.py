@@ -66,7 +66,12 @@ def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
               + content_values(base.content.data, runner.CONTENT_SECTIONS))
 
     def load(extra: dict[str, object]) -> object:
-        return runner.load({**base.overrides, **extra})
+        content = runner.load({**base.overrides, **extra})
+        if content.packed.dtype != base.content.packed.dtype:
+            # the kernels are compiled for the table sizes: each new size compiles them again
+            raise RunError("changes the size of the compiled content tables (a new effect "
+                           "row or card count) ; play it on its own with sim run --set")
+        return content
 
     kept, refused = playable(moves(in_scope(values, keys), step), load, RunError)
     if group == "item":
