@@ -44,6 +44,8 @@ def test_a_day_cost_matters_and_a_two_player_value_does_not(tmp_path):
     assert "Sensitivity: which values move the balance" in html
     assert html.count('id="sens-') == len(s.measures)  # one tornado chart per measure
     assert f'<span class="assumed">{VETERAN} 3-&gt;2</span>' in html  # the table row
+    # every flag of the base names the values that move it (the Roles are far from even)
+    assert html.count("moved beyond tolerance by:") == html.count('<p class="flag">') > 0
 
 
 def _rows(folder):
