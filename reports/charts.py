@@ -174,3 +174,27 @@ def comparison_chart(axis: Axis, lines: list[Series], key: str, ylabel: str,
     _plain(ax)
     _no_math(fig)
     return _svg(fig, key)
+
+
+def tornado_chart(rows: list[tuple[str, float, float, float, bool]], key: str, xlabel: str,
+                  percent: bool) -> Markup:
+    """Each (label, change, low, high, assumed) as a bar from 0 with its 95% interval,
+    largest first; assumed values in the second colour. With ``percent`` the changes are
+    of shares, labelled in percentage points."""
+    fig = _figure(0.8 + 0.28 * len(rows))
+    ax = fig.add_subplot()
+    y = np.arange(len(rows))[::-1]
+    diff = np.array([r[1] for r in rows])
+    low, high = np.array([r[2] for r in rows]), np.array([r[3] for r in rows])
+    colours = [PALETTE[1] if r[4] else PALETTE[0] for r in rows]
+    ax.barh(y, diff, color=colours, height=0.6)
+    ax.errorbar(diff, y, xerr=[diff - low, high - diff], fmt="none", ecolor="#222222",
+                capsize=2, linewidth=0.8)
+    ax.axvline(0, color=FAIR, linewidth=0.8)
+    ax.set_yticks(y, [r[0] for r in rows], fontsize="small")
+    if percent:  # a share's change in percentage points
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{100 * v:+.1f}"))
+    ax.set_xlabel(xlabel)
+    _plain(ax)
+    _no_math(fig)
+    return _svg(fig, key)

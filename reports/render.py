@@ -15,6 +15,7 @@ from reports.coop import Group, group_cells, order_checks, summarise_coop, survi
 from reports.datasets import ReportError, Run, open_run, read_cell
 from reports.flags import find_flags
 from reports.model import ALPHA, CellReport, summarise_cell
+from reports.sensitivity import anchor, sensitivity_section
 from sim.games.registry import GameInfo
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -146,13 +147,19 @@ def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     if len(games) > 1:
         raise ReportError(f"the datasets are of different games ({', '.join(games)}) ; make one "
                           "report per game")
-    cells = [_summarise(run, cell) for run in runs for cell in run.cells]
+    moved = [r for r in runs if r.manifest.get("sensitivity")]
+    if moved and len(runs) > 1:
+        raise ReportError(f"{str(moved[0].path)!r} is a sensitivity run ; report it on its own")
+    # a sensitivity run is reported as its base cell plus the sensitivity section
+    cells = [_summarise(run, cell) for run in runs for cell in (run.cells[:1] if moved else run.cells)]
     axis = label_cells(cells)
     info = runs[0].info
     survival = _survival(cells, info) if info.cooperative else None
     findings = find_flags(cells, min_effect, survival["checks"] if survival else ())
+    section = sensitivity_section(runs[0].path, findings.flags, 100 * min_effect) if moved else None
     return _environment().get_template("report.html").render(
         title=f"{info.title} balance report", info=info, runs=[_run_summary(r) for r in runs],
         cells=[(c, _cell_charts(c, f"c{i}")) for i, c in enumerate(cells)],
         comparison=_comparison(cells, axis) if len(cells) > 1 else [], axis=axis,
-        survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA)
+        survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA,
+        sensitivity=section, anchor=anchor)

@@ -14,6 +14,7 @@ from sim.commands import (
     report,
     run,
     score,
+    sensitivity,
     trace,
     tune,
     verify,
@@ -23,7 +24,7 @@ from sim.commands import (
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
-                warm, verify, content):
+                warm, verify, content, sensitivity):
     command.register(app)
 
 if __name__ == "__main__":

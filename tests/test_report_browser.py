@@ -148,6 +148,18 @@ def _problems(events: list[dict], page: Path) -> list[str]:
     return found
 
 
+def _screenshot(devtools: DevTools, session: str, height: int, name: str) -> bytes:
+    """The page's top 6000 pixels as PNG, kept in test-artifacts/ under ``name``."""
+    shot = devtools.call("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": 1100, "height": min(height, 6000), "scale": 1}},
+        session=session)
+    ARTIFACTS.mkdir(exist_ok=True)
+    png = base64.b64decode(shot["data"])
+    (ARTIFACTS / name).write_bytes(png)
+    return png
+
+
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     devtools = DevTools(_chromium(), tmp_path_factory.mktemp("chromium-profile"))
@@ -166,13 +178,7 @@ def test_sweep_report_renders_offline_without_errors(browser, tmp_path):
     assert len(set(seen["ids"])) == len(seen["ids"]) > 0  # inline charts never share an id
     assert "Comparison across 3 cells" in seen["text"] and "Seat 1 wins" in seen["text"]
     assert "a typical game: sim trace " in seen["text"]  # each flag's replay line is shown
-    shot = browser.call("Page.captureScreenshot", {
-        "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": 1100, "height": min(seen["height"], 6000), "scale": 1}},
-        session=session)
-    ARTIFACTS.mkdir(exist_ok=True)
-    png = base64.b64decode(shot["data"])
-    (ARTIFACTS / "report-sweep.png").write_bytes(png)
+    png = _screenshot(browser, session, seen["height"], "report-sweep.png")
     assert png.startswith(b"\x89PNG") and len(png) > 50_000
 
 
@@ -214,9 +220,34 @@ def test_aeolis_report_renders_offline_without_errors(browser, tmp_path):
     assert "Hardcore survives" in text and "the modes do not order as intended" in text
     assert "a game the harder mode survives: sim trace " in text
     assert "Survival by mode and Hero set" in text and text.count("Loss causes") >= 4
-    shot = browser.call("Page.captureScreenshot", {
-        "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": 1100, "height": min(seen["height"], 6000), "scale": 1}},
-        session=session)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "report-aeolis.png").write_bytes(base64.b64decode(shot["data"]))
+    _screenshot(browser, session, seen["height"], "report-aeolis.png")
+
+
+def test_sensitivity_report_renders_offline_without_errors(browser, tmp_path):
+    """A small sensitivity run played by the engine: its tornado charts and table render
+    with no console error and no outside request; a screenshot stays."""
+    from sim.runner.backends import open_backend
+    from sim.runner.execute import check, execute
+    from sim.runner.request import plan_request
+    from sim.sensitivity.plan import choose_moves, sensitivity_plan
+
+    base = plan_request(game="pericles", players=3, scenario=None, strategies=None, sets=[],
+                        mode=None, heroes=None, sweeps=[], n=300, seed=1, batch_size=300)
+    moved, refused = choose_moves(base.runner, base.cells[0], ["roles.veteran.day_cost",
+                                                               "params.max_rounds"],
+                                  step=1, group="value")
+    plan = sensitivity_plan(base.info, base.scenario, moved, players=3, n=300, seed=1, sets=[],
+                            batch_size=300, refused=refused)
+    out = tmp_path / "sens"
+    with open_backend("local", plan=plan, workers=None, scheduler=None, transfer=None) as engine:
+        execute(plan, out, check(plan, out, resume=False, overwrite=False), backend=engine,
+                quiet=True)
+    page = tmp_path / "sensitivity.html"
+    page.write_text(build_report([out]), encoding="utf-8")
+    session, seen = _open(browser, page)
+    assert _problems(browser.events, page) == []
+    assert seen["scripts"] == 0 and len(set(seen["ids"])) == len(seen["ids"]) > 0
+    tornados = [i for i in seen["ids"] if i.startswith("sens-")]
+    assert len(tornados) >= 10 and "sens-win-share-role-veteran" in tornados
+    assert "roles.veteran.day_cost 3->2" in seen["text"]
+    _screenshot(browser, session, seen["height"], "report-sensitivity.png")

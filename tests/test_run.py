@@ -2,16 +2,15 @@
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pandas as pd
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
+from processes import kill_after
 from typer.testing import CliRunner
 
 import sim.runner.execute as execute
@@ -120,13 +119,7 @@ def test_killed_run_resumes_to_the_same_data(tmp_path):
     code = "import sys; from sim.cli import app; sys.argv[0] = 'sim'; app()"
     proc = subprocess.Popen([sys.executable, "-c", code, "run", *args, "--out", str(out)], env=env,
                             cwd=tmp_path, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 300
-    while len(list(out.glob("data/cell-000/part-*.parquet"))) < 5:
-        assert proc.poll() is None, proc.stderr.read().decode()
-        assert time.monotonic() < deadline
-        time.sleep(0.005)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    kill_after(proc, out, "data/cell-000/part-*.parquet", 5)
     shards = len(list(out.glob("data/cell-000/part-*.parquet")))
     assert 5 <= shards < 100
     assert json.loads((out / "run.json").read_text())["status"] == "running"

@@ -11,7 +11,8 @@ from typer.core import TyperCommand
 from sim.commands import backend_options as opt
 from sim.commands import scenario_options as sc
 from sim.commands.errors import fail
-from sim.runner import BrokenGame, RunError
+from sim.commands.play import play, summary
+from sim.runner import RunError
 
 try:  # typer vendors click; older typer versions use click itself
     from typer._click.exceptions import UsageError
@@ -69,10 +70,6 @@ def run(
 
     Example: sim run --game pericles --players 3,4 --n 1e5 --sweep params.builder_base=3,4
     """
-    from sim.games.state_layout import LayoutMismatch
-    from sim.runner.backends import open_backend
-    from sim.runner.dataset import read_line
-    from sim.runner.execute import check, execute
     from sim.runner.request import plan_request
     from sim.runner.values import parse_count
 
@@ -84,27 +81,15 @@ def run(
                             "--n")
         plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                             sets=set_ or [], mode=mode, heroes=heroes, sweeps=sweep or [],
-                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"),
-                            content=content)
-        folder = out if out is not None else Path("results") / plan.scenario.name
-        action = check(plan, folder, resume=resume, overwrite=overwrite)
-        engine = open_backend(backend, plan=plan, workers=workers, scheduler=scheduler,
-                              transfer=dask_transfer)
+                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"))
     except RunError as exc:
         fail(str(exc))
-    try:
-        with engine:
-            manifest = execute(plan, folder, action, backend=engine, quiet=quiet,
-                               until_ci=until_ci)
-    except (BrokenGame, LayoutMismatch) as exc:  # figures that cannot be trusted
-        fail(str(exc), code=1)
-    except RunError as exc:  # the folder changed since the check: another writer took it
-        fail(str(exc))
+    folder = out if out is not None else Path("results") / plan.scenario.name
+    manifest = play(plan, folder, resume=resume, overwrite=overwrite, backend=backend,
+                    workers=workers, scheduler=scheduler, transfer=dask_transfer, quiet=quiet,
+                    until_ci=until_ci)
     if not quiet:
-        rate = manifest["games_played_now"] / max(manifest["session_time_s"], 1e-9)
-        typer.echo(f"{manifest['games']} games in {len(plan.cells)} cell(s) -> {folder} "
-                   f"({manifest['games_played_now']} played now, {rate:,.0f} games/s)")
-        typer.echo(f"read it with: {read_line(folder)}")
+        summary(plan, folder, manifest)
         for stop in manifest.get("stopped", []):
             why = "intervals narrow enough" if stop["reason"] == "interval" else "--n reached"
             typer.echo(f"cell {stop['cell']}: stopped after {stop['games']} games ({why}; widest: "

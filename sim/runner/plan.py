@@ -58,6 +58,7 @@ class Plan:
     batch_size: int
     cells: list[Cell]
     studio: StudioFile | None = None  # the studio's content file every cell plays
+    sensitivity: dict | None = None  # a sensitivity run's moves (sim.sensitivity.plan)
 
     @property
     def games(self) -> int:
@@ -68,10 +69,13 @@ class Plan:
 
     def identity(self) -> dict[str, object]:
         """What must match for --resume to continue an existing folder."""
-        return {"game": self.info.name, "scenario": self.scenario.name, "seed": self.seed,
-                "games_per_cell": self.games_per_cell, "batch_size": self.batch_size,
-                "content_file": self.studio.record() if self.studio else None,
-                "cells": [c.describe() for c in self.cells]}
+        identity = {"game": self.info.name, "scenario": self.scenario.name, "seed": self.seed,
+                    "games_per_cell": self.games_per_cell, "batch_size": self.batch_size,
+                    "content_file": self.studio.record() if self.studio else None,
+                    "cells": [c.describe() for c in self.cells]}
+        if self.sensitivity is not None:
+            identity["sensitivity"] = self.sensitivity
+        return identity
 
 
 def _jsonable(value: object) -> object:

@@ -2,7 +2,8 @@
 
 Every cell shares the run's seed, so game i deals the same in all of them and each
 move's effect is a paired difference against cell 0. The plan is an ordinary
-``sim.runner.plan.Plan``, so it plays, resumes and verifies like any ``sim run``.
+``sim.runner.plan.Plan``, so it plays, resumes and verifies like any ``sim run``; its
+``sensitivity`` record (run.json) names each cell's move and the moves set aside.
 """
 
 from __future__ import annotations
@@ -11,21 +12,69 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sim.games.registry import GameInfo
-from sim.runner.plan import Plan, build_plan
+from sim.runner import RunError
+from sim.runner.plan import Cell, Plan, build_plan
 from sim.runner.scenario import Scenario
-from sim.sensitivity.moves import Move
+from sim.sensitivity.moves import (
+    GROUPS,
+    Move,
+    content_values,
+    grouped,
+    in_scope,
+    moves,
+    param_values,
+    playable,
+)
+
+
+def _record(m: Move) -> dict[str, object]:
+    return {"item": m.item, "direction": m.direction, "label": m.label, "assumed": m.assumed,
+            "changes": [list(c) for c in m.changes]}
 
 
 def sensitivity_plan(info: GameInfo, scenario: Scenario, moved: Sequence[Move], *,
-                     players: int, n: int, seed: int, sets: list[str],
-                     batch_size: int) -> Plan:
+                     players: int, n: int, seed: int, sets: list[str], batch_size: int,
+                     strategies: tuple[str, ...] | None = None,
+                     refused: Sequence[tuple[Move, str]] = (), how: dict | None = None) -> Plan:
+    """The base cell and one cell per move; ``how`` (keys, group, step) and the ``refused``
+    moves with their reasons go into the run's record."""
     def one(extra: list[str]) -> Plan:
-        return build_plan(info, scenario, players=(players,), n=n, seed=seed, strategies=None,
-                          sets=sets + extra, sweeps=[], batch_size=batch_size)
+        return build_plan(info, scenario, players=(players,), n=n, seed=seed,
+                          strategies=strategies, sets=sets + extra, sweeps=[],
+                          batch_size=batch_size)
 
     base = one([])
     cells = list(base.cells)
     for m in moved:
-        (cell,) = one([m.override]).cells
-        cells.append(replace(cell, index=len(cells), sweep={m.key: m.value}))
-    return replace(base, cells=cells)
+        (cell,) = one([f"{k}={v}" for k, v in m.overrides.items()]).cells
+        cells.append(replace(cell, index=len(cells), sweep=m.overrides))
+    record = {**(how or {}),
+              "moves": [{"cell": i + 1, **_record(m)} for i, m in enumerate(moved)],
+              "refused": [{**_record(m), "reason": why} for m, why in refused]}
+    return replace(base, cells=cells, sensitivity=record)
+
+
+def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
+                 group: str) -> tuple[list[Move], list[tuple[Move, str]]]:
+    """The moves of a request and those the content refuses: every value in scope of the
+    base cell's content, one step each way, or per item with ``group='item'`` (a grouped
+    move holds those values of its item that can each move that way)."""
+    if group not in GROUPS:
+        raise RunError(f"--group {group!r} is not known ; give one of: {', '.join(GROUPS)}")
+    tuned = {k: int(v) for k, v in base.overrides.items() if k.startswith("params.")}
+    values = (param_values(runner.PARAMS, tuned)
+              + content_values(base.content.data, runner.CONTENT_SECTIONS))
+
+    def load(extra: dict[str, object]) -> object:
+        content = runner.load({**base.overrides, **extra})
+        if content.packed.dtype != base.content.packed.dtype:
+            # the kernels are compiled for the table sizes: each new size compiles them again
+            raise RunError("changes the size of the compiled content tables (a new effect "
+                           "row or card count) ; play it on its own with sim run --set")
+        return content
+
+    kept, refused = playable(moves(in_scope(values, keys), step), load, RunError)
+    if group == "item":
+        kept, refused_groups = playable(grouped(kept), load, RunError)
+        refused += refused_groups
+    return kept, refused

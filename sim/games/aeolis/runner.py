@@ -16,6 +16,7 @@ from sim.games.aeolis.content import Content, ContentError, load_content
 from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
 from sim.games.aeolis.game import simulate as _simulate
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
+from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.content_files import suggest
 from sim.runner import RunError
 from strategies.aeolis.policy import STRATEGY_CODES
@@ -31,6 +32,7 @@ SETTINGS: dict[str, object] = {
 }
 LIST_SETTINGS = ("heroes", "expansions")
 STRATEGIES = tuple(STRATEGY_CODES)
+CONTENT_SECTIONS = ()  # Aeolis overrides reach its params only (content.py)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 
 
