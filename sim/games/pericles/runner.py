@@ -57,7 +57,6 @@ CONTENT_SECTIONS = ("board", "roles", "city_states", "athena_cards", "missions",
                     "oikos", "demagogue")
 
 
-
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one game setting; names are checked against the content later."""
     if key == "skills":
