@@ -111,9 +111,11 @@ def test_procurement_area_step3(games):
         dealt = [s[L.PROC_N + k] for k in range(L.N_PROC)]
         taken = sum(len(pile(s, "HAND", seat)) for seat in range(n)) - sum(
             T.setup[S_HANDS + seat] for seat in range(n))
-        for first, kind in ((0, L.KIND_MONUMENT), (3, L.KIND_CHARACTER)):
+        for first, kind in ((L.PROC_MONUMENTS, L.KIND_MONUMENT),
+                            (L.PROC_CHARACTERS, L.KIND_CHARACTER)):
             cards = [field(s, "PROC_DECK")[slot * L.MAX_PROC_DECK + i]
-                     for slot in range(first, first + 3) for i in range(s[L.PROC_N + slot])]
+                     for slot in range(first, first + L.PROC_PER_ROW)
+                     for i in range(s[L.PROC_N + slot])]
             assert all(T.cards[c, C_KIND] == kind for c in cards)
         assert sum(dealt) + taken == (T.cards[:, C_KIND] == L.KIND_MONUMENT).sum() + (
             (T.cards[:, C_KIND] == L.KIND_CHARACTER) & ~(three & (n < 3))).sum()
@@ -124,7 +126,7 @@ def test_procurement_decks_split_evenly_step3():
     # a seed where step 14 took no Character shows the decks as step 3 dealt them
     for seed in SEEDS:
         s = new_game(CONTENT, "mediterranean", 4, seed=seed)
-        chars = [s[L.PROC_N + k] for k in (3, 4, 5)]
+        chars = [s[L.PROC_N + L.PROC_CHARACTERS + k] for k in range(L.PROC_PER_ROW)]
         if sum(chars) == (T.cards[:, C_KIND] == L.KIND_CHARACTER).sum():
             assert max(chars) - min(chars) <= 1
             return

@@ -32,7 +32,9 @@ from sim.games.state_layout import field_spans, layout_key
 N_TRACKS = len(TRACKS)
 N_DECKS = len(DECKS)  # Mythology decks, in DECKS order
 N_ERAS = 3  # Prophecy Eras I-III, one card of each per open Region (step 18)
-N_PROC = 6  # Procurement Area slots: 0-2 Monuments (top row), 3-5 Characters (step 3)
+PROC_PER_ROW = 3  # Procurement decks per row: Monuments on top, Characters below (step 3)
+PROC_MONUMENTS, PROC_CHARACTERS = 0, PROC_PER_ROW  # first slot of each row
+N_PROC = 2 * PROC_PER_ROW
 N_STRATEGY_STACKS = len(ICONS) * STACKS_PER_TYPE  # stack = type * STACKS_PER_TYPE + k (step 6)
 N_UNIT_KINDS = 3  # Deploy columns (content.UNITS): Ship, Worker, Hoplite
 N_BUILDING_KINDS = 3  # Build columns (content.BUILDINGS): Temple, Agora, Citadel
@@ -179,8 +181,8 @@ def check_capacity(tables) -> None:
     myth = max(int((tables.mythology[:, 0] == d).sum()) for d in range(N_DECKS))
     limits = (
         ("cards", cards, MAX_CARDS),
-        ("characters in one of 3 Procurement decks", -(-characters // 3), MAX_PROC_DECK),
-        ("monuments in one of 3 Procurement decks", -(-monuments // 3), MAX_PROC_DECK),
+        ("characters in one Procurement deck", -(-characters // PROC_PER_ROW), MAX_PROC_DECK),
+        ("monuments in one Procurement deck", -(-monuments // PROC_PER_ROW), MAX_PROC_DECK),
         ("kingdom_of_egypt cards", int((tables.cards[:, 0] == KIND_EGYPT).sum()), MAX_EGYPT),
         ("mythology cards in one deck", myth, MAX_MYTH_DECK),
         ("prophecies", tables.prophecies.shape[0], MAX_PROPHECIES),

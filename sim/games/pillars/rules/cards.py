@@ -22,8 +22,8 @@ def draw_cards(s, seat, count):
 
 @kernel
 def first_face_up_slot(s):
-    """The default policy's Procurement pick: the first slot (Monuments 0-2, then
-    Characters 3-5) whose top card is face up; -1 when none is."""
+    """The default policy's Procurement pick: the first slot (Monuments, then
+    Characters) whose top card is face up; -1 when none is."""
     for slot in range(L.N_PROC):
         if s[L.PROC_UP + slot] == 1 and s[L.PROC_N + slot] > 0:
             return slot

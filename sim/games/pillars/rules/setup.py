@@ -32,8 +32,7 @@ PICK_DRAFT, PICK_RANDOM = -1, -2
 # Per tile: always drawn, never drawn, or neither (step 10).
 FORCED_IN, FORCED_OUT = 1, -1
 
-P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS, P_MARKERS = (
-    PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships", "markers"))
+P_HOPLITES, P_MARKERS = (PIECES.index(k) for k in ("hoplites", "markers"))
 START_HOPLITES, START_WORKERS, START_SHIPS, START_PILLARS = (
     START_PIECES.index(k) for k in ("hoplites", "workers", "ships", "pillars"))
 
@@ -63,7 +62,7 @@ def shuffled_rows(table, col, value, out, rng):
 
 
 @kernel
-def pile(s, T, kind, keep_three_player, scratch, rng):
+def shuffled_kind(s, T, kind, keep_three_player, scratch, rng):
     """The card rows of one kind, shuffled into ``scratch``; Characters with the 3-player
     icon are removed from the game unless ``keep_three_player`` (step 3). Returns the count."""
     n = 0
@@ -81,13 +80,13 @@ def pile(s, T, kind, keep_three_player, scratch, rng):
 
 @kernel
 def deal_procurement(s, T, first_slot, kind, keep_three_player, scratch, rng):
-    """Step 3: one kind shuffled into 3 face-down decks as even as can be (the first ones
-    one card larger), each top card face up."""
-    n = pile(s, T, kind, keep_three_player, scratch, rng)
+    """Step 3: one kind shuffled into the 3 face-down decks of its row as even as can be
+    (the first ones one card larger), each top card face up."""
+    n = shuffled_kind(s, T, kind, keep_three_player, scratch, rng)
     k = 0
-    for d in range(3):
+    for d in range(L.PROC_PER_ROW):
         slot = first_slot + d
-        size = n // 3 + (1 if d < n % 3 else 0)
+        size = n // L.PROC_PER_ROW + (1 if d < n % L.PROC_PER_ROW else 0)
         for i in range(size):
             s[L.PROC_DECK + slot * L.MAX_PROC_DECK + i] = scratch[k]
             k += 1
@@ -104,8 +103,8 @@ def setup_shared_board(s, T, scratch, rng):
         s[L.MYTH_N + deck] = shuffled_rows(T.mythology, 0, deck,
                                            s[L.MYTH_DECK + deck * L.MAX_MYTH_DECK:], rng)
     keep_three = s[L.N_PLAYERS] >= 3
-    deal_procurement(s, T, 0, L.KIND_MONUMENT, keep_three, scratch, rng)
-    deal_procurement(s, T, 3, L.KIND_CHARACTER, keep_three, scratch, rng)
+    deal_procurement(s, T, L.PROC_MONUMENTS, L.KIND_MONUMENT, keep_three, scratch, rng)
+    deal_procurement(s, T, L.PROC_CHARACTERS, L.KIND_CHARACTER, keep_three, scratch, rng)
     for r in range(L.N_REGIONS):
         s[L.REGION_TRACK + r] = r
     shuffle(s[L.REGION_TRACK:], L.N_REGIONS, rng, STREAM_SETUP)
