@@ -18,6 +18,15 @@ def layout_key(fields) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little") >> 2
 
 
+def field_spans(fields) -> tuple[dict[str, tuple[int, int]], int]:
+    """Each field's (offset, length) by name, in declaration order, and the state size."""
+    spans, offset = {}, 0
+    for name, length, _ in fields:
+        spans[name] = (offset, length)
+        offset += length
+    return spans, offset
+
+
 def refuse_mismatch(played: bool, game: str) -> None:
     """Raise ``LayoutMismatch`` when the engine refused to play (``played`` is False)."""
     if not played:

@@ -107,6 +107,7 @@ class Tables(NamedTuple):
     score_order: np.ndarray     # [s, 6] Regions from the top-left, clockwise (p. 13)
     block_order: np.ndarray     # [s, k] Regions to block, most preferred first (step 17)
     city_start: np.ndarray      # [s, tile] starting Land of each City-state tile
+    memphis: np.ndarray         # [s] the tile whose face on that side is Memphis, or -1 (step 11)
     tracks: np.ndarray          # [track, 2] Resource (WILD for Titan), icon
     track_steps: np.ndarray     # [track, step 1..5 as 0..4, 2] REWARDS, ABILITIES codes
     rondel: np.ndarray          # [section] RONDEL code clockwise, starting section first
@@ -120,6 +121,8 @@ class Tables(NamedTuple):
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
     strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
     setup: np.ndarray           # [12] S_* entries
+    pieces: np.ndarray          # [PIECES] pieces of each kind in one colour (p. 3)
+    start_pieces: np.ndarray    # [START_PIECES] pieces each colour puts on its starting Land (step 12)
 
 
 @dataclass(frozen=True)
@@ -256,8 +259,10 @@ class _Compiler:
         deploy, build, settle = self.player_board(data["player_board"], steps)
         cards = self.cards(data, names)
         city_start = self.city_states(data["city_states"], data["boards"], names)
+        memphis = [names[f"city_states.{side}"].index("memphis")
+                   if "memphis" in names[f"city_states.{side}"] else -1 for side in SIDES]
         return Tables(
-            **boards, city_start=_arr(city_start), tracks=_arr(tracks),
+            **boards, city_start=_arr(city_start), memphis=_arr(memphis), tracks=_arr(tracks),
             track_steps=_arr(steps), rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
             cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
@@ -265,6 +270,8 @@ class _Compiler:
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
             strategy=_arr(self.strategy(data["strategy"])), setup=_arr(setup),
+            pieces=_arr([self.comp["pieces"][k] for k in PIECES]),
+            start_pieces=_arr([self.start[k] for k in START_PIECES]),
         ), names
 
     def components(self, c: Any) -> None:

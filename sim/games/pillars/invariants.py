@@ -1,0 +1,206 @@
+"""State invariants of Pillars of Heracles (pillars-gaps section 6), checked on a settled
+state. ``check_state`` returns 0 when the state is consistent, otherwise the first violated
+rule's code below."""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import BUILDINGS, C_KIND, PIECES, S_COMMON_CITIES, TILES_PER_STACK
+from sim.jit import kernel
+
+V_OK = 0
+V_PIECES = 1  # a colour's Hoplites, Workers, Ships, Pillars or Buildings not all accounted for (p. 3)
+V_LAND = 2  # two Buildings of one type on a Land, or two Ships in one Port (pp. 9-10)
+V_CITIES = 3  # Common Cities on tracks, supply, map and aside differ from 12 + N (step 5),
+#              or a seated colour's Starting City is not on the map exactly once
+V_TRACKS = 4  # a marker off steps 0-5, or two markers at one place of a stack (p. 7)
+V_CARDS = 5  # an Action card in no place or two (step 3, step 15, p. 10)
+V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2)
+V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
+#             or anything in a Forbidden Domain (steps 17-20)
+VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles")
+
+P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
+    PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))
+# the PIECES entry of each Building type, in content.BUILDINGS order
+BUILDING_PIECES = tuple(PIECES.index(b + "s") for b in BUILDINGS)
+
+
+@kernel
+def _pieces(s, T):
+    for seat in range(s[L.N_PLAYERS]):
+        hoplites = s[L.MERCENARIES + seat]
+        workers = 0
+        pillars = 0
+        ships = 0
+        for land in range(L.N_LANDS):
+            k = land * L.MAX_PLAYERS + seat
+            hoplites += s[L.LAND_HOPLITES + k]
+            workers += s[L.LAND_WORKERS + k]
+            pillars += s[L.LAND_PILLAR + land] == seat
+        for k in range(L.MAX_SHIPS):
+            ships += s[L.SHIP_SPACE + seat * L.MAX_SHIPS + k] >= 0
+        for row in range(L.MAX_ROWS):
+            slot = L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS
+            ships += s[slot + L.U_SHIP]
+            workers += s[slot + L.U_WORKER]
+            hoplites += s[slot + L.U_HOPLITE]
+            pillars += s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row]
+        if (hoplites != T.pieces[P_HOPLITES] or workers != T.pieces[P_WORKERS]
+                or ships != T.pieces[P_SHIPS] or pillars != T.pieces[P_PILLARS]):
+            return False
+        for b in range(L.N_BUILDING_KINDS):
+            built = 0
+            for land in range(L.N_LANDS):
+                built += s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == b
+            for row in range(L.MAX_ROWS):
+                built += s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + b]
+            if built != T.pieces[BUILDING_PIECES[b]]:
+                return False
+    return True
+
+
+@kernel
+def _lands(s):
+    for land in range(L.N_LANDS):
+        seen = 0  # bit per Building type
+        for seat in range(L.MAX_PLAYERS):
+            b = s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat]
+            if b >= 0:
+                if (seen >> b) & 1:
+                    return False
+                seen |= 1 << b
+        in_port = 0
+        for k in range(L.MAX_PLAYERS * L.MAX_SHIPS):
+            in_port += s[L.SHIP_SPACE + k] == L.PORT + land
+        if in_port > 1:
+            return False
+    return True
+
+
+@kernel
+def _cities(s, T):
+    n = s[L.N_PLAYERS]
+    common = s[L.CITIES_BUILD]
+    for k in range(2 * L.N_TRACKS):
+        common += s[L.TRACK_CITY + k]
+    for seat in range(n):
+        common += s[L.CITIES_ASIDE + seat]
+    starting = 0  # bit per colour with a Starting City on the map
+    for land in range(L.N_LANDS):
+        city = s[L.LAND_CITY + land]
+        if city == L.CITY_COMMON:
+            common += 1
+        elif city >= 0:
+            if city >= n or (starting >> city) & 1:
+                return False
+            starting |= 1 << city
+    return (common == 2 * L.N_TRACKS + n and starting == (1 << n) - 1
+            and common + s[L.CITIES_OUT] == T.setup[S_COMMON_CITIES])
+
+
+@kernel
+def _tracks(s):
+    n = s[L.N_PLAYERS]
+    for t in range(L.N_TRACKS):
+        for a in range(n):
+            step = s[L.TRACK_STEP + a * L.N_TRACKS + t]
+            if not 0 <= step <= 5:
+                return False
+            for b in range(a):
+                if (s[L.TRACK_STEP + b * L.N_TRACKS + t] == step and s[L.TRACK_HEIGHT + b * L.N_TRACKS + t]
+                        == s[L.TRACK_HEIGHT + a * L.N_TRACKS + t]):
+                    return False
+    return True
+
+
+@kernel
+def _in(s, base, n, value):
+    """Copies of ``value`` in s[base:base + n]."""
+    count = 0
+    for k in range(n):
+        count += s[base + k] == value
+    return count
+
+
+@kernel
+def _seat_copies(s, seat, card):
+    base = seat * L.MAX_PILE
+    return (_in(s, L.DECK + base, s[L.DECK_N + seat], card)
+            + _in(s, L.HAND + base, s[L.HAND_N + seat], card)
+            + _in(s, L.DISCARD + base, s[L.DISCARD_N + seat], card)
+            + _in(s, L.EXILED + base, s[L.EXILED_N + seat], card))
+
+
+@kernel
+def _cards(s, T):
+    n = s[L.N_PLAYERS]
+    for c in range(T.cards.shape[0]):
+        if T.cards[c, C_KIND] == L.KIND_STARTING:
+            for seat in range(n):  # each colour has its own copy of every Starting card
+                if _seat_copies(s, seat, c) != 1:
+                    return False
+            continue
+        copies = s[L.CARD_OUT + c] + _in(s, L.EGYPT, L.MAX_EGYPT, c)
+        for slot in range(L.N_PROC):
+            copies += _in(s, L.PROC_DECK + slot * L.MAX_PROC_DECK, s[L.PROC_N + slot], c)
+        for seat in range(n):
+            copies += _seat_copies(s, seat, c)
+        if copies != 1:
+            return False
+    return True
+
+
+@kernel
+def _mythology(s, T):
+    for c in range(T.mythology.shape[0]):
+        copies = _in(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, c)
+        for deck in range(L.N_DECKS):
+            copies += _in(s, L.MYTH_DECK + deck * L.MAX_MYTH_DECK, s[L.MYTH_N + deck], c)
+        if copies != 1:
+            return False
+    return True
+
+
+@kernel
+def _tiles(s, T):
+    side = s[L.SIDE]
+    for land in range(L.N_LANDS):
+        pop = s[L.LAND_POP + land]
+        res = s[L.LAND_RES + land]
+        if pop >= 0 and (T.population[pop, 0] != T.land_icon[side, land]
+                         or _in(s, L.LAND_POP, L.N_LANDS, pop) != 1):
+            return False
+        if res >= 0 and _in(s, L.LAND_RES, L.N_LANDS, res) != 1:
+            return False
+        if s[L.REGION_BLOCKED + T.land_region[side, land]] == 1 and (pop >= 0 or res >= 0):
+            return False
+    for c in range(T.prophecies.shape[0]):
+        if _in(s, L.REGION_PROPHECY, L.N_REGIONS * L.N_ERAS, c) + (s[L.PROPHECY_OWNER + c] >= 0) > 1:
+            return False
+    for r in range(L.N_REGIONS):
+        if s[L.REGION_BLOCKED + r] == 1 and s[L.REGION_PROPHECY_N + r] > 0:
+            return False
+    for t in range(T.strategy.shape[0]):
+        if _in(s, L.STRATEGY_STACK, L.N_STRATEGY_STACKS * TILES_PER_STACK, t) + _in(
+                s, L.STRATEGY_SLOT, L.MAX_PLAYERS * L.MAX_STRATEGY, t) > 1:
+            return False
+    return True
+
+
+@kernel
+def check_state(s, T):
+    if not _pieces(s, T):
+        return V_PIECES
+    if not _lands(s):
+        return V_LAND
+    if not _cities(s, T):
+        return V_CITIES
+    if not _tracks(s):
+        return V_TRACKS
+    if not _cards(s, T):
+        return V_CARDS
+    if not _mythology(s, T):
+        return V_MYTHOLOGY
+    if not _tiles(s, T):
+        return V_TILES
+    return V_OK
+

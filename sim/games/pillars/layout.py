@@ -1,0 +1,204 @@
+"""The Pillars of Heracles game state: one flat int32 vector, declared once.
+
+Every field below has a name, a length and a meaning. The constant ``<NAME>`` is the
+field's offset; a per-seat field is indexed ``NAME + seat``, a per-seat table
+``NAME + seat * width + i`` and a per-Land table ``NAME + land * MAX_PLAYERS + seat``.
+Seats are the players in turn order from the First Player (seat 0); a seat's colour is
+its seat number. Lands, Regions, Seas, tracks, cards and tiles are the indices of the
+compiled content (``content.Tables``); "-1" means none throughout.
+"""
+
+from sim.games.pillars.content import (
+    BUILDINGS,
+    CARD_KINDS,
+    DECKS,
+    ICONS,
+    MAX_PLAYERS,
+    MAX_SEAS,
+    N_LANDS,
+    N_REGIONS,
+    PIECES,
+    S_EXTRA_CITY_STATES,
+    S_MAX_MYTHOLOGY,
+    STACKS_PER_TYPE,
+    START_PIECES,
+    TILES_PER_STACK,
+    TRACKS,
+    UNITS,
+    ContentError,
+)
+from sim.games.state_layout import field_spans, layout_key
+
+N_TRACKS = len(TRACKS)
+N_DECKS = len(DECKS)  # Mythology decks, in DECKS order
+N_ERAS = 3  # Prophecy Eras I-III, one card of each per open Region (step 18)
+PROC_PER_ROW = 3  # Procurement decks per row: Monuments on top, Characters below (step 3)
+PROC_MONUMENTS, PROC_CHARACTERS = 0, PROC_PER_ROW  # first slot of each row
+N_PROC = 2 * PROC_PER_ROW
+N_STRATEGY_STACKS = len(ICONS) * STACKS_PER_TYPE  # stack = type * STACKS_PER_TYPE + k (step 6)
+N_UNIT_KINDS = 3  # Deploy columns (content.UNITS): Ship, Worker, Hoplite
+N_BUILDING_KINDS = 3  # Build columns (content.BUILDINGS): Temple, Agora, Citadel
+MAX_ROWS = 3  # rows of each Player board section
+MAX_SHIPS = 3  # per colour (p. 3)
+MAX_CARDS = 80  # rows of the card table (content.cards): one colour's Starting cards first
+MAX_PILE = MAX_CARDS  # a seat's deck, hand, discard or exiled pile (it may hold every card)
+MAX_PROC_DECK = 16  # cards in one Procurement deck
+MAX_MYTH_DECK = 24  # cards in one Mythology deck
+MAX_MYTH_SLOTS = 3  # Mythology cards above a Player board, Temples included (p. 10)
+MAX_STRATEGY = 3 * MAX_ROWS  # a Strategy tile per emptied Player board row
+MAX_PROPHECIES = 32
+MAX_POPULATION = 24
+MAX_RESOURCE_TILES = 24
+MAX_STRATEGY_TILES = 24
+MAX_CITY_STATES = 16
+MAX_DRAWN = 8  # City-state tiles drawn in step 10: players + content's extra
+MAX_EGYPT = 4  # Kingdom of Egypt cards (p. 2)
+
+# LAND_CITY codes: a Starting City is its colour (seat) 0..3; a Common City is CITY_COMMON.
+CITY_COMMON = MAX_PLAYERS
+# SHIP_SPACE codes: a Sea is its index (0..MAX_SEAS-1); a Port is PORT + its Land.
+PORT = MAX_SEAS
+# Columns of the Player board's Deploy and Build sections (content.UNITS, BUILDINGS).
+U_SHIP, U_WORKER, U_HOPLITE = (UNITS.index(u) for u in ("ship", "worker", "hoplite"))
+B_TEMPLE, B_AGORA, B_CITADEL = (BUILDINGS.index(b) for b in ("temple", "agora", "citadel"))
+# Cards of the content by CARD_KINDS code.
+KIND_STARTING, KIND_CHARACTER, KIND_MONUMENT, KIND_EGYPT = range(len(CARD_KINDS))
+
+_FIELDS = (
+    # name, length, meaning
+    ("N_PLAYERS", 1, "players, 2..4"),
+    ("SIDE", 1, "board side, content.SIDES code (step 1)"),
+    ("FIRST", 1, "seat holding the First Player marker (step 9)"),
+    ("DECISIONS", 1, "decisions taken so far"),
+    # the board: Regions
+    ("REGION_TRACK", N_REGIONS, "Track tile of each Region, content.TRACKS code (step 4)"),
+    ("REGION_BLOCKED", N_REGIONS, "1 for a Forbidden Domain (step 17)"),
+    ("REGION_PROPHECY", N_REGIONS * N_ERAS, "region * 3 + k: Prophecy stack bottom (Era III) to "
+                                            "top (Era I), -1 past the top (step 18)"),
+    ("REGION_PROPHECY_N", N_REGIONS, "Prophecy cards left in the Region's card space"),
+    ("REGION_PROPHECY_UP", N_REGIONS, "1 when the top Prophecy card is face up"),
+    # the board: Lands
+    ("LAND_HOPLITES", N_LANDS * MAX_PLAYERS, "Hoplites of each colour on the Land"),
+    ("LAND_WORKERS", N_LANDS * MAX_PLAYERS, "Workers of each colour on the Land"),
+    ("LAND_BUILDING", N_LANDS * MAX_PLAYERS, "each colour's Building there (content.BUILDINGS "
+                                             "code), -1; one own Building per Land (p. 10)"),
+    ("LAND_PILLAR", N_LANDS, "colour of the Land's Pillar, -1 (one Pillar per Land, p. 11)"),
+    ("LAND_PILLAR_ON_RES", N_LANDS, "1 when that Pillar stands on the Resource tile (depleted, p. 7)"),
+    ("LAND_CITY", N_LANDS, "City tile on the Land: a Starting City's colour, CITY_COMMON, -1"),
+    ("LAND_CITY_MARKER", N_LANDS, "colour of the Player marker on the City, -1 (p. 7)"),
+    ("LAND_POP", N_LANDS, "Population tile on the Land (content.population row), -1"),
+    ("LAND_POP_UP", N_LANDS, "1 when it is face up (explored, p. 7)"),
+    ("LAND_RES", N_LANDS, "Resource tile on the Land (content.resource_tiles row), -1"),
+    ("LAND_RES_UP", N_LANDS, "1 when it is face up"),
+    # the board: Ships, per piece so that each Sea Ship holds its own choice of Land
+    ("SHIP_SPACE", MAX_PLAYERS * MAX_SHIPS, "seat * MAX_SHIPS + k: a Sea, PORT + Land, or -1 "
+                                            "on the Player board"),
+    ("SHIP_PROJECT", MAX_PLAYERS * MAX_SHIPS, "Land a Sea Ship gives its Power to this turn, -1 "
+                                              "(decision 1, docs/rules/pillars.md)"),
+    # the tracks: every marker by seat and track
+    ("TRACK_STEP", MAX_PLAYERS * N_TRACKS, "seat * N_TRACKS + track: step of the marker, 0..5"),
+    ("TRACK_HEIGHT", MAX_PLAYERS * N_TRACKS, "its place in the stack on that step, 0 at the "
+                                             "bottom; higher is ahead (p. 6)"),
+    ("TRACK_CITY", N_TRACKS * 2, "track * 2 + k: 1 while the Common City lies on step 3 (k 0) "
+                                 "or 5 (k 1) (step 5)"),
+    # Common City tiles not on a track or the map
+    ("CITIES_BUILD", 1, "Common City tiles below the Build section of the Rondel (step 5)"),
+    ("CITIES_OUT", 1, "Common City tiles removed from the game (step 5)"),
+    ("CITIES_ASIDE", MAX_PLAYERS, "gained Common Cities set aside beside a Player board (p. 7)"),
+    # the Procurement Area and the other cards
+    ("PROC_DECK", N_PROC * MAX_PROC_DECK, "slot * MAX_PROC_DECK + k: card rows, bottom first, "
+                                          "the top at PROC_N - 1 (step 3)"),
+    ("PROC_N", N_PROC, "cards in each Procurement deck"),
+    ("PROC_UP", N_PROC, "1 when the deck's top card is face up"),
+    ("EGYPT", MAX_EGYPT, "Kingdom of Egypt cards face up beside the board, -1 (step 11)"),
+    ("CARD_OUT", MAX_CARDS, "1 for a Character, Monument or Egypt card removed from the game"),
+    ("MYTH_DECK", N_DECKS * MAX_MYTH_DECK, "deck * MAX_MYTH_DECK + k: Mythology cards "
+                                           "(content.mythology rows), bottom first (step 2)"),
+    ("MYTH_N", N_DECKS, "cards in each Mythology deck"),
+    ("STRATEGY_STACK", N_STRATEGY_STACKS * TILES_PER_STACK, "stack * 3 + k: Strategy tiles "
+                                                            "(content.strategy rows), bottom first"),
+    ("STRATEGY_N", N_STRATEGY_STACKS, "tiles left in each stack"),
+    ("STRATEGY_UP", N_STRATEGY_STACKS, "1 when the stack's top tile is face up (step 6)"),
+    ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
+    ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
+    ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
+    # per seat
+    ("CITY_STATE", MAX_PLAYERS, "City-state tile the seat leads, -1 (step 11)"),
+    ("DEPLOY_LEFT", MAX_PLAYERS * MAX_ROWS * N_UNIT_KINDS,
+     "seat * 9 + row * 3 + unit: 1 while that Unit stands on its Deploy slot (step 8)"),
+    ("BUILD_LEFT", MAX_PLAYERS * MAX_ROWS * N_BUILDING_KINDS,
+     "seat * 9 + row * 3 + building: 1 while that Building stands on its Build slot"),
+    ("SETTLE_LEFT", MAX_PLAYERS * MAX_ROWS, "seat * 3 + row: Pillars left in each Settle row"),
+    ("MERCENARIES", MAX_PLAYERS, "Hoplites beside the Mercenary track (p. 7)"),
+    ("MARKERS_LEFT", MAX_PLAYERS, "Player markers beside the Player board (step 16)"),
+    ("RONDEL_POS", MAX_PLAYERS, "Rondel section of the seat's marker (index into content.rondel)"),
+    ("SIEGE_AT", MAX_PLAYERS, "Land of the seat's Siege tile, -1 beside its board (p. 8)"),
+    ("STRATEGY_SLOT", MAX_PLAYERS * MAX_STRATEGY, "Strategy tile in each row of the Player "
+                                                  "board, -1 (p. 6)"),
+    ("MYTH_SLOT", MAX_PLAYERS * MAX_MYTH_SLOTS, "Mythology card in each slot above the Player "
+                                                "board, -1"),
+    ("MYTH_INVOKED", MAX_PLAYERS * MAX_MYTH_SLOTS, "1 when that card is Invoked, 0 Energised (p. 8)"),
+    ("WILD_TILES", MAX_PLAYERS, "Wild Population tiles beside the Player board (p. ~11)"),
+    ("DECK", MAX_PLAYERS * MAX_PILE, "seat * MAX_PILE + k: draw pile, card rows, top at "
+                                     "DECK_N - 1"),
+    ("DECK_N", MAX_PLAYERS, "cards in the draw pile"),
+    ("HAND", MAX_PLAYERS * MAX_PILE, "cards in hand, -1 past the last"),
+    ("HAND_N", MAX_PLAYERS, "cards in hand"),
+    ("DISCARD", MAX_PLAYERS * MAX_PILE, "discard pile, the latest last"),
+    ("DISCARD_N", MAX_PLAYERS, "cards in the discard pile"),
+    ("EXILED", MAX_PLAYERS * MAX_PILE, "cards the seat Exiled (removed from the game, p. 10)"),
+    ("EXILED_N", MAX_PLAYERS, "cards the seat Exiled"),
+)
+
+FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
+LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
+
+(N_PLAYERS, SIDE, FIRST, DECISIONS, REGION_TRACK, REGION_BLOCKED,
+ REGION_PROPHECY, REGION_PROPHECY_N, REGION_PROPHECY_UP, LAND_HOPLITES, LAND_WORKERS,
+ LAND_BUILDING, LAND_PILLAR, LAND_PILLAR_ON_RES, LAND_CITY, LAND_CITY_MARKER, LAND_POP,
+ LAND_POP_UP, LAND_RES, LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, TRACK_STEP, TRACK_HEIGHT,
+ TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
+ CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, PROPHECY_OWNER, DRAWN,
+ DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
+ RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
+ HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N) = (FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
+
+# Fields that hold "which piece, card or tile is here", so that an empty board is -1.
+NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
+               "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
+               "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK", "PROPHECY_OWNER", "DRAWN",
+               "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND",
+               "DISCARD", "EXILED")
+NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
+
+
+def check_capacity(tables) -> None:
+    """Raise ``ContentError`` (one line) when the content holds more than the layout has
+    room for: the kernels would write past a field."""
+    cards = tables.cards.shape[0]
+    characters = int((tables.cards[:, 0] == KIND_CHARACTER).sum())
+    monuments = int((tables.cards[:, 0] == KIND_MONUMENT).sum())
+    myth = max(int((tables.mythology[:, 0] == d).sum()) for d in range(N_DECKS))
+    limits = (
+        ("cards", cards, MAX_CARDS),
+        ("characters in one Procurement deck", -(-characters // PROC_PER_ROW), MAX_PROC_DECK),
+        ("monuments in one Procurement deck", -(-monuments // PROC_PER_ROW), MAX_PROC_DECK),
+        ("kingdom_of_egypt cards", int((tables.cards[:, 0] == KIND_EGYPT).sum()), MAX_EGYPT),
+        ("mythology cards in one deck", myth, MAX_MYTH_DECK),
+        ("prophecies", tables.prophecies.shape[0], MAX_PROPHECIES),
+        ("population tiles", tables.population.shape[0], MAX_POPULATION),
+        ("resource tiles", tables.resource_tiles.shape[0], MAX_RESOURCE_TILES),
+        ("strategy tiles", tables.strategy.shape[0], MAX_STRATEGY_TILES),
+        ("city_state tiles", tables.city_start.shape[1], MAX_CITY_STATES),
+        ("city_states drawn (players + extra)", MAX_PLAYERS + int(tables.setup[S_EXTRA_CITY_STATES]),
+         MAX_DRAWN),
+        ("mythology slots (setup.max_mythology)", int(tables.setup[S_MAX_MYTHOLOGY]), MAX_MYTH_SLOTS),
+        ("player_board rows", max(tables.deploy_cost.shape[0], tables.build_cost.shape[0],
+                                  tables.settle_rows.shape[0]), MAX_ROWS),
+        ("ships per colour", int(tables.pieces[PIECES.index("ships")]), MAX_SHIPS),
+        ("pillars on one starting Land", int(tables.start_pieces[START_PIECES.index("pillars")]), 1),
+    )
+    for what, have, room in limits:
+        if have > room:
+            raise ContentError(f"content: {have} {what}, but the game state has room for "
+                               f"{room}; remove some or raise the limit in layout.py")

@@ -1,0 +1,1 @@
+"""Pillars of Heracles rules kernels, one concern per module."""

@@ -1,0 +1,114 @@
+"""A Pillars of Heracles game set up from names: the board side, player count and
+City-state choices checked (one line naming the problem and the fix), turned into the
+arrays the setup kernel takes (rules/setup.py), and a fresh state."""
+
+from __future__ import annotations
+
+import difflib
+
+import numpy as np
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import MAX_PLAYERS, S_EXTRA_CITY_STATES, SIDES, Content
+from sim.games.pillars.rules.setup import (
+    FORCED_IN,
+    FORCED_OUT,
+    PICK_DRAFT,
+    PICK_RANDOM,
+    SCRATCH,
+    setup_game,
+)
+from sim.rng import N_STREAMS, seed_streams
+from sim.runner import RunError
+
+DRAFT, RANDOM = "draft", "random"  # per-seat City-state choices besides a tile's name
+
+
+def _hint(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _tile(content: Content, side: str, name: str, what: str) -> int:
+    """A City-state tile by its tile name or its face's name on ``side``."""
+    for key in ("city_states", f"city_states.{side}"):
+        if name in content.names[key]:
+            return content.names[key].index(name)
+    names = sorted(set(content.names["city_states"]) | set(content.names[f"city_states.{side}"]))
+    raise RunError(f"{what}: unknown City-state {name!r}{_hint(name, names)}; choose one of "
+                   f"{', '.join(names)}")
+
+
+def setup_arrays(content: Content, board: str, players: int, city_states=(),
+                 city_states_in=(), city_states_out=()) -> tuple[int, np.ndarray, np.ndarray]:
+    """The side code, per-seat picks and per-tile flags for ``setup_game``.
+
+    ``city_states`` per seat: a City-state name, ``"draft"`` (the seat's policy picks, as
+    printed) or ``"random"``; seats past the list draft. ``city_states_in`` are always in
+    the step 10 draw, ``city_states_out`` never."""
+    if board not in SIDES:
+        raise RunError(f"board: unknown side {board!r}{_hint(board, SIDES)}; choose "
+                       f"{' or '.join(SIDES)}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise RunError(f"players: Pillars of Heracles takes 2 to {MAX_PLAYERS} players, got "
+                       f"{players}; choose 2, 3 or 4")
+    if len(city_states) > players:
+        raise RunError(f"city_states: {len(city_states)} choices for {players} seats; give "
+                       "at most one per seat")
+    side = SIDES.index(board)
+    n_tiles = content.tables.city_start.shape[1]
+    picks = np.full(MAX_PLAYERS, PICK_DRAFT, np.int32)
+    tiles = np.zeros(n_tiles, np.int32)
+    for seat, name in enumerate(city_states):
+        if name in (DRAFT, RANDOM):
+            picks[seat] = PICK_DRAFT if name == DRAFT else PICK_RANDOM
+        else:
+            tile = _tile(content, board, name, "city_states")
+            if tile in picks:
+                raise RunError(f"city_states: {name!r} is fixed for two seats; give each "
+                               "seat its own City-state")
+            picks[seat] = tile
+    for name in city_states_in:
+        tiles[_tile(content, board, name, "city_states_in")] = FORCED_IN
+    for name in city_states_out:
+        tile = _tile(content, board, name, "city_states_out")
+        if tile in picks or tiles[tile] == FORCED_IN:
+            raise RunError(f"city_states_out: {name!r} is also chosen or forced in; drop it "
+                           "from one of the lists")
+        tiles[tile] = FORCED_OUT
+    _check_draw(content, side, players, picks, tiles)
+    return side, picks, tiles
+
+
+def _check_draw(content: Content, side: int, players: int, picks, tiles) -> None:
+    """Step 10 must be able to lay out players + extra tiles in different Regions."""
+    T = content.tables
+    want = players + int(T.setup[S_EXTRA_CITY_STATES])
+    region = T.land_region[side, T.city_start[side]]
+    fixed = [int(t) for t in picks[:players] if t >= 0]
+    fixed += [t for t in np.flatnonzero(tiles == FORCED_IN) if t not in fixed]
+    if len(fixed) > want:
+        raise RunError(f"city_states: {len(fixed)} tiles fixed or forced in, but step 10 "
+                       f"draws {want} for {players} players; fix or force fewer")
+    regions = [int(region[t]) for t in fixed]
+    if len(set(regions)) < len(regions):
+        names = [content.names["city_states"][t] for t in fixed]
+        raise RunError(f"city_states: {', '.join(names)} include two that start in the same "
+                       f"Region on the {SIDES[side]} side; step 10 draws them apart, so "
+                       "choose tiles of different Regions")
+    allowed = {int(region[t]) for t in range(len(tiles)) if tiles[t] != FORCED_OUT}
+    if len(allowed) < want:
+        raise RunError(f"city_states_out: the tiles left start in {len(allowed)} Regions, but "
+                       f"step 10 needs {want} in different Regions; keep fewer out")
+
+
+def new_game(content: Content, board: str = "mediterranean", players: int = 3, seed: int = 0,
+             game: int = 0, **choices) -> np.ndarray:
+    """A state set up for game ``game`` of run ``seed`` (``choices`` as ``setup_arrays``)."""
+    side, picks, tiles = setup_arrays(content, board, players, **choices)
+    L.check_capacity(content.tables)
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    rng = np.zeros(N_STREAMS, np.uint64)
+    seed_streams(rng, seed, game)
+    setup_game(s, content.tables, side, players, picks, tiles, np.zeros(SCRATCH, np.int32), rng)
+    return s
