@@ -81,7 +81,8 @@ def run(
                             "--n")
         plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                             sets=set_ or [], mode=mode, heroes=heroes, sweeps=sweep or [],
-                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"))
+                            n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"),
+                            content=content)
     except RunError as exc:
         fail(str(exc))
     folder = out if out is not None else Path("results") / plan.scenario.name
