@@ -13,11 +13,7 @@ below (``RESOURCES`` and so on).
 
 from __future__ import annotations
 
-import difflib
-import hashlib
-import json
 import re
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +21,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from sim.games.content_files import ContentError, content_hash, is_assumed, read_toml, show, suggest
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("pillars")
@@ -87,10 +84,6 @@ _TOP = ("components", "setup", "rondel", "boards", "tracks", "player_board",
         "strategy", *_CARD_SECTIONS, "mythology")
 
 
-class ContentError(ValueError):
-    """A content file is invalid. The message is one line: file, item, field, fix."""
-
-
 class Tables(NamedTuple):
     """Compiled content, all int32. ``s`` is the board side, ``L`` a Land, ``S`` a Sea."""
 
@@ -136,33 +129,11 @@ class Content:
 
 def load_content(path: Path | None = None) -> Content:
     """Read ``path`` (default: the shipped content file), validate, hash and compile."""
-    path = Path(path) if path is not None else DEFAULT_PATH
-    fname = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(f"{fname}: cannot read the file ({exc.strerror}); check the path "
-                           f"{str(path)!r}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else "syntax error"
-        raise ContentError(f"{fname}: not valid TOML: {msg}") from None
-    tables, names = _Compiler(fname).compile(data)
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return Content(tables=tables, names=names,
-                   content_hash=hashlib.sha256(canonical.encode("ascii")).hexdigest(),
+    source = Path(path) if path is not None else DEFAULT_PATH
+    data, _ = read_toml(source)
+    tables, names = _Compiler(source.name).compile(data)
+    return Content(tables=tables, names=names, content_hash=content_hash(data),
                    assumed_share=_assumed_share(data), data=data)
-
-
-def _suggest(word: Any, options) -> str:
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _show(v: Any) -> str:
-    s = repr(v)
-    return s if len(s) <= 60 else s[:57] + "..."
 
 
 def _arr(rows) -> np.ndarray:
@@ -182,11 +153,11 @@ class _Compiler:
 
     def table(self, where: str, obj: Any, required, optional=()) -> dict:
         if not isinstance(obj, dict):
-            self.fail(where, f"expected a table with keys {', '.join(required)}, got {_show(obj)}")
+            self.fail(where, f"expected a table with keys {', '.join(required)}, got {show(obj)}")
         for k in obj:
             if k not in required and k not in optional:
                 self.fail(f"{where}.{k}" if where else k,
-                          f"unknown key; remove it{_suggest(k, (*required, *optional))}")
+                          f"unknown key; remove it{suggest(k, (*required, *optional))}")
         for k in required:
             if k not in obj:
                 self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
@@ -194,19 +165,19 @@ class _Compiler:
 
     def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            self.fail(where, f"expected an integer {lo}..{hi}, got {_show(v)}")
+            self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
         return v
 
     def word(self, where: str, v: Any, choices) -> int:
         """The code of ``v`` among ``choices``."""
         if not isinstance(v, str) or v not in choices:
-            hint = _suggest(v, choices) if isinstance(v, str) else ""
-            self.fail(where, f"expected one of {', '.join(choices)}, got {_show(v)}{hint}")
+            hint = suggest(v, choices) if isinstance(v, str) else ""
+            self.fail(where, f"expected one of {', '.join(choices)}, got {show(v)}{hint}")
         return tuple(choices).index(v)
 
     def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
         if not isinstance(v, list):
-            self.fail(where, f"expected a list, got {_show(v)}")
+            self.fail(where, f"expected a list, got {show(v)}")
         if not lo <= len(v) <= hi:
             size = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
             self.fail(where, f"expected {size} entries, got {len(v)}")
@@ -214,7 +185,7 @@ class _Compiler:
 
     def source(self, where: str, v: Any) -> None:
         if not isinstance(v, str) or not _SOURCE_RE.match(v):
-            self.fail(where, f"expected 'rulebook p. N' or 'assumed: <cue>', got {_show(v)}")
+            self.fail(where, f"expected 'rulebook p. N' or 'assumed: <cue>', got {show(v)}")
 
     def named(self, section: str, items: list) -> list[str]:
         """The items' names, checked lower-case and unique."""
@@ -223,7 +194,7 @@ class _Compiler:
             name = item.get("name") if isinstance(item, dict) else None
             if not isinstance(name, str) or not _NAME_RE.match(name):
                 self.fail(f"{section}[{i}].name",
-                          f"expected a lower-case word (a-z, 0-9, _), got {_show(name)}")
+                          f"expected a lower-case word (a-z, 0-9, _), got {show(name)}")
             if name in names:
                 self.fail(f"{section}.{name}", "duplicated name; names must be unique")
             names.append(name)
@@ -373,7 +344,7 @@ class _Compiler:
             self.int_(f"{w}.seas[{i}].number", sea["number"], i + 1, i + 1)
             self.source(f"{w}.seas.{i + 1}.source", sea["source"])
             if "name" in sea and not (isinstance(sea["name"], str) and _NAME_RE.match(sea["name"])):
-                self.fail(f"{w}.seas.{i + 1}.name", f"expected a lower-case word, got {_show(sea['name'])}")
+                self.fail(f"{w}.seas.{i + 1}.name", f"expected a lower-case word, got {show(sea['name'])}")
 
         def land(where: str, v: Any) -> int:
             return self.word(where, v, land_names)
@@ -593,7 +564,7 @@ class _Compiler:
                     self.fail(f"{w}.either", "true only for a card with two Resources ('/'), else remove it")
                 three = c.get("three_player", False)
                 if not isinstance(three, bool):
-                    self.fail(f"{w}.three_player", f"expected true or false, got {_show(three)}")
+                    self.fail(f"{w}.three_player", f"expected true or false, got {show(three)}")
                 rows.append([kind, self.int_(f"{w}.power", c["power"], 1, 9), res[0],
                              res[1] if len(res) > 1 else -1, int(either), int(three),
                              self.int_(f"{w}.glory", c["glory"], 1, 3) if monument else 0])
@@ -641,7 +612,7 @@ class _Compiler:
             for s, side in enumerate(SIDES):
                 face = self.table(f"{w}.{side}", tile[side], ("name", "start"))
                 if not isinstance(face["name"], str) or not _NAME_RE.match(face["name"]):
-                    self.fail(f"{w}.{side}.name", f"expected a lower-case word, got {_show(face['name'])}")
+                    self.fail(f"{w}.{side}.name", f"expected a lower-case word, got {show(face['name'])}")
                 land = self.word(f"{w}.{side}.start", face["start"], lands[side])
                 if face["start"] not in coastal[side]:
                     self.fail(f"{w}.{side}.start", "a starting Land must touch a Sea (step 12 "
@@ -673,7 +644,7 @@ class _Compiler:
                 if (not isinstance(c, list) or len(c) != 2
                         or (c[0], c[1]) not in {(n, p) for n, p in self.starting}):
                     self.fail(f"{w}.{key}[{i}]", f"expected [Starting card, Power] such as "
-                              f"['sailor', 1], got {_show(c)}{_suggest(c, self.starting_names)}")
+                              f"['sailor', 1], got {show(c)}{suggest(c, self.starting_names)}")
             if key == "deck_add" and len(cards) != len(solo["deck_remove"]):
                 self.fail(f"{w}.deck_add", "add as many cards as deck_remove takes out: the "
                           "Basic deck keeps 10 (p. ~21)")
@@ -772,4 +743,4 @@ def _assumed_share(d: dict) -> float:
     sources += [t["source"] for t in d["city_states"]["tiles"]]
     for section in (*_CARD_SECTIONS, "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
-    return sum(s.startswith("assumed") for s in sources) / len(sources)
+    return sum(is_assumed(s) for s in sources) / len(sources)
