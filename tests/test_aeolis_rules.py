@@ -217,6 +217,25 @@ def test_toxotai_alone_in_an_enemy_hex_are_destroyed(T, content):
     assert s[L.UNITS + L.U_TOXOTAI] == 0 and pile.enemy_power(s, T, e) == 6
 
 
+def test_the_army_in_the_city_fights_a_plunder_that_lands_there(T, content):
+    """Combat Power (p. 29): an enemy entering a hex with army units starts a fight, so
+    Hoplites holding the city meet the Cycladian Looters there instead of being pillaged."""
+    looters = card_id(content, "C4")
+    city_hex = T.city[0]
+    shore = next(nb for nb in T.adj[city_hex] if nb >= 0 and T.sea_ok[nb] == 1)
+    s = blank()
+    army(s, T, city_hex, hoplites=4, morale=2)
+    s[L.RES + L.R_WOOD] = 5
+    e = put_enemy(s, looters, shore)
+    ev = trace()
+    enemy.move_kind(s, T, team(content), opts(), rng(), ev, ops.K_PLUNDER)
+    assert s[L.ENEMY + L.EN_HEX] == city_hex and s[L.RES + L.R_WOOD] == 5  # no pillage
+    enemy.fights(s, T, team(content), opts(), rng(), ev)
+    assert (ev[:, 2] == EV_COMBAT).sum() == 1
+    assert s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD] == -1  # 1 + 4 + 2 >= 4: beaten
+    assert s[L.RES + L.R_GOLD] == T.card_power[looters] and s[L.UNITS + L.U_HOPLITE] == 3
+
+
 def _with(s, hoplites, morale):
     s[L.UNITS + L.U_HOPLITE] = hoplites
     s[L.MORALE] = morale

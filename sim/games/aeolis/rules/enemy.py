@@ -212,18 +212,19 @@ def move_kind(s, T, W, opts, rng, ev, kind):
 
 @njit
 def fights(s, T, W, opts, rng, ev):
-    """Every engaged combat resolves at the end of the Enemy Phase (p. 21)."""
+    """Every engaged combat resolves at the end of the Enemy Phase (p. 21): the fleet
+    fights a Plunder next to it; the army fights any enemy on its hex, a Plunder landed
+    on the city or the Harbor too (p. 29)."""
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
         card = s[base + L.EN_CARD]
         if card < 0:
             continue
         h = s[base + L.EN_HEX]
-        if T.card_kind[card] == ops.K_PLUNDER:
-            ship = s[L.POS + L.G_SHIP]
-            if ship >= 0 and (ship == h or adjacent(T, ship, h)):
-                naval_combat(s, T, W, opts, rng, ev, e)
-        elif army_at(s, h) != 0:
+        ship = s[L.POS + L.G_SHIP]
+        if T.card_kind[card] == ops.K_PLUNDER and ship >= 0 and (ship == h or adjacent(T, ship, h)):
+            naval_combat(s, T, W, opts, rng, ev, e)
+        elif army_at(s, h) != 0:  # on land every enemy meets the army on its hex (p. 29)
             land_combat(s, T, W, opts, rng, ev, e)
         else:
             destroy_civilians(s, T, h)
