@@ -236,6 +236,44 @@ def test_the_army_in_the_city_fights_a_plunder_that_lands_there(T, content):
     assert s[L.RES + L.R_GOLD] == T.card_power[looters] and s[L.UNITS + L.U_HOPLITE] == 3
 
 
+def test_toxotai_engage_archers_from_the_next_hex(T, content):
+    """Toxotai (p. 20): against an enemy with archers the shot becomes a combat fought from
+    the adjacent hex at the end of the Enemy Phase; the Raid is held there meanwhile, and
+    the Toxotai are not lost for standing alone."""
+    raid = card_id(content, "C3")
+    assert T.card_archers[raid] == 1 and T.card_power[raid] == 4
+    h = land_hex(content)
+    nb = next(x for x in T.adj[h] if x >= 0 and T.land_ok[x] == 1 and x != T.city[0])
+    s = blank()
+    army(s, T, nb, toxotai=3, morale=1)
+    e = put_enemy(s, raid, h)
+    o = opts()
+    heroes.ranged(s, T, team(content), o, rng(), trace(), L.G_TOXOTAI)
+    assert tuple(o[1, :2]) == (e, 1)  # the engagement is offered, not a shot
+    assert s[L.ENGAGED] == e + 1 and pile.enemy_power(s, T, e) == 4  # 1 + 3 + 1 >= 4
+    ev = trace()
+    enemy.move_kind(s, T, team(content), opts(), rng(), ev, ops.K_RAID)
+    assert s[L.ENEMY + L.EN_HEX] == h  # held in the fight
+    enemy.fights(s, T, team(content), opts(), rng(), ev)
+    assert (ev[:, 2] == EV_COMBAT).sum() == 1 and s[L.ENEMY + L.EN_CARD] == -1
+    assert s[L.UNITS + L.U_TOXOTAI] == 2 and s[L.POS + L.G_TOXOTAI] == nb and s[L.ENGAGED] == 0
+
+
+def test_toxotai_deal_half_to_an_invasion(T, content):
+    """Toxotai always deal half damage to Invasions (p. 20): a lost fight from the next hex
+    costs the Invasion half the units lost, rounded down."""
+    invasion = card_id(content, "I1")
+    h = land_hex(content)
+    nb = next(x for x in T.adj[h] if x >= 0 and T.land_ok[x] == 1 and x != T.city[0])
+    s = blank()
+    army(s, T, nb, toxotai=3, morale=T.params[P.MORALE_MIN])
+    e = put_enemy(s, invasion, h)
+    s[L.ENGAGED] = e + 1
+    enemy.fights(s, T, team(content), opts(), rng(), trace())
+    assert s[L.UNITS + L.U_TOXOTAI] == 0
+    assert pile.enemy_power(s, T, e) == T.card_power[invasion] - 1
+
+
 def _with(s, hoplites, morale):
     s[L.UNITS + L.U_HOPLITE] = hoplites
     s[L.MORALE] = morale

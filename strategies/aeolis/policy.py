@@ -232,6 +232,29 @@ def _army_here(s, h):
 
 
 @njit
+def _ranged(s, T, W, opts, n):
+    """Engage an enemy with archers (option column 1) when the army on the Toxotai's hex
+    expects to beat it (the lowest roll for a careful team); else fire at the last enemy
+    offered; else hold."""
+    here = s[L.POS + L.G_TOXOTAI]
+    strength = s[L.MORALE] + W[W_BOLDNESS]
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] == here and s[L.UNITS + k] > 0:
+            strength += s[L.UNITS + k] * (2 if k == L.U_HIPPEIS else 1)
+    best_k = 0
+    for k in range(1, n):
+        if opts[k, 1] == 0:
+            best_k = k
+            continue
+        e = opts[k, 0]
+        needs = T.card_needs[s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]]
+        die = 1.0 if _care(W, CARE_SURE_FIGHTS) else _expected_die(s, needs)
+        if strength + die >= _enemy_power(s, T, e):
+            return k
+    return best_k
+
+
+@njit
 def _charax(s, T, opts, n):
     """A Charax where an enemy will walk: the city and the Invasion's shortest paths first,
     then the hexes next to a Raid."""
@@ -470,8 +493,10 @@ def team_choice(s, T, W, opts, n, kind):
             if v > best:
                 best, best_k = v, k
         return best_k
-    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE, D.D_RANGED):
+    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE):
         return n - 1
+    if kind == D.D_RANGED:
+        return _ranged(s, T, W, opts, n)
     if kind == D.D_CHARAX:
         return _charax(s, T, opts, n)
     if kind == D.D_ARMY_UPGRADE:

@@ -135,6 +135,8 @@ _FIELDS = (
     ("WHEEL", 1, "Trade Wheel position"),
     ("DIPLOMACY_LEFT", 1, "Diplomacy attempts left this round"),
     ("RANGED_DONE", 1, "bit 0 Toxotai, bit 1 ships: ranged attack used this round"),
+    ("ENGAGED", 1, "1 + enemy slot the Toxotai engaged from an adjacent hex this round "
+                   "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
     ("ENEMIES_BEATEN", 1, "enemies destroyed by combat, spells or Diplomacy"),
     ("DECISIONS", 1, "decisions asked so far"),
@@ -156,5 +158,5 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_HEX, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
+ ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -116,13 +116,19 @@ def destroy_civilians(s, T, h):
 @njit
 def land_combat(s, T, W, opts, rng, ev, e):
     """The army on enemy e's hex fights it; returns True when the army won."""
+    return army_combat(s, T, W, opts, rng, ev, e, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
+
+
+@njit
+def army_combat(s, T, W, opts, rng, ev, e, h):
+    """The army on hex h fights enemy e, on its hex or from an adjacent one (Toxotai
+    against archers, p. 20); returns True when the army won."""
     base = L.ENEMY + e * L.EN_WIDTH
     card = s[base + L.EN_CARD]
-    h = s[base + L.EN_HEX]
     mask = army_at(s, h)
     if mask == 0:
         return False
-    if mask == 1 << L.U_TOXOTAI:
+    if mask == 1 << L.U_TOXOTAI and h == s[base + L.EN_HEX]:
         destroy_group(s, T, L.G_TOXOTAI)  # Toxotai alone in an enemy hex (p. 20)
         destroy_civilians(s, T, h)
         return False

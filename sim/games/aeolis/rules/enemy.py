@@ -16,7 +16,14 @@ from sim.games.aeolis.rules.board import (
     standing,
     step_toward,
 )
-from sim.games.aeolis.rules.combat import army_at, destroy_civilians, land_combat, naval_combat, unrest_combat
+from sim.games.aeolis.rules.combat import (
+    army_at,
+    army_combat,
+    destroy_civilians,
+    land_combat,
+    naval_combat,
+    unrest_combat,
+)
 from sim.games.aeolis.rules.core import add_units, chance, decide, emit
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.heroes import adjacent
@@ -172,7 +179,7 @@ def move_enemy(s, T, W, opts, rng, ev, e):
         target = T.city[0] if invasion else raid_target(s, T, rng, here, sea)
         if here == target:
             break
-        if army_at(s, here) != 0:
+        if army_at(s, here) != 0 or toxotai_engaged(s, T, e):
             return False  # engaged: combat at the end of the phase
         nxt = step_toward(s, T, here, target, sea, rng)
         if nxt == here:
@@ -200,6 +207,14 @@ def move_enemy(s, T, W, opts, rng, ev, e):
 
 
 @njit
+def toxotai_engaged(s, T, e):
+    """The Toxotai engaged enemy e this round and still stand next to it (p. 20)."""
+    tox = s[L.POS + L.G_TOXOTAI]
+    return s[L.ENGAGED] == e + 1 and tox >= 0 and \
+        adjacent(T, tox, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
+
+
+@njit
 def move_kind(s, T, W, opts, rng, ev, kind):
     for e in range(L.MAX_ENEMIES):
         card = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
@@ -214,7 +229,8 @@ def move_kind(s, T, W, opts, rng, ev, kind):
 def fights(s, T, W, opts, rng, ev):
     """Every engaged combat resolves at the end of the Enemy Phase (p. 21): the fleet
     fights a Plunder next to it; the army fights any enemy on its hex, a Plunder landed
-    on the city or the Harbor too (p. 29)."""
+    on the city or the Harbor too (p. 29); the Toxotai, with the army on their hex, fight
+    the enemy with archers they engaged from the hex next to it (p. 20)."""
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
         card = s[base + L.EN_CARD]
@@ -228,6 +244,9 @@ def fights(s, T, W, opts, rng, ev):
             land_combat(s, T, W, opts, rng, ev, e)
         else:
             destroy_civilians(s, T, h)
+            if toxotai_engaged(s, T, e):
+                army_combat(s, T, W, opts, rng, ev, e, s[L.POS + L.G_TOXOTAI])
+    s[L.ENGAGED] = 0
 
 
 @njit

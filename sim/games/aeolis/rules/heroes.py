@@ -147,8 +147,9 @@ def adjacent(T, a, b):
 @njit
 def ranged(s, T, W, opts, rng, ev, g):
     """Toxotai or the fleet fire once at an adjacent enemy (pp. 20, 25). Toxotai do
-    Toxotai-count damage (half when missing upgrades, always half on Invasions); against
-    archers they engage in combat instead (left to the Enemy Phase)."""
+    Toxotai-count damage (half when missing upgrades, always half on Invasions); an enemy
+    with archers (Plunders, some Raids, every Invasion, p. 33) they engage in combat from
+    their hex instead (option column 1 is 1), fought at the end of the Enemy Phase."""
     here = s[L.POS + g]
     bit = 1 if g == L.G_TOXOTAI else 2
     if here < 0 or s[L.RANGED_DONE] & bit:
@@ -160,16 +161,19 @@ def ranged(s, T, W, opts, rng, ev, g):
         card = s[base + L.EN_CARD]
         if card < 0 or not adjacent(T, here, s[base + L.EN_HEX]):
             continue
-        if g == L.G_TOXOTAI and T.card_archers[card] == 1:
-            continue
         if g == L.G_SHIP and T.land_ok[s[base + L.EN_HEX]] == 0:
             continue  # the fleet's ranged fire hits land units on the shore
         opts[n, 0] = e
+        opts[n, 1] = 1 if g == L.G_TOXOTAI and T.card_archers[card] == 1 else 0
         n += 1
-    e = opts[decide(s, T, W, opts, n, D_RANGED, rng), 0]
+    c = decide(s, T, W, opts, n, D_RANGED, rng)
+    e = opts[c, 0]
     if e < 0:
         return
     s[L.RANGED_DONE] |= bit
+    if opts[c, 1] == 1:
+        s[L.ENGAGED] = e + 1
+        return
     card = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
     if g == L.G_SHIP:
         dmg = s[L.UNITS + L.U_SHIP]

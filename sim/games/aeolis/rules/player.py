@@ -33,6 +33,7 @@ def new_round(s):
     """Per-round limits start afresh."""
     s[L.DIPLOMACY_LEFT] = 3 if s[L.LEVEL + L.B_TEMPLE] == 2 else 1
     s[L.RANGED_DONE] = 0
+    s[L.ENGAGED] = 0
     s[L.BLESSED] = 0
     for d in range(L.N_FAITH):
         s[L.FAITH_USED + d] = 0
