@@ -7,7 +7,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import KT_WITCHCRAFT, load_content
-from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.events import EV_COMBAT, EV_DESTROY
 from sim.games.aeolis.rules import (
     alchemy,
     board,
@@ -431,6 +431,56 @@ def test_raiders_in_the_city_take_goods_and_workers(T, content):
     enemy.pillage(s, T, team(content), opts(), rng(), trace(), 4)
     assert s[L.RES:L.RES + L.N_RES].sum() == 7 - 4
     assert s[L.WORKERS] + s[L.UNITS:L.UNITS + L.N_UNITS].sum() == 0
+
+
+def burning_inferno(T, content, seed=3):
+    """The Inferno (C10) struck in the Enemy Phase and still burns on the pile (slot 0)."""
+    s = blank()
+    s[L.ACTIVE] = card_id(content, "C10")
+    enemy.disasters(s, T, trace(), rng(seed))
+    return s
+
+
+def test_an_inferno_burns_until_put_out(T, content):
+    """Natural Disaster (p. 34): the Inferno stays on the pile after it strikes; it does
+    not strike again, and while it burns it keeps a repaired Structure on its hex a Ruin."""
+    s = burning_inferno(T, content)
+    fires = s[L.INFERNO:L.INFERNO + L.N_HEX].copy()
+    assert s[L.ACTIVE] == card_id(content, "C10") and s[L.BURNING] == 1 and fires.sum() == 1
+    enemy.disasters(s, T, trace(), rng(4))
+    assert (s[L.INFERNO:L.INFERNO + L.N_HEX] == fires).all()
+    h = int(fires.argmax())
+    s[L.STRUCT + h] = 0
+    s[L.RUIN + h] = 0
+    ev = trace()
+    enemy.spread_inferno(s, T, ev, rng())
+    assert s[L.RUIN + h] == 1 and (ev[:, 2] == EV_DESTROY).any()
+
+
+def test_a_spell_of_its_affinity_puts_the_inferno_out(T, content):
+    """A Spell that counters a Natural Disaster of its affinity (p. 34) ends the burning
+    Inferno, and its fires leave the board."""
+    s = burning_inferno(T, content)
+    frost = content.names["spells"].index("Frost Ward")
+    s[L.SPELL_HAND + frost] = 1
+    s[L.SPHERE_N + 1], s[L.SPHERE_COLOR + 1] = 2, ops.COLORS.index("ice")
+    s[L.UNITS + L.U_MAGI], s[L.POS + L.G_MAGI] = 1, land_hex(content)
+    s[L.TECH + T.key_tech[KT_WITCHCRAFT]] = 1  # no Backlash
+    magi.cast(s, T, team(content), opts(), rng(), trace())
+    assert s[L.ACTIVE] == -1 and s[L.BURNING] == 0
+    assert s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 0
+
+
+def test_fires_burn_on_while_another_inferno_does(T, content):
+    """Control Weather (p. 26) cancels one Inferno; the fires go out with the last one."""
+    s = burning_inferno(T, content)
+    s[L.ACTIVE + 1], s[L.BURNING + 1] = card_id(content, "C21"), 1
+    pile.put_out(s, T, trace(), 0)
+    assert s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 1
+    s[L.UNITS + L.U_ALCHEMIST] = 1
+    s[L.RES + L.R_SALT] = T.params[P.WEATHER_SALT]
+    alchemy.alchemy(s, T, team(content), opts(), rng(), trace())
+    assert s[L.ACTIVE + 1] == -1 and s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 0
 
 
 def test_plague_spread_rate_is_half(T):

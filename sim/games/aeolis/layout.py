@@ -117,6 +117,8 @@ _FIELDS = (
     ("HEX_GOLD", N_HEX, "Gold waiting on hex h (Production Die Gold face)"),
     ("ENEMY", MAX_ENEMIES * EN_WIDTH, "enemy tokens: card, hex, damage, Immolate flag, event slot"),
     ("ACTIVE", MAX_ACTIVE, "Active Events pile: card ids, -1 empty"),
+    ("BURNING", MAX_ACTIVE, "1 when the Inferno in active slot k has struck and burns until "
+                            "put out (p. 34)"),
     ("CARD_STATE", MAX_CARDS, "0 in deck, 1 drawn (active or concluded), 2 out of the game, "
                               "3 seen on top of its deck (Augury)"),
     ("DECK_TOP", N_DECKS * MAX_TOP, "cards Augury fixed on top of deck d: [d*MAX_TOP+k], next "
@@ -156,7 +158,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
 (ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
- ACTIVE, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
+ ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_HEX, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
  ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -27,19 +27,23 @@ from sim.games.aeolis.rules.combat import (
 from sim.games.aeolis.rules.core import add_units, chance, decide, emit
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.heroes import adjacent
-from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power
+from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, lasting
 from sim.jit import njit
 from sim.rng import below
 
 
 @njit
 def disasters(s, T, ev, rng):
-    """Natural Disasters nobody countered activate and leave the pile (p. 34)."""
+    """Natural Disasters nobody countered activate and leave the pile, except an Inferno,
+    which stays burning until put out (p. 34)."""
     for slot in range(L.MAX_ACTIVE):
         card = s[L.ACTIVE + slot]
-        if card >= 0 and T.card_kind[card] == ops.K_DISASTER:
+        if card >= 0 and T.card_kind[card] == ops.K_DISASTER and s[L.BURNING + slot] == 0:
             run_effect(s, T, ev, rng, T.card_fx[card], -1)
-            conclude(s, ev, slot)
+            if lasting(T, card):
+                s[L.BURNING + slot] = 1
+            else:
+                conclude(s, ev, slot)
 
 
 @njit
@@ -79,9 +83,13 @@ def spread_plague(s, T, ev, rng):
 
 @njit
 def spread_inferno(s, T, ev, rng):
-    """Each Inferno has a 50% chance to spread to every adjacent Wheat or Wood hex (p. 34)."""
+    """While it burns, an Inferno keeps its hex's Structure a Ruin (a repaired one burns
+    again) and has a 50% chance to spread to every adjacent Wheat or Wood hex (p. 34)."""
     for h in range(L.N_HEX):
-        if s[L.INFERNO + h] != 1 or not chance(rng, T.params[P.INFERNO_SPREAD_PCT]):
+        if s[L.INFERNO + h] != 1:
+            continue
+        ruin(s, T, ev, h)
+        if not chance(rng, T.params[P.INFERNO_SPREAD_PCT]):
             continue
         for k in range(6):
             nb = T.adj[h, k]
