@@ -6,7 +6,7 @@ import pytest
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
-from sim.games.aeolis.content import KT_WITCHCRAFT, load_content
+from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_WITCHCRAFT, load_content
 from sim.games.aeolis.events import EV_COMBAT, EV_DESTROY
 from sim.games.aeolis.rules import (
     alchemy,
@@ -116,6 +116,39 @@ def test_area_of_control_blocks_rows_on_and_above_a_raid(T, content):
 
 
 # --- combat (rulebook pp. 29-31) --------------------------------------------------------------
+
+def test_the_arena_acts_once_per_unit(T, content):
+    """Golden Rules (p. 5): each action once per trained unit, so one Hoplite casts one
+    Bronze and unlocks one upgrade a round (p. 19), whatever the team would like."""
+    for seed in range(30):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        s[L.TECH + T.key_tech[KT_BRONZE_WORKING]] = 1
+        for r in (L.R_COPPER, L.R_GOLD, L.R_LEATHER, L.R_IRON):
+            s[L.RES + r] = 12
+        heroes.arena(s, T, team(content, "random"), opts(), rng(seed), trace())
+        assert s[L.RES + L.R_BRONZE] <= 1
+        assert bin(int(s[L.UPGRADES + L.U_HOPLITE])).count("1") <= 1
+    s = blank()  # no Arena unit, no Arena action
+    s[L.RES + L.R_LEATHER] = 12
+    heroes.arena(s, T, team(content, "random"), opts(), rng(), trace())
+    assert s[L.UPGRADES + L.U_HOPLITE] == 0
+
+
+def test_one_blessing_per_philosopher(T, content):
+    """Golden Rules (p. 5): a lone Philosopher completes one Blessing a round (p. 17)."""
+    free = [c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_BLESSING
+            and T.card_where[c] < 0 and (T.card_cost[c, :, 0] < 0).all()]
+    assert len(free) >= 2
+    s = blank()
+    s[L.UNITS + L.U_PHILOSOPHER], s[L.POS + L.G_PHILOSOPHER] = 1, land_hex(content)
+    s[L.ACTIVE], s[L.ACTIVE + 1] = free[0], free[1]
+    heroes.blessings(s, T, trace(), rng())
+    assert s[L.ACTIVE] == -1 and s[L.ACTIVE + 1] == free[1]
+    s[L.UNITS + L.U_PHILOSOPHER] = 2
+    heroes.blessings(s, T, trace(), rng())
+    assert s[L.ACTIVE + 1] == -1
+
 
 def test_iron_covers_bronze_and_companions_meet_everything():
     s = blank()

@@ -18,7 +18,15 @@ from sim.games.aeolis.events import EV_DISCOVER
 from sim.games.aeolis.rules.augury import augury, future_draws
 from sim.games.aeolis.rules.board import enemy_slot_at, standing
 from sim.games.aeolis.rules.combat import meets
-from sim.games.aeolis.rules.core import add_morale, decide, emit, expansion_on, has_tech, roll
+from sim.games.aeolis.rules.core import (
+    add_morale,
+    decide,
+    emit,
+    expansion_on,
+    group_units,
+    has_tech,
+    roll,
+)
 from sim.games.aeolis.rules.effects import claim_loot, discover, run_effect
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, is_invasion
 from sim.jit import njit
@@ -56,11 +64,14 @@ def research(s, T, W, opts, rng, ev):
 @njit
 def blessings(s, T, ev, rng):
     """The Philosopher completes each Blessing whose location he stands on and whose price
-    the team can pay (p. 17)."""
+    the team can pay (p. 17), one per Philosopher unit (p. 5)."""
     here = s[L.POS + L.G_PHILOSOPHER]
     if here < 0:
         return
+    left = group_units(s, L.G_PHILOSOPHER)
     for slot in range(L.MAX_ACTIVE):
+        if left == 0:
+            return
         card = s[L.ACTIVE + slot]
         if card < 0 or T.card_kind[card] != ops.K_BLESSING:
             continue
@@ -80,21 +91,27 @@ def blessings(s, T, ev, rng):
                 s[L.RES + r] -= T.card_cost[card, k, 1]
         run_effect(s, T, ev, rng, T.card_fx[card], -1)
         conclude(s, ev, slot)
+        left -= 1
 
 
 @njit
 def arena(s, T, W, opts, rng, ev):
-    """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19)."""
+    """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19),
+    each action once per Arena unit (p. 5)."""
     cost = T.params[P.UPGRADE_COST]
+    casts = 0
+    for k in range(L.N_ARMY):
+        casts += s[L.UNITS + k]
+    unlocks = casts
     while True:
         opts[0, 0] = -1
         n = 1
-        if has_tech(s, T.key_tech[KT_BRONZE_WORKING]) and s[L.RES + L.R_COPPER] >= 1 \
+        if casts > 0 and has_tech(s, T.key_tech[KT_BRONZE_WORKING]) and s[L.RES + L.R_COPPER] >= 1 \
                 and s[L.RES + L.R_GOLD] >= T.params[P.BRONZE_GOLD]:
             opts[n, 0] = -2
             n += 1
         for k in range(L.N_ARMY - 1):  # Companions have every upgrade already
-            if s[L.UNITS + k] == 0 and k != L.U_HOPLITE:
+            if unlocks == 0 or (s[L.UNITS + k] == 0 and k != L.U_HOPLITE):
                 continue
             for bit, res in ((L.UP_LEATHER, L.R_LEATHER), (L.UP_BRONZE, L.R_BRONZE),
                              (L.UP_IRON, L.R_IRON)):
@@ -111,9 +128,11 @@ def arena(s, T, W, opts, rng, ev):
             s[L.RES + L.R_COPPER] -= 1
             s[L.RES + L.R_GOLD] -= T.params[P.BRONZE_GOLD]
             s[L.RES + L.R_BRONZE] += 1
+            casts -= 1
         else:
             s[L.RES + opts[c, 2]] -= cost
             s[L.UPGRADES + k] |= opts[c, 1]
+            unlocks -= 1
 
 
 @njit
