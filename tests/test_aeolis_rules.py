@@ -7,6 +7,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_WITCHCRAFT, load_content
+from sim.games.aeolis.decisions import D_CLAIM
 from sim.games.aeolis.events import EV_COMBAT, EV_DESTROY
 from sim.games.aeolis.rules import (
     alchemy,
@@ -20,9 +21,11 @@ from sim.games.aeolis.rules import (
     magi,
     movement,
     pile,
+    player,
     upkeep,
 )
 from sim.stats import wilson_interval
+from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
 
 HOPLITES = 1 << L.U_HOPLITE
@@ -71,10 +74,19 @@ def test_dice_cover_every_face_and_nothing_else():
 
 # --- board -----------------------------------------------------------------------------------
 
-def test_random_placement_is_d6_column_and_d4_depth(T):
+def test_random_placement_heads_down_and_left(T):
+    """p. 36: the D6 names a hex of the top edge, the D4 the hex that many along a line
+    heading down and left (the first being the top hex itself)."""
+    for d6 in range(1, 7):
+        line = [board.placed_hex(d6, d4) for d4 in range(1, 5)]
+        assert line[0] == d6 - 1
+        for k in range(1, 4):
+            a, b = line[k - 1], line[k]
+            assert T.hex_row[b] == k and b in T.adj[a] and b % L.N_COLS <= a % L.N_COLS
+    assert board.placed_hex(5, 3) == 2 * L.N_COLS + 3  # the example's 5 and 3
     r = rng()
     hexes = {board.random_hex(T, r) for _ in range(2000)}
-    assert hexes == {d * L.N_COLS + c for d in range(4) for c in range(6)}
+    assert hexes == {board.placed_hex(a, b) for a in range(1, 7) for b in range(1, 5)}
 
 
 def test_ruin_costs_one_morale_and_the_goods(T, content):
@@ -100,8 +112,23 @@ def test_consecrate_token_absorbs_one_plague(T):
 def test_step_toward_gets_one_step_closer(T):
     s = blank()
     a, b = land_pair(T)
-    nxt = board.step_toward(s, T, a, b, False, rng())
+    nxt = board.step_toward(s, T, a, b, False, rng(), False)
     assert T.dist_land[nxt, b] == T.dist_land[a, b] - 1
+
+
+def test_raids_step_around_the_army(T):
+    """Raid and Plunder Movement (p. 35): of two equally short steps a Raid takes the one
+    without army units; an Invasion does not care (p. 35)."""
+    s = blank()
+    here, target, steps = next(
+        (a, b, [nb for nb in T.adj[a] if nb >= 0 and T.dist_land[nb, b] == T.dist_land[a, b] - 1])
+        for a in range(L.N_HEX) for b in range(L.N_HEX)
+        if T.land_ok[a] and T.land_ok[b] and 2 <= T.dist_land[a, b] < 90
+        and sum(1 for nb in T.adj[a] if nb >= 0 and T.dist_land[nb, b] == T.dist_land[a, b] - 1) >= 2)
+    s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 2, steps[0]
+    r = rng()
+    assert {board.step_toward(s, T, here, target, False, r, True) for _ in range(50)} == set(steps[1:])
+    assert steps[0] in {board.step_toward(s, T, here, target, False, r, False) for _ in range(50)}
 
 
 def test_area_of_control_blocks_rows_on_and_above_a_raid(T, content):
@@ -239,6 +266,26 @@ def test_lost_fight_against_an_invasion_deals_half(T, content):
     power = T.card_power[invasion]
     assert not combat.land_combat(s, T, team(content), opts(), rng(), trace(), e)
     assert pile.enemy_power(s, T, e) == power - 1  # 3 units lost, half rounds down
+
+
+def test_bless_stays_with_the_units_where_they_were_blessed(T, content):
+    """Bless (p. 22): the units on the Priestess's hex and next to it are Blessed before
+    they move, and keep the Blessing wherever they fight."""
+    h = land_hex(content)
+    near = next(x for x in T.adj[h] if x >= 0)
+    far = next(x for x in range(L.N_HEX) if T.land_ok[x] and T.dist_land[h, x] >= 3)
+    s = blank()
+    s[L.UNITS + L.U_PRIESTESS], s[L.POS + L.G_PRIESTESS] = 1, h
+    army(s, T, near, hoplites=2)
+    s[L.UNITS + L.U_MAGI], s[L.POS + L.G_MAGI] = 1, far
+    assert heroes.near_groups(s, T, h) == 1 << L.G_HOPLITE | 1 << L.G_PRIESTESS
+    s[L.BLESSED], s[L.BLESS_GROUPS] = 6, heroes.near_groups(s, T, h)
+    s[L.POS + L.G_HOPLITE] = far  # they march off to fight
+    e = put_enemy(s, card_id(content, "C1"), far)
+    ev = trace()
+    combat.land_combat(s, T, team(content), opts(), rng(), ev, e)
+    assert ev[ev[:, 2] == EV_COMBAT][0][4] == 6 + 2  # the Faith replaced the roll
+    assert combat.blessed(s, 1 << L.G_MAGI) == 0  # the Magi was not there
 
 
 def test_toxotai_alone_in_an_enemy_hex_are_destroyed(T, content):
@@ -432,11 +479,67 @@ def test_claimable_loot_with_a_roll_of_sixty(T, content):
     s = blank(("queen", "merchant", "philosopher", "hoplite", "triaconter"))
     for k, want in enumerate((("wood", 3), ("wheat", 4), ("gold", 5))):
         s[L.COMPASS + k] = loot.index(want)
-    k = heroes.claimable(s, T, 60)
-    assert k == 1  # the richest claimable one
-    s[L.COMPASS + 1] = -1
-    assert heroes.claimable(s, T, 60) == 0
-    assert heroes.claimable(s, T, 29) == -1
+    o = opts()
+    assert heroes.claimable(s, T, o, 60) == 2 and set(o[:2, 0]) == {0, 1}  # any one (p. 25)
+    assert policy.team_choice(s, T, team(content), o, 2, D_CLAIM) == 1  # the team: the richest
+    assert heroes.claimable(s, T, o, 29) == 0
+
+
+def test_one_ability_per_priestess_proselytize_included(T):
+    """Divine Abilities (p. 22): each Priestess activates one ability a round, so a lone
+    Priestess who Consecrated cannot also Proselytize for the Queen."""
+    s = blank(("queen", "merchant", "philosopher", "hoplite", "priestess"))
+    s[L.UNITS + L.U_PRIESTESS] = 1
+    s[L.FAITH + 3] = 4
+    assert city.proselytize(s) == (1, 4)
+    s[L.FAITH_USED + 0] = 1
+    assert city.proselytize(s) == (0, 0)
+    s[L.UNITS + L.U_PRIESTESS] = 2
+    assert city.proselytize(s) == (1, 4)
+
+
+def test_agora_only_goods_are_not_produced_before_the_agora(T, content):
+    """Offer and Demand (p. 13): Structures do not produce goods only the upgraded Agora
+    trades (Pearls here) until the Agora is upgraded."""
+    pearl = next(st for st in range(T.st_prod.shape[0]) if T.st_prod[st, 0] == L.R_PEARL)
+    h = land_hex(content)
+    s = blank()
+    s[L.STRUCT + h] = pearl
+    upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+    city.first_production(s, T, h)
+    assert s[L.STOCK + 2 * h] == 0
+    s[L.LEVEL + L.B_AGORA] = 1
+    upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+    assert s[L.STOCK + 2 * h] == 1
+
+
+def test_leather_for_an_upgrade_is_on_the_mat_before_the_player_phase(T, content):
+    """Unlock Upgrades (p. 19): the three Leather must be held before the Player Phase, so
+    Leather gathered during it waits for the next round."""
+    for seed in range(20):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        player.new_round(s)
+        s[L.RES + L.R_LEATHER] = 3  # collected during the phase
+        heroes.arena(s, T, team(content, "random"), opts(), rng(seed), trace())
+        assert s[L.UPGRADES + L.U_HOPLITE] == 0
+    player.new_round(s)
+    assert s[L.LEATHER_HELD] == 3
+
+
+def test_frost_blast_is_chosen_before_the_roll(T, content):
+    """Frost Blast (p. 28): the Ice is spent before the roll, so the team spends what makes
+    its lowest roll win (6 - 2 Galleys - 1) whatever the die then shows."""
+    plunder = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_PLUNDER
+                   and T.card_power[c] == 6)
+    for seed in range(10):
+        s = blank()
+        s[L.LEVEL + L.B_HARBOR] = 2
+        s[L.UNITS + L.U_SHIP], s[L.POS + L.G_SHIP] = 2, next(h for h in range(L.N_HEX) if T.sea_ok[h])
+        s[L.RES + L.R_ICE] = 5
+        e = put_enemy(s, plunder, s[L.POS + L.G_SHIP])
+        assert combat.naval_combat(s, T, team(content), opts(), rng(seed), trace(), e)
+        assert s[L.RES + L.R_ICE] == 2
 
 
 def test_spell_effect_damage_is_halved_by_magic_resistance(T, content):

@@ -296,6 +296,16 @@ def _alchemy(s, T, opts, n):
 
 
 @njit
+def _richest(opts, n):
+    """The Loot token of highest difficulty (the richest, p. 25) among the ``n`` reached."""
+    best_k = 0
+    for k in range(1, n):
+        if opts[k, 1] > opts[best_k, 1]:
+            best_k = k
+    return best_k
+
+
+@njit
 def _largest(opts, n, col):
     """The option after the "stop" row 0 with the largest value in ``col``; 0 when none
     (row 0 holds only its first column, so it is never compared)."""
@@ -527,6 +537,11 @@ def team_choice(s, T, W, opts, n, kind):
         return n - 1  # save every unit the Light Crystals allow
     if kind == D.D_EXPLORE:
         return 1
+    if kind == D.D_CLAIM:
+        return _richest(opts, n)
+    if kind == D.D_FROST_BLAST:
+        need = opts[0, 1] - 1  # Ice that makes the lowest roll win; all there is if short
+        return need if 0 < need < n else (n - 1 if need >= n else 0)
     if kind == D.D_ALCHEMISTS:
         return n // 2  # half the Philosophers keep their Repair; all still research
     if kind == D.D_ALCHEMIST:

@@ -131,12 +131,15 @@ _FIELDS = (
     ("FAITH", N_FAITH, "Faith Dice values (1..6)"),
     ("FAITH_USED", N_FAITH, "1 when the ability was used this round"),
     ("BLESSED", 1, "Faith value of this round's Bless, 0 none"),
-    ("BLESS_HEX", 1, "hex of the Priestess when she Blessed"),
+    ("BLESS_GROUPS", 1, "bit g set when group g stood on or next to the Priestess's hex as "
+                        "she Blessed (p. 22)"),
     ("PLAGUE_HELD", 1, "Plague tokens on the Priestess of Death's mat"),
     ("COMPASS", N_COMPASS, "loot token id on each Exploration Compass slot, -1 empty"),
     ("WHEEL", 1, "Trade Wheel position"),
     ("DIPLOMACY_LEFT", 1, "Diplomacy attempts left this round"),
     ("RANGED_DONE", 1, "bit 0 Toxotai, bit 1 ships: ranged attack used this round"),
+    ("LEATHER_HELD", 1, "Leather of the stash when the Player Phase began not yet spent: an "
+                        "upgrade spends Leather held before the phase (p. 19)"),
     ("ENGAGED", 1, "1 + enemy slot the Toxotai engaged from an adjacent hex this round "
                    "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
@@ -159,6 +162,6 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
- FAITH_USED, BLESSED, BLESS_HEX, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
+ FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
+ LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -9,6 +9,7 @@ from sim.games.aeolis.events import EV_ENEMY_MOVE, EV_PILLAGE
 from sim.games.aeolis.rules.alchemy import burn_immolated
 from sim.games.aeolis.rules.board import (
     FAR,
+    army_at,
     dist,
     hex_loot,
     place_plague,
@@ -17,7 +18,6 @@ from sim.games.aeolis.rules.board import (
     step_toward,
 )
 from sim.games.aeolis.rules.combat import (
-    army_at,
     army_combat,
     destroy_civilians,
     land_combat,
@@ -189,7 +189,7 @@ def move_enemy(s, T, W, opts, rng, ev, e):
             break
         if army_at(s, here) != 0 or toxotai_engaged(s, T, e):
             return False  # engaged: combat at the end of the phase
-        nxt = step_toward(s, T, here, target, sea, rng)
+        nxt = step_toward(s, T, here, target, sea, rng, not invasion)
         if nxt == here:
             break
         s[base + L.EN_HEX] = nxt

@@ -8,6 +8,7 @@ from sim.games.aeolis.content import KT_BRONZE_WORKING
 from sim.games.aeolis.decisions import (
     D_ARMY_UPGRADE,
     D_CHARAX,
+    D_CLAIM,
     D_DESTROY_PLAGUED,
     D_DISCOVER,
     D_EXPLORE,
@@ -19,6 +20,7 @@ from sim.games.aeolis.rules.augury import augury, future_draws
 from sim.games.aeolis.rules.board import enemy_slot_at, standing
 from sim.games.aeolis.rules.combat import meets
 from sim.games.aeolis.rules.core import (
+    abilities_left,
     add_morale,
     decide,
     emit,
@@ -97,7 +99,8 @@ def blessings(s, T, ev, rng):
 @njit
 def arena(s, T, W, opts, rng, ev):
     """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19),
-    each action once per Arena unit (p. 5)."""
+    each action once per Arena unit (p. 5). Leather must be on the mat before the Player
+    Phase; Bronze may be cast in it for the upgrade (p. 19)."""
     cost = T.params[P.UPGRADE_COST]
     casts = 0
     for k in range(L.N_ARMY):
@@ -115,7 +118,8 @@ def arena(s, T, W, opts, rng, ev):
                 continue
             for bit, res in ((L.UP_LEATHER, L.R_LEATHER), (L.UP_BRONZE, L.R_BRONZE),
                              (L.UP_IRON, L.R_IRON)):
-                if s[L.UPGRADES + k] & bit == 0 and s[L.RES + res] >= cost:
+                held = s[L.LEATHER_HELD] if res == L.R_LEATHER else s[L.RES + res]
+                if s[L.UPGRADES + k] & bit == 0 and s[L.RES + res] >= cost and held >= cost:
                     opts[n, 0] = k
                     opts[n, 1] = bit
                     opts[n, 2] = res
@@ -131,6 +135,8 @@ def arena(s, T, W, opts, rng, ev):
             casts -= 1
         else:
             s[L.RES + opts[c, 2]] -= cost
+            if opts[c, 2] == L.R_LEATHER:
+                s[L.LEATHER_HELD] -= cost
             s[L.UPGRADES + k] |= opts[c, 1]
             unlocks -= 1
 
@@ -213,7 +219,7 @@ def temple(s, T, W, opts, rng, ev):
     if here < 0:
         return
     death = s[L.LEVEL + L.B_TEMPLE] == 2
-    for _ in range(s[L.UNITS + L.U_PRIESTESS]):
+    while abilities_left(s) > 0:
         opts[0, 0] = -1
         n = 1
         for ability in range(3):
@@ -249,9 +255,20 @@ def temple(s, T, W, opts, rng, ev):
             kiss_of_death(s, T, ev, opts[c, 2], faith)
         elif ability == 1 and not death:
             s[L.BLESSED] = faith
-            s[L.BLESS_HEX] = here
+            s[L.BLESS_GROUPS] = near_groups(s, T, here)
         else:
             tend(s, T, here, faith, death)
+
+
+@njit
+def near_groups(s, T, h):
+    """Bit mask of the groups with units on hex h or an adjacent hex."""
+    mask = 0
+    for g in range(L.N_GROUPS):
+        p = s[L.POS + g]
+        if p >= 0 and group_units(s, g) > 0 and (p == h or adjacent(T, p, h)):
+            mask |= 1 << g
+    return mask
 
 
 @njit
@@ -286,15 +303,16 @@ def tend(s, T, here, faith, death):
 
 
 @njit
-def claimable(s, T, r):
-    """Compass slot of the richest token a D100 roll of ``r`` claims (difficulty <= r;
-    the one of highest difficulty), -1 none (p. 25)."""
-    best, best_k = -1, -1
+def claimable(s, T, opts, r):
+    """Rows (Compass slot, difficulty) of the tokens a D100 roll of ``r`` reaches
+    (difficulty <= r, p. 25); returns how many."""
+    n = 0
     for k in range(L.N_COMPASS):
         tok = s[L.COMPASS + k]
-        if tok >= 0 and T.loot[tok, 2] <= r and T.loot[tok, 2] > best:
-            best, best_k = T.loot[tok, 2], k
-    return best_k
+        if tok >= 0 and T.loot[tok, 2] <= r:
+            opts[n, 0], opts[n, 1] = k, T.loot[tok, 2]
+            n += 1
+    return n
 
 
 @njit
@@ -322,10 +340,11 @@ def explore(s, T, W, opts, rng, ev):
         if act < 0:
             return
         if act == 0:
-            best_k = claimable(s, T, roll(rng, 100))
-            if best_k >= 0:
-                claim_loot(s, T, s[L.COMPASS + best_k])
-                s[L.COMPASS + best_k] = -1
+            m = claimable(s, T, opts, roll(rng, 100))
+            if m > 0:  # the team claims any one of them
+                k = opts[decide(s, T, W, opts, m, D_CLAIM, rng), 0]
+                claim_loot(s, T, s[L.COMPASS + k])
+                s[L.COMPASS + k] = -1
         else:
             s[L.COMPASS + slot] = below(rng, 0, T.loot.shape[0])
 

@@ -7,7 +7,7 @@ from sim.games.aeolis.content import KT_WITCHCRAFT
 from sim.games.aeolis.decisions import D_CAST, D_FLOW, D_KEEP_SPELL
 from sim.games.aeolis.events import EV_SPELL
 from sim.games.aeolis.rules.board import dist
-from sim.games.aeolis.rules.combat import blessed_at
+from sim.games.aeolis.rules.combat import blessed
 from sim.games.aeolis.rules.core import chance, decide, emit, has_tech, magi_form
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import put_out
@@ -139,7 +139,7 @@ def backlash(s, T, rng, white):
     """D100 of 01-25 backlashes, unless Witchcraft, a white Sphere or a Bless (p. 24)."""
     if white or has_tech(s, T.key_tech[KT_WITCHCRAFT]):
         return False
-    if blessed_at(s, T, s[L.POS + L.G_MAGI]) > 0:
+    if blessed(s, 1 << L.G_MAGI) > 0:
         return False
     return chance(rng, T.params[P.BACKLASH_PCT])
 

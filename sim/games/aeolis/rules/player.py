@@ -34,7 +34,9 @@ def new_round(s):
     s[L.DIPLOMACY_LEFT] = 3 if s[L.LEVEL + L.B_TEMPLE] == 2 else 1
     s[L.RANGED_DONE] = 0
     s[L.ENGAGED] = 0
+    s[L.LEATHER_HELD] = s[L.RES + L.R_LEATHER]
     s[L.BLESSED] = 0
+    s[L.BLESS_GROUPS] = 0
     for d in range(L.N_FAITH):
         s[L.FAITH_USED + d] = 0
     for k in range(L.MAX_SPELLS):
