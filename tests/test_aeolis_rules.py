@@ -8,7 +8,7 @@ from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_WITCHCRAFT, load_content
 from sim.games.aeolis.decisions import D_CLAIM
-from sim.games.aeolis.events import EV_COMBAT, EV_DESTROY
+from sim.games.aeolis.events import EV_BUILD, EV_COMBAT, EV_DESTROY, EV_MOVE
 from sim.games.aeolis.rules import (
     alchemy,
     board,
@@ -551,6 +551,23 @@ def test_spell_effect_damage_is_halved_by_magic_resistance(T, content):
     effects.run_effect(s, T, trace(), rng(), row, e)
     dealt = T.card_power[invasion] - pile.enemy_power(s, T, e)
     assert (1 + bonus) // 2 <= dealt <= (sides + bonus) // 2
+
+
+@pytest.mark.parametrize("move_first", [False, True])
+def test_the_team_orders_the_player_phase(T, content, move_first):
+    """Golden Rules (p. 5): the Heroes act in any order; the team may have the miniatures
+    move and collect first, and the Queen build with what came in."""
+    s = blank()
+    s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+    s[L.WORKERS], s[L.RES + L.R_WOOD] = 1, 1
+    s[L.TECH + content.names["techs"].index("wood_cutting")] = 1
+    W = team(content)
+    W[policy.W_CAREFUL] = (1 << policy.CARE_MOVE_FIRST) if move_first else 0
+    ev = trace(256)
+    player.player_phase(s, T, W, opts(), rng(), ev)
+    codes = list(ev[:s[L.EVENTS], 2])
+    assert EV_BUILD in codes and EV_MOVE in codes
+    assert (codes.index(EV_MOVE) < codes.index(EV_BUILD)) == move_first
 
 
 # --- Enemy Phase -----------------------------------------------------------------------------

@@ -41,6 +41,9 @@ CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or
 CARE_BUILD_AWAY = 4  # no Structure next to an enemy or on an Invasion's way
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
                CARE_BUILD_AWAY)
+# Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
+# on the same games it changed no survival rate beyond noise (docs/rules/aeolis.md).
+CARE_MOVE_FIRST = 5
 
 
 @njit
@@ -537,6 +540,8 @@ def team_choice(s, T, W, opts, n, kind):
         return n - 1  # save every unit the Light Crystals allow
     if kind == D.D_EXPLORE:
         return 1
+    if kind == D.D_PHASE_ORDER:
+        return 1 if _care(W, CARE_MOVE_FIRST) else 0
     if kind == D.D_CLAIM:
         return _richest(opts, n)
     if kind == D.D_FROST_BLAST:
