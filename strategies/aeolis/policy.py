@@ -39,8 +39,9 @@ CARE_SURE_FIGHTS = 1  # hunt a Raid only when the lowest roll still wins
 CARE_LOOK_AHEAD = 2  # keep the army whole when the next Invasion will outmatch it
 CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or Inferno
 CARE_BUILD_AWAY = 4  # no Structure next to an enemy or on an Invasion's way
+CARE_STONE_FOR_USE = 6  # buy Stone only once a known Structure or upgrade needs it
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
-               CARE_BUILD_AWAY)
+               CARE_BUILD_AWAY, CARE_STONE_FOR_USE)
 # Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
 # on the same games it changed no survival rate beyond noise (docs/rules/aeolis.md).
 CARE_MOVE_FIRST = 5
@@ -394,11 +395,25 @@ def _trade(s, T, W, opts, n):
                 v = 5
             elif res == L.R_WOOD and s[L.RES + L.R_WOOD] == 0 and gold >= price + 2:
                 v = 3
-            elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3:
+            elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3 \
+                    and (not _care(W, CARE_STONE_FOR_USE) or _stone_wanted(s, T)):
                 v = 2
         if v > best:
             best, best_k = v, k
     return best_k
+
+
+@njit
+def _stone_wanted(s, T):
+    """A discovered Structure or an open building upgrade costs Stone (pp. 11-12)."""
+    for st in range(T.st_tech.shape[0]):
+        if T.st_stone[st] == 1 and T.st_tech[st] >= 0 and s[L.TECH + T.st_tech[st]] == 1:
+            return True
+    for b in range(L.N_BUILDINGS):
+        lv = s[L.LEVEL + b] + 1
+        if lv <= 2 and T.up_tech[b, lv] >= 0 and s[L.TECH + T.up_tech[b, lv]] == 1:
+            return True
+    return False
 
 
 @njit
