@@ -121,3 +121,14 @@ def test_look_ahead_keeps_a_small_army_home_before_an_invasion(content):
     assert not policy._outmatched_soon(s, T)
     s[L.ROUND] = 2
     assert not policy._outmatched_soon(s, T)
+
+
+def test_stone_waits_for_a_use(content):
+    """The careful team buys Stone only once a discovered Structure or an open building
+    upgrade costs Stone (pp. 11-12): none at the start of the game."""
+    T = content.tables
+    s = blank()
+    assert not policy._stone_wanted(s, T)
+    st = next(k for k in range(T.st_tech.shape[0]) if T.st_stone[k] == 1 and T.st_tech[k] >= 0)
+    s[L.TECH + T.st_tech[st]] = 1
+    assert policy._stone_wanted(s, T)

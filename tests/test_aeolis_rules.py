@@ -6,8 +6,9 @@ import pytest
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
-from sim.games.aeolis.content import KT_WITCHCRAFT, load_content
-from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_WITCHCRAFT, load_content
+from sim.games.aeolis.decisions import D_CLAIM
+from sim.games.aeolis.events import EV_BUILD, EV_COMBAT, EV_DESTROY, EV_MOVE
 from sim.games.aeolis.rules import (
     alchemy,
     board,
@@ -20,9 +21,11 @@ from sim.games.aeolis.rules import (
     magi,
     movement,
     pile,
+    player,
     upkeep,
 )
 from sim.stats import wilson_interval
+from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
 
 HOPLITES = 1 << L.U_HOPLITE
@@ -71,10 +74,19 @@ def test_dice_cover_every_face_and_nothing_else():
 
 # --- board -----------------------------------------------------------------------------------
 
-def test_random_placement_is_d6_column_and_d4_depth(T):
+def test_random_placement_heads_down_and_left(T):
+    """p. 36: the D6 names a hex of the top edge, the D4 the hex that many along a line
+    heading down and left (the first being the top hex itself)."""
+    for d6 in range(1, 7):
+        line = [board.placed_hex(d6, d4) for d4 in range(1, 5)]
+        assert line[0] == d6 - 1
+        for k in range(1, 4):
+            a, b = line[k - 1], line[k]
+            assert T.hex_row[b] == k and b in T.adj[a] and b % L.N_COLS <= a % L.N_COLS
+    assert board.placed_hex(5, 3) == 2 * L.N_COLS + 3  # the example's 5 and 3
     r = rng()
     hexes = {board.random_hex(T, r) for _ in range(2000)}
-    assert hexes == {d * L.N_COLS + c for d in range(4) for c in range(6)}
+    assert hexes == {board.placed_hex(a, b) for a in range(1, 7) for b in range(1, 5)}
 
 
 def test_ruin_costs_one_morale_and_the_goods(T, content):
@@ -100,8 +112,23 @@ def test_consecrate_token_absorbs_one_plague(T):
 def test_step_toward_gets_one_step_closer(T):
     s = blank()
     a, b = land_pair(T)
-    nxt = board.step_toward(s, T, a, b, False, rng())
+    nxt = board.step_toward(s, T, a, b, False, rng(), False)
     assert T.dist_land[nxt, b] == T.dist_land[a, b] - 1
+
+
+def test_raids_step_around_the_army(T):
+    """Raid and Plunder Movement (p. 35): of two equally short steps a Raid takes the one
+    without army units; an Invasion does not care (p. 35)."""
+    s = blank()
+    here, target, steps = next(
+        (a, b, [nb for nb in T.adj[a] if nb >= 0 and T.dist_land[nb, b] == T.dist_land[a, b] - 1])
+        for a in range(L.N_HEX) for b in range(L.N_HEX)
+        if T.land_ok[a] and T.land_ok[b] and 2 <= T.dist_land[a, b] < 90
+        and sum(1 for nb in T.adj[a] if nb >= 0 and T.dist_land[nb, b] == T.dist_land[a, b] - 1) >= 2)
+    s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 2, steps[0]
+    r = rng()
+    assert {board.step_toward(s, T, here, target, False, r, True) for _ in range(50)} == set(steps[1:])
+    assert steps[0] in {board.step_toward(s, T, here, target, False, r, False) for _ in range(50)}
 
 
 def test_area_of_control_blocks_rows_on_and_above_a_raid(T, content):
@@ -116,6 +143,39 @@ def test_area_of_control_blocks_rows_on_and_above_a_raid(T, content):
 
 
 # --- combat (rulebook pp. 29-31) --------------------------------------------------------------
+
+def test_the_arena_acts_once_per_unit(T, content):
+    """Golden Rules (p. 5): each action once per trained unit, so one Hoplite casts one
+    Bronze and unlocks one upgrade a round (p. 19), whatever the team would like."""
+    for seed in range(30):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        s[L.TECH + T.key_tech[KT_BRONZE_WORKING]] = 1
+        for r in (L.R_COPPER, L.R_GOLD, L.R_LEATHER, L.R_IRON):
+            s[L.RES + r] = 12
+        heroes.arena(s, T, team(content, "random"), opts(), rng(seed), trace())
+        assert s[L.RES + L.R_BRONZE] <= 1
+        assert bin(int(s[L.UPGRADES + L.U_HOPLITE])).count("1") <= 1
+    s = blank()  # no Arena unit, no Arena action
+    s[L.RES + L.R_LEATHER] = 12
+    heroes.arena(s, T, team(content, "random"), opts(), rng(), trace())
+    assert s[L.UPGRADES + L.U_HOPLITE] == 0
+
+
+def test_one_blessing_per_philosopher(T, content):
+    """Golden Rules (p. 5): a lone Philosopher completes one Blessing a round (p. 17)."""
+    free = [c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_BLESSING
+            and T.card_where[c] < 0 and (T.card_cost[c, :, 0] < 0).all()]
+    assert len(free) >= 2
+    s = blank()
+    s[L.UNITS + L.U_PHILOSOPHER], s[L.POS + L.G_PHILOSOPHER] = 1, land_hex(content)
+    s[L.ACTIVE], s[L.ACTIVE + 1] = free[0], free[1]
+    heroes.blessings(s, T, trace(), rng())
+    assert s[L.ACTIVE] == -1 and s[L.ACTIVE + 1] == free[1]
+    s[L.UNITS + L.U_PHILOSOPHER] = 2
+    heroes.blessings(s, T, trace(), rng())
+    assert s[L.ACTIVE + 1] == -1
+
 
 def test_iron_covers_bronze_and_companions_meet_everything():
     s = blank()
@@ -208,6 +268,26 @@ def test_lost_fight_against_an_invasion_deals_half(T, content):
     assert pile.enemy_power(s, T, e) == power - 1  # 3 units lost, half rounds down
 
 
+def test_bless_stays_with_the_units_where_they_were_blessed(T, content):
+    """Bless (p. 22): the units on the Priestess's hex and next to it are Blessed before
+    they move, and keep the Blessing wherever they fight."""
+    h = land_hex(content)
+    near = next(x for x in T.adj[h] if x >= 0)
+    far = next(x for x in range(L.N_HEX) if T.land_ok[x] and T.dist_land[h, x] >= 3)
+    s = blank()
+    s[L.UNITS + L.U_PRIESTESS], s[L.POS + L.G_PRIESTESS] = 1, h
+    army(s, T, near, hoplites=2)
+    s[L.UNITS + L.U_MAGI], s[L.POS + L.G_MAGI] = 1, far
+    assert heroes.near_groups(s, T, h) == 1 << L.G_HOPLITE | 1 << L.G_PRIESTESS
+    s[L.BLESSED], s[L.BLESS_GROUPS] = 6, heroes.near_groups(s, T, h)
+    s[L.POS + L.G_HOPLITE] = far  # they march off to fight
+    e = put_enemy(s, card_id(content, "C1"), far)
+    ev = trace()
+    combat.land_combat(s, T, team(content), opts(), rng(), ev, e)
+    assert ev[ev[:, 2] == EV_COMBAT][0][4] == 6 + 2  # the Faith replaced the roll
+    assert combat.blessed(s, 1 << L.G_MAGI) == 0  # the Magi was not there
+
+
 def test_toxotai_alone_in_an_enemy_hex_are_destroyed(T, content):
     s = blank()
     h = land_hex(content)
@@ -215,6 +295,63 @@ def test_toxotai_alone_in_an_enemy_hex_are_destroyed(T, content):
     e = put_enemy(s, card_id(content, "C1"), h)
     assert not combat.land_combat(s, T, team(content), opts(), rng(), trace(), e)
     assert s[L.UNITS + L.U_TOXOTAI] == 0 and pile.enemy_power(s, T, e) == 6
+
+
+def test_the_army_in_the_city_fights_a_plunder_that_lands_there(T, content):
+    """Combat Power (p. 29): an enemy entering a hex with army units starts a fight, so
+    Hoplites holding the city meet the Cycladian Looters there instead of being pillaged."""
+    looters = card_id(content, "C4")
+    city_hex = T.city[0]
+    shore = next(nb for nb in T.adj[city_hex] if nb >= 0 and T.sea_ok[nb] == 1)
+    s = blank()
+    army(s, T, city_hex, hoplites=4, morale=2)
+    s[L.RES + L.R_WOOD] = 5
+    e = put_enemy(s, looters, shore)
+    ev = trace()
+    enemy.move_kind(s, T, team(content), opts(), rng(), ev, ops.K_PLUNDER)
+    assert s[L.ENEMY + L.EN_HEX] == city_hex and s[L.RES + L.R_WOOD] == 5  # no pillage
+    enemy.fights(s, T, team(content), opts(), rng(), ev)
+    assert (ev[:, 2] == EV_COMBAT).sum() == 1
+    assert s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD] == -1  # 1 + 4 + 2 >= 4: beaten
+    assert s[L.RES + L.R_GOLD] == T.card_power[looters] and s[L.UNITS + L.U_HOPLITE] == 3
+
+
+def test_toxotai_engage_archers_from_the_next_hex(T, content):
+    """Toxotai (p. 20): against an enemy with archers the shot becomes a combat fought from
+    the adjacent hex at the end of the Enemy Phase; the Raid is held there meanwhile, and
+    the Toxotai are not lost for standing alone."""
+    raid = card_id(content, "C3")
+    assert T.card_archers[raid] == 1 and T.card_power[raid] == 4
+    h = land_hex(content)
+    nb = next(x for x in T.adj[h] if x >= 0 and T.land_ok[x] == 1 and x != T.city[0])
+    s = blank()
+    army(s, T, nb, toxotai=3, morale=1)
+    e = put_enemy(s, raid, h)
+    o = opts()
+    heroes.ranged(s, T, team(content), o, rng(), trace(), L.G_TOXOTAI)
+    assert tuple(o[1, :2]) == (e, 1)  # the engagement is offered, not a shot
+    assert s[L.ENGAGED] == e + 1 and pile.enemy_power(s, T, e) == 4  # 1 + 3 + 1 >= 4
+    ev = trace()
+    enemy.move_kind(s, T, team(content), opts(), rng(), ev, ops.K_RAID)
+    assert s[L.ENEMY + L.EN_HEX] == h  # held in the fight
+    enemy.fights(s, T, team(content), opts(), rng(), ev)
+    assert (ev[:, 2] == EV_COMBAT).sum() == 1 and s[L.ENEMY + L.EN_CARD] == -1
+    assert s[L.UNITS + L.U_TOXOTAI] == 2 and s[L.POS + L.G_TOXOTAI] == nb and s[L.ENGAGED] == 0
+
+
+def test_toxotai_deal_half_to_an_invasion(T, content):
+    """Toxotai always deal half damage to Invasions (p. 20): a lost fight from the next hex
+    costs the Invasion half the units lost, rounded down."""
+    invasion = card_id(content, "I1")
+    h = land_hex(content)
+    nb = next(x for x in T.adj[h] if x >= 0 and T.land_ok[x] == 1 and x != T.city[0])
+    s = blank()
+    army(s, T, nb, toxotai=3, morale=T.params[P.MORALE_MIN])
+    e = put_enemy(s, invasion, h)
+    s[L.ENGAGED] = e + 1
+    enemy.fights(s, T, team(content), opts(), rng(), trace())
+    assert s[L.UNITS + L.U_TOXOTAI] == 0
+    assert pile.enemy_power(s, T, e) == T.card_power[invasion] - 1
 
 
 def _with(s, hoplites, morale):
@@ -342,11 +479,67 @@ def test_claimable_loot_with_a_roll_of_sixty(T, content):
     s = blank(("queen", "merchant", "philosopher", "hoplite", "triaconter"))
     for k, want in enumerate((("wood", 3), ("wheat", 4), ("gold", 5))):
         s[L.COMPASS + k] = loot.index(want)
-    k = heroes.claimable(s, T, 60)
-    assert k == 1  # the richest claimable one
-    s[L.COMPASS + 1] = -1
-    assert heroes.claimable(s, T, 60) == 0
-    assert heroes.claimable(s, T, 29) == -1
+    o = opts()
+    assert heroes.claimable(s, T, o, 60) == 2 and set(o[:2, 0]) == {0, 1}  # any one (p. 25)
+    assert policy.team_choice(s, T, team(content), o, 2, D_CLAIM) == 1  # the team: the richest
+    assert heroes.claimable(s, T, o, 29) == 0
+
+
+def test_one_ability_per_priestess_proselytize_included(T):
+    """Divine Abilities (p. 22): each Priestess activates one ability a round, so a lone
+    Priestess who Consecrated cannot also Proselytize for the Queen."""
+    s = blank(("queen", "merchant", "philosopher", "hoplite", "priestess"))
+    s[L.UNITS + L.U_PRIESTESS] = 1
+    s[L.FAITH + 3] = 4
+    assert city.proselytize(s) == (1, 4)
+    s[L.FAITH_USED + 0] = 1
+    assert city.proselytize(s) == (0, 0)
+    s[L.UNITS + L.U_PRIESTESS] = 2
+    assert city.proselytize(s) == (1, 4)
+
+
+def test_agora_only_goods_are_not_produced_before_the_agora(T, content):
+    """Offer and Demand (p. 13): Structures do not produce goods only the upgraded Agora
+    trades (Pearls here) until the Agora is upgraded."""
+    pearl = next(st for st in range(T.st_prod.shape[0]) if T.st_prod[st, 0] == L.R_PEARL)
+    h = land_hex(content)
+    s = blank()
+    s[L.STRUCT + h] = pearl
+    upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+    city.first_production(s, T, h)
+    assert s[L.STOCK + 2 * h] == 0
+    s[L.LEVEL + L.B_AGORA] = 1
+    upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+    assert s[L.STOCK + 2 * h] == 1
+
+
+def test_leather_for_an_upgrade_is_on_the_mat_before_the_player_phase(T, content):
+    """Unlock Upgrades (p. 19): the three Leather must be held before the Player Phase, so
+    Leather gathered during it waits for the next round."""
+    for seed in range(20):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        player.new_round(s)
+        s[L.RES + L.R_LEATHER] = 3  # collected during the phase
+        heroes.arena(s, T, team(content, "random"), opts(), rng(seed), trace())
+        assert s[L.UPGRADES + L.U_HOPLITE] == 0
+    player.new_round(s)
+    assert s[L.LEATHER_HELD] == 3
+
+
+def test_frost_blast_is_chosen_before_the_roll(T, content):
+    """Frost Blast (p. 28): the Ice is spent before the roll, so the team spends what makes
+    its lowest roll win (6 - 2 Galleys - 1) whatever the die then shows."""
+    plunder = next(c for c in range(T.card_kind.shape[0]) if T.card_kind[c] == ops.K_PLUNDER
+                   and T.card_power[c] == 6)
+    for seed in range(10):
+        s = blank()
+        s[L.LEVEL + L.B_HARBOR] = 2
+        s[L.UNITS + L.U_SHIP], s[L.POS + L.G_SHIP] = 2, next(h for h in range(L.N_HEX) if T.sea_ok[h])
+        s[L.RES + L.R_ICE] = 5
+        e = put_enemy(s, plunder, s[L.POS + L.G_SHIP])
+        assert combat.naval_combat(s, T, team(content), opts(), rng(seed), trace(), e)
+        assert s[L.RES + L.R_ICE] == 2
 
 
 def test_spell_effect_damage_is_halved_by_magic_resistance(T, content):
@@ -358,6 +551,23 @@ def test_spell_effect_damage_is_halved_by_magic_resistance(T, content):
     effects.run_effect(s, T, trace(), rng(), row, e)
     dealt = T.card_power[invasion] - pile.enemy_power(s, T, e)
     assert (1 + bonus) // 2 <= dealt <= (sides + bonus) // 2
+
+
+@pytest.mark.parametrize("move_first", [False, True])
+def test_the_team_orders_the_player_phase(T, content, move_first):
+    """Golden Rules (p. 5): the Heroes act in any order; the team may have the miniatures
+    move and collect first, and the Queen build with what came in."""
+    s = blank()
+    s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+    s[L.WORKERS], s[L.RES + L.R_WOOD] = 1, 1
+    s[L.TECH + content.names["techs"].index("wood_cutting")] = 1
+    W = team(content)
+    W[policy.W_CAREFUL] = (1 << policy.CARE_MOVE_FIRST) if move_first else 0
+    ev = trace(256)
+    player.player_phase(s, T, W, opts(), rng(), ev)
+    codes = list(ev[:s[L.EVENTS], 2])
+    assert EV_BUILD in codes and EV_MOVE in codes
+    assert (codes.index(EV_MOVE) < codes.index(EV_BUILD)) == move_first
 
 
 # --- Enemy Phase -----------------------------------------------------------------------------
@@ -374,6 +584,56 @@ def test_raiders_in_the_city_take_goods_and_workers(T, content):
     enemy.pillage(s, T, team(content), opts(), rng(), trace(), 4)
     assert s[L.RES:L.RES + L.N_RES].sum() == 7 - 4
     assert s[L.WORKERS] + s[L.UNITS:L.UNITS + L.N_UNITS].sum() == 0
+
+
+def burning_inferno(T, content, seed=3):
+    """The Inferno (C10) struck in the Enemy Phase and still burns on the pile (slot 0)."""
+    s = blank()
+    s[L.ACTIVE] = card_id(content, "C10")
+    enemy.disasters(s, T, trace(), rng(seed))
+    return s
+
+
+def test_an_inferno_burns_until_put_out(T, content):
+    """Natural Disaster (p. 34): the Inferno stays on the pile after it strikes; it does
+    not strike again, and while it burns it keeps a repaired Structure on its hex a Ruin."""
+    s = burning_inferno(T, content)
+    fires = s[L.INFERNO:L.INFERNO + L.N_HEX].copy()
+    assert s[L.ACTIVE] == card_id(content, "C10") and s[L.BURNING] == 1 and fires.sum() == 1
+    enemy.disasters(s, T, trace(), rng(4))
+    assert (s[L.INFERNO:L.INFERNO + L.N_HEX] == fires).all()
+    h = int(fires.argmax())
+    s[L.STRUCT + h] = 0
+    s[L.RUIN + h] = 0
+    ev = trace()
+    enemy.spread_inferno(s, T, ev, rng())
+    assert s[L.RUIN + h] == 1 and (ev[:, 2] == EV_DESTROY).any()
+
+
+def test_a_spell_of_its_affinity_puts_the_inferno_out(T, content):
+    """A Spell that counters a Natural Disaster of its affinity (p. 34) ends the burning
+    Inferno, and its fires leave the board."""
+    s = burning_inferno(T, content)
+    frost = content.names["spells"].index("Frost Ward")
+    s[L.SPELL_HAND + frost] = 1
+    s[L.SPHERE_N + 1], s[L.SPHERE_COLOR + 1] = 2, ops.COLORS.index("ice")
+    s[L.UNITS + L.U_MAGI], s[L.POS + L.G_MAGI] = 1, land_hex(content)
+    s[L.TECH + T.key_tech[KT_WITCHCRAFT]] = 1  # no Backlash
+    magi.cast(s, T, team(content), opts(), rng(), trace())
+    assert s[L.ACTIVE] == -1 and s[L.BURNING] == 0
+    assert s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 0
+
+
+def test_fires_burn_on_while_another_inferno_does(T, content):
+    """Control Weather (p. 26) cancels one Inferno; the fires go out with the last one."""
+    s = burning_inferno(T, content)
+    s[L.ACTIVE + 1], s[L.BURNING + 1] = card_id(content, "C21"), 1
+    pile.put_out(s, T, trace(), 0)
+    assert s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 1
+    s[L.UNITS + L.U_ALCHEMIST] = 1
+    s[L.RES + L.R_SALT] = T.params[P.WEATHER_SALT]
+    alchemy.alchemy(s, T, team(content), opts(), rng(), trace())
+    assert s[L.ACTIVE + 1] == -1 and s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 0
 
 
 def test_plague_spread_rate_is_half(T):

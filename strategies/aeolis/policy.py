@@ -39,8 +39,12 @@ CARE_SURE_FIGHTS = 1  # hunt a Raid only when the lowest roll still wins
 CARE_LOOK_AHEAD = 2  # keep the army whole when the next Invasion will outmatch it
 CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or Inferno
 CARE_BUILD_AWAY = 4  # no Structure next to an enemy or on an Invasion's way
+CARE_STONE_FOR_USE = 6  # buy Stone only once a known Structure or upgrade needs it
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
-               CARE_BUILD_AWAY)
+               CARE_BUILD_AWAY, CARE_STONE_FOR_USE)
+# Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
+# on the same games it changed no survival rate beyond noise (docs/rules/aeolis.md).
+CARE_MOVE_FIRST = 5
 
 
 @njit
@@ -232,6 +236,29 @@ def _army_here(s, h):
 
 
 @njit
+def _ranged(s, T, W, opts, n):
+    """Engage an enemy with archers (option column 1) when the army on the Toxotai's hex
+    expects to beat it (the lowest roll for a careful team); else fire at the last enemy
+    offered; else hold."""
+    here = s[L.POS + L.G_TOXOTAI]
+    strength = s[L.MORALE] + W[W_BOLDNESS]
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] == here and s[L.UNITS + k] > 0:
+            strength += s[L.UNITS + k] * (2 if k == L.U_HIPPEIS else 1)
+    best_k = 0
+    for k in range(1, n):
+        if opts[k, 1] == 0:
+            best_k = k
+            continue
+        e = opts[k, 0]
+        needs = T.card_needs[s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]]
+        die = 1.0 if _care(W, CARE_SURE_FIGHTS) else _expected_die(s, needs)
+        if strength + die >= _enemy_power(s, T, e):
+            return k
+    return best_k
+
+
+@njit
 def _charax(s, T, opts, n):
     """A Charax where an enemy will walk: the city and the Invasion's shortest paths first,
     then the hexes next to a Raid."""
@@ -269,6 +296,16 @@ def _alchemy(s, T, opts, n):
             v = 1
         if v > best:
             best, best_k = v, k
+    return best_k
+
+
+@njit
+def _richest(opts, n):
+    """The Loot token of highest difficulty (the richest, p. 25) among the ``n`` reached."""
+    best_k = 0
+    for k in range(1, n):
+        if opts[k, 1] > opts[best_k, 1]:
+            best_k = k
     return best_k
 
 
@@ -358,11 +395,25 @@ def _trade(s, T, W, opts, n):
                 v = 5
             elif res == L.R_WOOD and s[L.RES + L.R_WOOD] == 0 and gold >= price + 2:
                 v = 3
-            elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3:
+            elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3 \
+                    and (not _care(W, CARE_STONE_FOR_USE) or _stone_wanted(s, T)):
                 v = 2
         if v > best:
             best, best_k = v, k
     return best_k
+
+
+@njit
+def _stone_wanted(s, T):
+    """A discovered Structure or an open building upgrade costs Stone (pp. 11-12)."""
+    for st in range(T.st_tech.shape[0]):
+        if T.st_stone[st] == 1 and T.st_tech[st] >= 0 and s[L.TECH + T.st_tech[st]] == 1:
+            return True
+    for b in range(L.N_BUILDINGS):
+        lv = s[L.LEVEL + b] + 1
+        if lv <= 2 and T.up_tech[b, lv] >= 0 and s[L.TECH + T.up_tech[b, lv]] == 1:
+            return True
+    return False
 
 
 @njit
@@ -470,8 +521,10 @@ def team_choice(s, T, W, opts, n, kind):
             if v > best:
                 best, best_k = v, k
         return best_k
-    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE, D.D_RANGED):
+    if kind in (D.D_UPGRADE_BUILDING, D.D_FOREIGN_TRADE):
         return n - 1
+    if kind == D.D_RANGED:
+        return _ranged(s, T, W, opts, n)
     if kind == D.D_CHARAX:
         return _charax(s, T, opts, n)
     if kind == D.D_ARMY_UPGRADE:
@@ -502,6 +555,13 @@ def team_choice(s, T, W, opts, n, kind):
         return n - 1  # save every unit the Light Crystals allow
     if kind == D.D_EXPLORE:
         return 1
+    if kind == D.D_PHASE_ORDER:
+        return 1 if _care(W, CARE_MOVE_FIRST) else 0
+    if kind == D.D_CLAIM:
+        return _richest(opts, n)
+    if kind == D.D_FROST_BLAST:
+        need = opts[0, 1] - 1  # Ice that makes the lowest roll win; all there is if short
+        return need if 0 < need < n else (n - 1 if need >= n else 0)
     if kind == D.D_ALCHEMISTS:
         return n // 2  # half the Philosophers keep their Repair; all still research
     if kind == D.D_ALCHEMIST:

@@ -42,6 +42,10 @@ DECISION_FIELDS = (
                   "brought in, -1, -1, 1 (p. 27)"),
     ("aura", "-1 stop, else hex shielded by the Aura of Protection for 1 Light Crystal (p. 27)"),
     ("lay_on_hands", "units saved from dying in combat, 1 Light Crystal each (p. 27)"),
+    ("frost_blast", "Ice Crystals the Galleys spend on Frost Blast before the roll (p. 28)"),
+    ("claim", "Compass slot of the token an Explore roll claims, any one it reaches (p. 25)"),
+    ("phase_order", "0 the city acts before the miniatures move, 1 after, with what they "
+                    "collected (p. 5)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -50,6 +54,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ARMY_UPGRADE, D_TRADE, D_COLLECT, D_FOREIGN_TRADE, D_MOVE, D_CHARAX, D_RANGED, D_DIPLOMACY,
  D_UNREST_COMBAT, D_KEEP_SPELL, D_FLOW, D_CAST, D_PRIESTESS, D_EXPLORE, D_ALCHEMIST,
  D_CASUALTY, D_PILLAGE, D_DESTROY_PLAGUED, D_ALCHEMISTS, D_ARRANGE, D_INTERVENE, D_AURA,
- D_LAY_ON_HANDS) = (
+ D_LAY_ON_HANDS, D_FROST_BLAST, D_CLAIM, D_PHASE_ORDER) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -117,6 +117,8 @@ _FIELDS = (
     ("HEX_GOLD", N_HEX, "Gold waiting on hex h (Production Die Gold face)"),
     ("ENEMY", MAX_ENEMIES * EN_WIDTH, "enemy tokens: card, hex, damage, Immolate flag, event slot"),
     ("ACTIVE", MAX_ACTIVE, "Active Events pile: card ids, -1 empty"),
+    ("BURNING", MAX_ACTIVE, "1 when the Inferno in active slot k has struck and burns until "
+                            "put out (p. 34)"),
     ("CARD_STATE", MAX_CARDS, "0 in deck, 1 drawn (active or concluded), 2 out of the game, "
                               "3 seen on top of its deck (Augury)"),
     ("DECK_TOP", N_DECKS * MAX_TOP, "cards Augury fixed on top of deck d: [d*MAX_TOP+k], next "
@@ -129,12 +131,17 @@ _FIELDS = (
     ("FAITH", N_FAITH, "Faith Dice values (1..6)"),
     ("FAITH_USED", N_FAITH, "1 when the ability was used this round"),
     ("BLESSED", 1, "Faith value of this round's Bless, 0 none"),
-    ("BLESS_HEX", 1, "hex of the Priestess when she Blessed"),
+    ("BLESS_GROUPS", 1, "bit g set when group g stood on or next to the Priestess's hex as "
+                        "she Blessed (p. 22)"),
     ("PLAGUE_HELD", 1, "Plague tokens on the Priestess of Death's mat"),
     ("COMPASS", N_COMPASS, "loot token id on each Exploration Compass slot, -1 empty"),
     ("WHEEL", 1, "Trade Wheel position"),
     ("DIPLOMACY_LEFT", 1, "Diplomacy attempts left this round"),
     ("RANGED_DONE", 1, "bit 0 Toxotai, bit 1 ships: ranged attack used this round"),
+    ("LEATHER_HELD", 1, "Leather of the stash when the Player Phase began not yet spent: an "
+                        "upgrade spends Leather held before the phase (p. 19)"),
+    ("ENGAGED", 1, "1 + enemy slot the Toxotai engaged from an adjacent hex this round "
+                   "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
     ("ENEMIES_BEATEN", 1, "enemies destroyed by combat, spells or Diplomacy"),
     ("DECISIONS", 1, "decisions asked so far"),
@@ -154,7 +161,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
 (ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
- ACTIVE, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
- FAITH_USED, BLESSED, BLESS_HEX, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
+ ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
+ FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
+ LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -6,7 +6,7 @@ from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.decisions import D_ALCHEMIST, D_ALCHEMISTS
 from sim.games.aeolis.rules.core import decide
-from sim.games.aeolis.rules.pile import conclude, damage_enemy
+from sim.games.aeolis.rules.pile import damage_enemy, put_out
 from sim.jit import njit
 
 STORABLE = (L.R_LEATHER, L.R_WOOD, L.R_STONE, L.R_COPPER)  # what an Alchemist works (p. 26)
@@ -76,7 +76,7 @@ def alchemy(s, T, W, opts, rng, ev):
             s[L.ENEMY + a * L.EN_WIDTH + L.EN_INFERNO] = 1
         else:
             s[L.RES + L.R_SALT] -= T.params[P.WEATHER_SALT]
-            conclude(s, ev, a)
+            put_out(s, T, ev, a)
 
 
 @njit

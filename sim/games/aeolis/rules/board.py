@@ -11,10 +11,22 @@ FAR = 99
 
 @njit
 def random_hex(T, rng):
-    """D6 picks the column at the top edge, D4 how far down it the hex is (p. 36)."""
-    col = roll(rng, 6) - 1
-    depth = roll(rng, 4) - 1
-    return depth * L.N_COLS + col
+    """D6 picks the hex at the top edge, D4 how far from it the token lands, counting that
+    hex as the first, on a line heading down and left (p. 36)."""
+    return placed_hex(roll(rng, 6), roll(rng, 4))
+
+
+@njit
+def placed_hex(d6, d4):
+    """The hex a D6 / D4 placement names. Rows are "odd-r" offset (odd rows shifted
+    right), so down-left from an even row moves a column left and from an odd row keeps
+    the column; at the left edge the line runs straight down."""
+    row, col = 0, d6 - 1
+    for _ in range(d4 - 1):
+        if row % 2 == 0 and col > 0:
+            col -= 1
+        row += 1
+    return row * L.N_COLS + col
 
 
 @njit
@@ -42,23 +54,36 @@ def dist(T, a, b, terrain):
 
 
 @njit
-def step_toward(s, T, here, target, terrain, rng):
+def army_at(s, h):
+    """Bit mask of army kinds whose miniature stands on h."""
+    mask = 0
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] == h and s[L.UNITS + k] > 0:
+            mask |= 1 << k
+    return mask
+
+
+@njit
+def step_toward(s, T, here, target, terrain, rng, shy):
     """One step along a shortest path, avoiding Plague hexes when another step is as short
-    (p. 35); ties broken at random. Returns ``here`` when no step gets closer."""
+    (p. 35), and first of all, for a ``shy`` Raid or Plunder, hexes with army units or the
+    fleet (p. 35); ties broken at random. Returns ``here`` when no step gets closer."""
     d0 = dist(T, here, target, terrain)
     if d0 == 0 or d0 >= FAR:
         return here
     best = -1
     n_best = 0
-    best_clean = False
+    best_rank = 4
     for k in range(6):
         nb = T.adj[here, k]
         if nb < 0 or dist(T, nb, target, terrain) != d0 - 1:
             continue
-        clean = s[L.PLAGUE + nb] == 0
-        if clean and not best_clean:
-            best, n_best, best_clean = nb, 1, True
-        elif clean == best_clean:
+        rank = 1 if s[L.PLAGUE + nb] != 0 else 0
+        if shy and (army_at(s, nb) != 0 or s[L.POS + L.G_SHIP] == nb):
+            rank += 2
+        if rank < best_rank:
+            best, n_best, best_rank = nb, 1, rank
+        elif rank == best_rank:
             n_best += 1
             if below(rng, 1, n_best) == 0:
                 best = nb

@@ -18,6 +18,7 @@ from sim.games.aeolis.events import EV_BUILD, EV_DIPLOMACY, EV_TRADE, EV_UPGRADE
 from sim.games.aeolis.rules.alchemy import become_alchemists
 from sim.games.aeolis.rules.board import hex_loot, plunder_out, raid_rows_block, standing
 from sim.games.aeolis.rules.core import (
+    abilities_left,
     add_morale,
     add_workers,
     decide,
@@ -26,6 +27,7 @@ from sim.games.aeolis.rules.core import (
     has_tech,
     hero_active,
     roll,
+    tradeable,
 )
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.movement import collect
@@ -107,10 +109,13 @@ def build(s, T, W, opts, rng, ev):
 
 @njit
 def first_production(s, T, h):
-    """A Structure produces once when it is built (p. 10)."""
+    """A Structure produces once when it is built (p. 10); not goods only the upgraded
+    Agora trades before it is upgraded (p. 13)."""
     st = s[L.STRUCT + h]
     for k in range(2):
         r = T.st_prod[st, k]
+        if r >= 0 and r != L.R_WORKER and not tradeable(s, T, r):
+            continue
         if r == L.R_GOLD:
             s[L.HEX_GOLD + h] += 1
         elif r >= 0:
@@ -160,8 +165,9 @@ def diplomacy_die(s):
 @njit
 def proselytize(s):
     """Diplomacy bonus and Faith of an unused Proselytize die: +1 Balance, +2 Life, +3 Death
-    (pp. 23, 27); (0, 0) when the Priestess cannot help this round."""
-    if s[L.UNITS + L.U_PRIESTESS] == 0 or s[L.FAITH_USED + 3] == 1:
+    (pp. 23, 27); (0, 0) when the Priestess cannot help this round (each Priestess
+    uses one ability a round, p. 22)."""
+    if abilities_left(s) <= 0 or s[L.FAITH_USED + 3] == 1:
         return 0, 0
     return s[L.LEVEL + L.B_TEMPLE] + 1, s[L.FAITH + 3]
 
@@ -223,11 +229,6 @@ def diplomacy(s, T, W, opts, rng, ev):
             s[L.RES + L.R_GOLD] -= cost if cost > 0 else 0
             s[L.ENEMIES_BEATEN] += 1
             conclude(s, ev, slot)
-
-
-@njit
-def tradeable(s, T, res):
-    return T.agora_only[res] == 0 or s[L.LEVEL + L.B_AGORA] >= 1
 
 
 @njit

@@ -2,8 +2,9 @@
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
-from sim.games.aeolis.decisions import D_CASUALTY
+from sim.games.aeolis.decisions import D_CASUALTY, D_FROST_BLAST
 from sim.games.aeolis.events import EV_COMBAT
+from sim.games.aeolis.rules.board import army_at
 from sim.games.aeolis.rules.companion import lay_on_hands, retreat_hex
 from sim.games.aeolis.rules.core import add_morale, add_units, decide, destroy_group, emit, roll
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, is_invasion
@@ -58,34 +59,18 @@ def army_power(s, mask, needs, die_roll):
 
 
 @njit
-def blessed_at(s, T, h):
-    """Faith of a Bless that covers hex h (the Priestess's hex or adjacent, p. 22), else 0."""
-    if s[L.BLESSED] == 0:
-        return 0
-    b = s[L.BLESS_HEX]
-    if b == h:
-        return s[L.BLESSED]
-    for k in range(6):
-        if T.adj[b, k] == h:
-            return s[L.BLESSED]
-    return 0
+def blessed(s, groups):
+    """Faith of this round's Bless when one of the ``groups`` (bit mask) was Blessed, else
+    0: the Bless stays with the units, wherever they then fight (p. 22)."""
+    return s[L.BLESSED] if s[L.BLESS_GROUPS] & groups else 0
 
 
 @njit
-def roll_die(s, T, rng, sides, h):
+def roll_die(s, rng, sides, groups):
+    """The combat die (a forced 1 when ``sides`` is 0), or a Blessed unit's Faith if higher."""
     r = 1 if sides == 0 else roll(rng, sides)
-    bless = blessed_at(s, T, h)
+    bless = blessed(s, groups)
     return bless if bless > r else r
-
-
-@njit
-def army_at(s, h):
-    """Bit mask of army kinds whose miniature stands on h."""
-    mask = 0
-    for k in range(L.N_ARMY):
-        if s[L.POS + k] == h and s[L.UNITS + k] > 0:
-            mask |= 1 << k
-    return mask
 
 
 @njit
@@ -116,13 +101,19 @@ def destroy_civilians(s, T, h):
 @njit
 def land_combat(s, T, W, opts, rng, ev, e):
     """The army on enemy e's hex fights it; returns True when the army won."""
+    return army_combat(s, T, W, opts, rng, ev, e, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
+
+
+@njit
+def army_combat(s, T, W, opts, rng, ev, e, h):
+    """The army on hex h fights enemy e, on its hex or from an adjacent one (Toxotai
+    against archers, p. 20); returns True when the army won."""
     base = L.ENEMY + e * L.EN_WIDTH
     card = s[base + L.EN_CARD]
-    h = s[base + L.EN_HEX]
     mask = army_at(s, h)
     if mask == 0:
         return False
-    if mask == 1 << L.U_TOXOTAI:
+    if mask == 1 << L.U_TOXOTAI and h == s[base + L.EN_HEX]:
         destroy_group(s, T, L.G_TOXOTAI)  # Toxotai alone in an enemy hex (p. 20)
         destroy_civilians(s, T, h)
         return False
@@ -135,11 +126,11 @@ def land_combat(s, T, W, opts, rng, ev, e):
             _reward(s, T, card)
             return True
         target = enemy_power(s, T, e)
-    power = army_power(s, mask, T.card_needs[card], roll_die(s, T, rng, combat_die(
-        s, mask, T.card_needs[card]), h))
+    power = army_power(s, mask, T.card_needs[card], roll_die(s, rng, combat_die(
+        s, mask, T.card_needs[card]), mask))
     emit(s, ev, EV_COMBAT, card, power, target)
     if power >= target:
-        if not (s[L.LEVEL + L.B_TEMPLE] >= 1 and blessed_at(s, T, h) > 0):
+        if not (s[L.LEVEL + L.B_TEMPLE] >= 1 and blessed(s, mask) > 0):
             casualty(s, T, W, opts, rng, ev, mask, h)  # a Priestess of Life's Bless saves it (p. 22)
         _reward(s, T, card)
         s[L.ENEMIES_BEATEN] += 1
@@ -205,13 +196,14 @@ def naval_combat(s, T, W, opts, rng, ev, e):
     card = s[base + L.EN_CARD]
     ships = s[L.UNITS + L.U_SHIP]
     target = enemy_power(s, T, e)
-    r = roll_die(s, T, rng, naval_die(s), s[L.POS + L.G_SHIP])
-    power = r + ships + s[L.MORALE]
-    if s[L.LEVEL + L.B_HARBOR] == 2 and power < target:
-        frost = target - power  # Frost Blast: Ice Crystals add to the roll (p. 28)
-        frost = frost if frost < s[L.RES + L.R_ICE] else s[L.RES + L.R_ICE]
+    frost = 0
+    if s[L.LEVEL + L.B_HARBOR] == 2:  # Frost Blast: Ice Crystals chosen before the roll (p. 28)
+        n = min(s[L.RES + L.R_ICE], opts.shape[0] - 1) + 1
+        for k in range(n):
+            opts[k, 0], opts[k, 1] = k, target - ships - s[L.MORALE]
+        frost = opts[decide(s, T, W, opts, n, D_FROST_BLAST, rng), 0]
         s[L.RES + L.R_ICE] -= frost
-        power += frost
+    power = roll_die(s, rng, naval_die(s), 1 << L.G_SHIP) + ships + s[L.MORALE] + frost
     emit(s, ev, EV_COMBAT, card, power, target)
     if power >= target:
         add_units(s, T, L.U_SHIP, -1)
@@ -228,7 +220,7 @@ def naval_combat(s, T, W, opts, rng, ev, e):
 def unrest_combat(s, T, W, opts, rng, ev, slot, mask):
     """The army quells Unrest by force: Morale drops by its Power when it wins (p. 35)."""
     card = s[L.ACTIVE + slot]
-    power = army_power(s, mask, 0, roll_die(s, T, rng, combat_die(s, mask, 0), T.city[0]))
+    power = army_power(s, mask, 0, roll_die(s, rng, combat_die(s, mask, 0), mask))
     emit(s, ev, EV_COMBAT, card, power, T.card_power[card])
     if power >= T.card_power[card]:
         casualty(s, T, W, opts, rng, ev, mask, T.city[0])

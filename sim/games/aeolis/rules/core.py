@@ -100,6 +100,22 @@ def has_tech(s, t):
 
 
 @njit
+def tradeable(s, T, res):
+    """The Merchant trades ``res``; goods only the upgraded Agora trades cannot be produced,
+    explored or gained before it is upgraded either (p. 13)."""
+    return T.agora_only[res] == 0 or s[L.LEVEL + L.B_AGORA] >= 1
+
+
+@njit
+def abilities_left(s):
+    """Priestess abilities still to use this round: one per Priestess unit (p. 22)."""
+    used = 0
+    for d in range(L.N_FAITH):
+        used += s[L.FAITH_USED + d]
+    return s[L.UNITS + L.U_PRIESTESS] - used
+
+
+@njit
 def unit_group(kind):
     """The miniature group of a unit kind, -1 for units without a miniature."""
     if kind <= L.U_COMPANION:

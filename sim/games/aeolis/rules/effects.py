@@ -4,7 +4,15 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.rules.board import place_plague, random_hex, ruin, standing
-from sim.games.aeolis.rules.core import add_morale, add_units, add_workers, gain, lose, roll
+from sim.games.aeolis.rules.core import (
+    add_morale,
+    add_units,
+    add_workers,
+    gain,
+    lose,
+    roll,
+    tradeable,
+)
 from sim.games.aeolis.rules.pile import damage_enemy, is_invasion
 from sim.jit import njit
 from sim.rng import below
@@ -14,7 +22,7 @@ from sim.rng import below
 def claim_loot(s, T, token):
     """Gain a Loot token's goods, unless the Merchant cannot trade them yet (p. 25)."""
     res = T.loot[token, 0]
-    if T.agora_only[res] == 1 and s[L.LEVEL + L.B_AGORA] == 0:
+    if not tradeable(s, T, res):
         return
     gain(s, T, res, T.loot[token, 1])
 

@@ -9,6 +9,7 @@ from sim.games.aeolis.events import EV_ENEMY_MOVE, EV_PILLAGE
 from sim.games.aeolis.rules.alchemy import burn_immolated
 from sim.games.aeolis.rules.board import (
     FAR,
+    army_at,
     dist,
     hex_loot,
     place_plague,
@@ -16,23 +17,33 @@ from sim.games.aeolis.rules.board import (
     standing,
     step_toward,
 )
-from sim.games.aeolis.rules.combat import army_at, destroy_civilians, land_combat, naval_combat, unrest_combat
+from sim.games.aeolis.rules.combat import (
+    army_combat,
+    destroy_civilians,
+    land_combat,
+    naval_combat,
+    unrest_combat,
+)
 from sim.games.aeolis.rules.core import add_units, chance, decide, emit
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.heroes import adjacent
-from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power
+from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, lasting
 from sim.jit import njit
 from sim.rng import below
 
 
 @njit
 def disasters(s, T, ev, rng):
-    """Natural Disasters nobody countered activate and leave the pile (p. 34)."""
+    """Natural Disasters nobody countered activate and leave the pile, except an Inferno,
+    which stays burning until put out (p. 34)."""
     for slot in range(L.MAX_ACTIVE):
         card = s[L.ACTIVE + slot]
-        if card >= 0 and T.card_kind[card] == ops.K_DISASTER:
+        if card >= 0 and T.card_kind[card] == ops.K_DISASTER and s[L.BURNING + slot] == 0:
             run_effect(s, T, ev, rng, T.card_fx[card], -1)
-            conclude(s, ev, slot)
+            if lasting(T, card):
+                s[L.BURNING + slot] = 1
+            else:
+                conclude(s, ev, slot)
 
 
 @njit
@@ -72,9 +83,13 @@ def spread_plague(s, T, ev, rng):
 
 @njit
 def spread_inferno(s, T, ev, rng):
-    """Each Inferno has a 50% chance to spread to every adjacent Wheat or Wood hex (p. 34)."""
+    """While it burns, an Inferno keeps its hex's Structure a Ruin (a repaired one burns
+    again) and has a 50% chance to spread to every adjacent Wheat or Wood hex (p. 34)."""
     for h in range(L.N_HEX):
-        if s[L.INFERNO + h] != 1 or not chance(rng, T.params[P.INFERNO_SPREAD_PCT]):
+        if s[L.INFERNO + h] != 1:
+            continue
+        ruin(s, T, ev, h)
+        if not chance(rng, T.params[P.INFERNO_SPREAD_PCT]):
             continue
         for k in range(6):
             nb = T.adj[h, k]
@@ -172,9 +187,9 @@ def move_enemy(s, T, W, opts, rng, ev, e):
         target = T.city[0] if invasion else raid_target(s, T, rng, here, sea)
         if here == target:
             break
-        if army_at(s, here) != 0:
+        if army_at(s, here) != 0 or toxotai_engaged(s, T, e):
             return False  # engaged: combat at the end of the phase
-        nxt = step_toward(s, T, here, target, sea, rng)
+        nxt = step_toward(s, T, here, target, sea, rng, not invasion)
         if nxt == here:
             break
         s[base + L.EN_HEX] = nxt
@@ -200,6 +215,14 @@ def move_enemy(s, T, W, opts, rng, ev, e):
 
 
 @njit
+def toxotai_engaged(s, T, e):
+    """The Toxotai engaged enemy e this round and still stand next to it (p. 20)."""
+    tox = s[L.POS + L.G_TOXOTAI]
+    return s[L.ENGAGED] == e + 1 and tox >= 0 and \
+        adjacent(T, tox, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
+
+
+@njit
 def move_kind(s, T, W, opts, rng, ev, kind):
     for e in range(L.MAX_ENEMIES):
         card = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
@@ -212,21 +235,26 @@ def move_kind(s, T, W, opts, rng, ev, kind):
 
 @njit
 def fights(s, T, W, opts, rng, ev):
-    """Every engaged combat resolves at the end of the Enemy Phase (p. 21)."""
+    """Every engaged combat resolves at the end of the Enemy Phase (p. 21): the fleet
+    fights a Plunder next to it; the army fights any enemy on its hex, a Plunder landed
+    on the city or the Harbor too (p. 29); the Toxotai, with the army on their hex, fight
+    the enemy with archers they engaged from the hex next to it (p. 20)."""
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
         card = s[base + L.EN_CARD]
         if card < 0:
             continue
         h = s[base + L.EN_HEX]
-        if T.card_kind[card] == ops.K_PLUNDER:
-            ship = s[L.POS + L.G_SHIP]
-            if ship >= 0 and (ship == h or adjacent(T, ship, h)):
-                naval_combat(s, T, W, opts, rng, ev, e)
-        elif army_at(s, h) != 0:
+        ship = s[L.POS + L.G_SHIP]
+        if T.card_kind[card] == ops.K_PLUNDER and ship >= 0 and (ship == h or adjacent(T, ship, h)):
+            naval_combat(s, T, W, opts, rng, ev, e)
+        elif army_at(s, h) != 0:  # on land every enemy meets the army on its hex (p. 29)
             land_combat(s, T, W, opts, rng, ev, e)
         else:
             destroy_civilians(s, T, h)
+            if toxotai_engaged(s, T, e):
+                army_combat(s, T, W, opts, rng, ev, e, s[L.POS + L.G_TOXOTAI])
+    s[L.ENGAGED] = 0
 
 
 @njit

@@ -8,6 +8,7 @@ from sim.games.aeolis.content import KT_BRONZE_WORKING
 from sim.games.aeolis.decisions import (
     D_ARMY_UPGRADE,
     D_CHARAX,
+    D_CLAIM,
     D_DESTROY_PLAGUED,
     D_DISCOVER,
     D_EXPLORE,
@@ -18,7 +19,16 @@ from sim.games.aeolis.events import EV_DISCOVER
 from sim.games.aeolis.rules.augury import augury, future_draws
 from sim.games.aeolis.rules.board import enemy_slot_at, standing
 from sim.games.aeolis.rules.combat import meets
-from sim.games.aeolis.rules.core import add_morale, decide, emit, expansion_on, has_tech, roll
+from sim.games.aeolis.rules.core import (
+    abilities_left,
+    add_morale,
+    decide,
+    emit,
+    expansion_on,
+    group_units,
+    has_tech,
+    roll,
+)
 from sim.games.aeolis.rules.effects import claim_loot, discover, run_effect
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, is_invasion
 from sim.jit import njit
@@ -56,11 +66,14 @@ def research(s, T, W, opts, rng, ev):
 @njit
 def blessings(s, T, ev, rng):
     """The Philosopher completes each Blessing whose location he stands on and whose price
-    the team can pay (p. 17)."""
+    the team can pay (p. 17), one per Philosopher unit (p. 5)."""
     here = s[L.POS + L.G_PHILOSOPHER]
     if here < 0:
         return
+    left = group_units(s, L.G_PHILOSOPHER)
     for slot in range(L.MAX_ACTIVE):
+        if left == 0:
+            return
         card = s[L.ACTIVE + slot]
         if card < 0 or T.card_kind[card] != ops.K_BLESSING:
             continue
@@ -80,25 +93,33 @@ def blessings(s, T, ev, rng):
                 s[L.RES + r] -= T.card_cost[card, k, 1]
         run_effect(s, T, ev, rng, T.card_fx[card], -1)
         conclude(s, ev, slot)
+        left -= 1
 
 
 @njit
 def arena(s, T, W, opts, rng, ev):
-    """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19)."""
+    """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19),
+    each action once per Arena unit (p. 5). Leather must be on the mat before the Player
+    Phase; Bronze may be cast in it for the upgrade (p. 19)."""
     cost = T.params[P.UPGRADE_COST]
+    casts = 0
+    for k in range(L.N_ARMY):
+        casts += s[L.UNITS + k]
+    unlocks = casts
     while True:
         opts[0, 0] = -1
         n = 1
-        if has_tech(s, T.key_tech[KT_BRONZE_WORKING]) and s[L.RES + L.R_COPPER] >= 1 \
+        if casts > 0 and has_tech(s, T.key_tech[KT_BRONZE_WORKING]) and s[L.RES + L.R_COPPER] >= 1 \
                 and s[L.RES + L.R_GOLD] >= T.params[P.BRONZE_GOLD]:
             opts[n, 0] = -2
             n += 1
         for k in range(L.N_ARMY - 1):  # Companions have every upgrade already
-            if s[L.UNITS + k] == 0 and k != L.U_HOPLITE:
+            if unlocks == 0 or (s[L.UNITS + k] == 0 and k != L.U_HOPLITE):
                 continue
             for bit, res in ((L.UP_LEATHER, L.R_LEATHER), (L.UP_BRONZE, L.R_BRONZE),
                              (L.UP_IRON, L.R_IRON)):
-                if s[L.UPGRADES + k] & bit == 0 and s[L.RES + res] >= cost:
+                held = s[L.LEATHER_HELD] if res == L.R_LEATHER else s[L.RES + res]
+                if s[L.UPGRADES + k] & bit == 0 and s[L.RES + res] >= cost and held >= cost:
                     opts[n, 0] = k
                     opts[n, 1] = bit
                     opts[n, 2] = res
@@ -111,9 +132,13 @@ def arena(s, T, W, opts, rng, ev):
             s[L.RES + L.R_COPPER] -= 1
             s[L.RES + L.R_GOLD] -= T.params[P.BRONZE_GOLD]
             s[L.RES + L.R_BRONZE] += 1
+            casts -= 1
         else:
             s[L.RES + opts[c, 2]] -= cost
+            if opts[c, 2] == L.R_LEATHER:
+                s[L.LEATHER_HELD] -= cost
             s[L.UPGRADES + k] |= opts[c, 1]
+            unlocks -= 1
 
 
 @njit
@@ -147,8 +172,9 @@ def adjacent(T, a, b):
 @njit
 def ranged(s, T, W, opts, rng, ev, g):
     """Toxotai or the fleet fire once at an adjacent enemy (pp. 20, 25). Toxotai do
-    Toxotai-count damage (half when missing upgrades, always half on Invasions); against
-    archers they engage in combat instead (left to the Enemy Phase)."""
+    Toxotai-count damage (half when missing upgrades, always half on Invasions); an enemy
+    with archers (Plunders, some Raids, every Invasion, p. 33) they engage in combat from
+    their hex instead (option column 1 is 1), fought at the end of the Enemy Phase."""
     here = s[L.POS + g]
     bit = 1 if g == L.G_TOXOTAI else 2
     if here < 0 or s[L.RANGED_DONE] & bit:
@@ -160,16 +186,19 @@ def ranged(s, T, W, opts, rng, ev, g):
         card = s[base + L.EN_CARD]
         if card < 0 or not adjacent(T, here, s[base + L.EN_HEX]):
             continue
-        if g == L.G_TOXOTAI and T.card_archers[card] == 1:
-            continue
         if g == L.G_SHIP and T.land_ok[s[base + L.EN_HEX]] == 0:
             continue  # the fleet's ranged fire hits land units on the shore
         opts[n, 0] = e
+        opts[n, 1] = 1 if g == L.G_TOXOTAI and T.card_archers[card] == 1 else 0
         n += 1
-    e = opts[decide(s, T, W, opts, n, D_RANGED, rng), 0]
+    c = decide(s, T, W, opts, n, D_RANGED, rng)
+    e = opts[c, 0]
     if e < 0:
         return
     s[L.RANGED_DONE] |= bit
+    if opts[c, 1] == 1:
+        s[L.ENGAGED] = e + 1
+        return
     card = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
     if g == L.G_SHIP:
         dmg = s[L.UNITS + L.U_SHIP]
@@ -190,7 +219,7 @@ def temple(s, T, W, opts, rng, ev):
     if here < 0:
         return
     death = s[L.LEVEL + L.B_TEMPLE] == 2
-    for _ in range(s[L.UNITS + L.U_PRIESTESS]):
+    while abilities_left(s) > 0:
         opts[0, 0] = -1
         n = 1
         for ability in range(3):
@@ -226,9 +255,20 @@ def temple(s, T, W, opts, rng, ev):
             kiss_of_death(s, T, ev, opts[c, 2], faith)
         elif ability == 1 and not death:
             s[L.BLESSED] = faith
-            s[L.BLESS_HEX] = here
+            s[L.BLESS_GROUPS] = near_groups(s, T, here)
         else:
             tend(s, T, here, faith, death)
+
+
+@njit
+def near_groups(s, T, h):
+    """Bit mask of the groups with units on hex h or an adjacent hex."""
+    mask = 0
+    for g in range(L.N_GROUPS):
+        p = s[L.POS + g]
+        if p >= 0 and group_units(s, g) > 0 and (p == h or adjacent(T, p, h)):
+            mask |= 1 << g
+    return mask
 
 
 @njit
@@ -263,15 +303,16 @@ def tend(s, T, here, faith, death):
 
 
 @njit
-def claimable(s, T, r):
-    """Compass slot of the richest token a D100 roll of ``r`` claims (difficulty <= r;
-    the one of highest difficulty), -1 none (p. 25)."""
-    best, best_k = -1, -1
+def claimable(s, T, opts, r):
+    """Rows (Compass slot, difficulty) of the tokens a D100 roll of ``r`` reaches
+    (difficulty <= r, p. 25); returns how many."""
+    n = 0
     for k in range(L.N_COMPASS):
         tok = s[L.COMPASS + k]
-        if tok >= 0 and T.loot[tok, 2] <= r and T.loot[tok, 2] > best:
-            best, best_k = T.loot[tok, 2], k
-    return best_k
+        if tok >= 0 and T.loot[tok, 2] <= r:
+            opts[n, 0], opts[n, 1] = k, T.loot[tok, 2]
+            n += 1
+    return n
 
 
 @njit
@@ -299,10 +340,11 @@ def explore(s, T, W, opts, rng, ev):
         if act < 0:
             return
         if act == 0:
-            best_k = claimable(s, T, roll(rng, 100))
-            if best_k >= 0:
-                claim_loot(s, T, s[L.COMPASS + best_k])
-                s[L.COMPASS + best_k] = -1
+            m = claimable(s, T, opts, roll(rng, 100))
+            if m > 0:  # the team claims any one of them
+                k = opts[decide(s, T, W, opts, m, D_CLAIM, rng), 0]
+                claim_loot(s, T, s[L.COMPASS + k])
+                s[L.COMPASS + k] = -1
         else:
             s[L.COMPASS + slot] = below(rng, 0, T.loot.shape[0])
 

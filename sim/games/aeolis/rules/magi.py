@@ -7,10 +7,10 @@ from sim.games.aeolis.content import KT_WITCHCRAFT
 from sim.games.aeolis.decisions import D_CAST, D_FLOW, D_KEEP_SPELL
 from sim.games.aeolis.events import EV_SPELL
 from sim.games.aeolis.rules.board import dist
-from sim.games.aeolis.rules.combat import blessed_at
+from sim.games.aeolis.rules.combat import blessed
 from sim.games.aeolis.rules.core import chance, decide, emit, has_tech, magi_form
 from sim.games.aeolis.rules.effects import run_effect
-from sim.games.aeolis.rules.pile import conclude
+from sim.games.aeolis.rules.pile import put_out
 from sim.jit import njit
 from sim.rng import below
 
@@ -139,7 +139,7 @@ def backlash(s, T, rng, white):
     """D100 of 01-25 backlashes, unless Witchcraft, a white Sphere or a Bless (p. 24)."""
     if white or has_tech(s, T.key_tech[KT_WITCHCRAFT]):
         return False
-    if blessed_at(s, T, s[L.POS + L.G_MAGI]) > 0:
+    if blessed(s, 1 << L.G_MAGI) > 0:
         return False
     return chance(rng, T.params[P.BACKLASH_PCT])
 
@@ -167,7 +167,7 @@ def cast(s, T, W, opts, rng, ev):
         if failed:
             run_effect(s, T, ev, rng, T.sp_backlash[k], -1)
         elif T.fx[T.sp_fx[k], 1] == ops.OP_COUNTER:
-            conclude(s, ev, target)
+            put_out(s, T, ev, target)
         else:
             run_effect(s, T, ev, rng, T.sp_fx[k], target)
         if s[L.UNITS + L.U_MAGI] == 0:

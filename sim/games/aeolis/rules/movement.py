@@ -96,7 +96,7 @@ def walk(s, T, rng, ev, g, target):
         here = s[L.POS + g]
         if here == target or group_units(s, g) == 0:
             break
-        nxt = step_toward(s, T, here, target, where, rng)
+        nxt = step_toward(s, T, here, target, where, rng, False)
         if nxt == here:
             break
         s[L.POS + g] = nxt

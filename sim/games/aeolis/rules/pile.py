@@ -24,12 +24,35 @@ def conclude(s, ev, slot):
     if card < 0:
         return
     s[L.ACTIVE + slot] = -1
+    s[L.BURNING + slot] = 0
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
         if s[base + L.EN_CARD] >= 0 and s[base + L.EN_EVENT] == slot:
             s[base + L.EN_CARD] = -1
             s[base + L.EN_HEX] = -1
     emit(s, ev, EV_EVENT_DONE, card, 0, 0)
+
+
+@njit
+def lasting(T, card):
+    """A Natural Disaster that stays on the pile until put out: an Inferno (p. 34)."""
+    fx = T.fx[T.card_fx[card]]
+    for k in range(fx[0]):
+        if fx[1 + 3 * k] == ops.OP_INFERNO_RANDOM:
+            return True
+    return False
+
+
+@njit
+def put_out(s, T, ev, slot):
+    """A Natural Disaster is countered (a Spell of its affinity, Control Weather; pp. 24,
+    26, 34) and leaves the pile; once no Inferno burns on the pile, its fires go out."""
+    conclude(s, ev, slot)
+    for k in range(L.MAX_ACTIVE):
+        if s[L.BURNING + k] == 1:
+            return
+    for h in range(L.N_HEX):
+        s[L.INFERNO + h] = 0
 
 
 @njit

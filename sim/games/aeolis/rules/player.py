@@ -1,6 +1,7 @@
-"""Player Phase: every Hero acts; the engine asks in a fixed order (p. 11: any order)."""
+"""Player Phase: every Hero acts, in an order the team chooses (p. 5: any order)."""
 
 from sim.games.aeolis import layout as L
+from sim.games.aeolis.decisions import D_PHASE_ORDER
 from sim.games.aeolis.rules.alchemy import alchemy
 from sim.games.aeolis.rules.city import (
     build,
@@ -12,7 +13,7 @@ from sim.games.aeolis.rules.city import (
     upgrade_buildings,
 )
 from sim.games.aeolis.rules.companion import aura
-from sim.games.aeolis.rules.core import group_units
+from sim.games.aeolis.rules.core import decide, group_units
 from sim.games.aeolis.rules.heroes import (
     arena,
     blessings,
@@ -27,13 +28,18 @@ from sim.games.aeolis.rules.magi import cast, draw_spells, flow
 from sim.games.aeolis.rules.movement import lose_one, move_group
 from sim.jit import njit
 
+ORDER_CITY_FIRST, ORDER_MOVE_FIRST = 0, 1  # options of the phase-order decision
+
 
 @njit
 def new_round(s):
     """Per-round limits start afresh."""
     s[L.DIPLOMACY_LEFT] = 3 if s[L.LEVEL + L.B_TEMPLE] == 2 else 1
     s[L.RANGED_DONE] = 0
+    s[L.ENGAGED] = 0
+    s[L.LEATHER_HELD] = s[L.RES + L.R_LEATHER]
     s[L.BLESSED] = 0
+    s[L.BLESS_GROUPS] = 0
     for d in range(L.N_FAITH):
         s[L.FAITH_USED + d] = 0
     for k in range(L.MAX_SPELLS):
@@ -54,10 +60,8 @@ def hazards(s, T):
 
 
 @njit
-def player_phase(s, T, W, opts, rng, ev):
-    s[L.PHASE] = L.PHASE_PLAYER
-    new_round(s)
-    hazards(s, T)
+def city_steps(s, T, W, opts, rng, ev):
+    """Feed, research, build, upgrade buildings, trade, collect, Foreign Trade, the Arena."""
     feed(s, T, W, opts, rng, ev)
     research(s, T, W, opts, rng, ev)
     build(s, T, W, opts, rng, ev)
@@ -66,6 +70,13 @@ def player_phase(s, T, W, opts, rng, ev):
     merchant_collect(s, T, W, opts, rng, ev)
     foreign_trade(s, T, W, opts, rng, ev)
     arena(s, T, W, opts, rng, ev)
+
+
+@njit
+def field_steps(s, T, W, opts, rng, ev):
+    """The Temple (a Bless comes before the moves, p. 22), ranged fire before and after
+    moving, every miniature's move (collecting on the way, p. 10), Aura, Blessings, Charax
+    (after the Hoplite moves, p. 20)."""
     temple(s, T, W, opts, rng, ev)
     ranged(s, T, W, opts, rng, ev, L.G_TOXOTAI)
     ranged(s, T, W, opts, rng, ev, L.G_SHIP)
@@ -76,6 +87,23 @@ def player_phase(s, T, W, opts, rng, ev):
     ranged(s, T, W, opts, rng, ev, L.G_TOXOTAI)
     ranged(s, T, W, opts, rng, ev, L.G_SHIP)
     charax(s, T, W, opts, rng)
+
+
+@njit
+def player_phase(s, T, W, opts, rng, ev):
+    """The team picks whether the city acts before the miniatures move (option 0) or after,
+    with what they collected on the way (option 1); Spells, Diplomacy, Explore and burning
+    plagued Structures follow (p. 5)."""
+    s[L.PHASE] = L.PHASE_PLAYER
+    new_round(s)
+    hazards(s, T)
+    opts[0, 0], opts[1, 0] = ORDER_CITY_FIRST, ORDER_MOVE_FIRST
+    if opts[decide(s, T, W, opts, 2, D_PHASE_ORDER, rng), 0] == ORDER_CITY_FIRST:
+        city_steps(s, T, W, opts, rng, ev)
+        field_steps(s, T, W, opts, rng, ev)
+    else:
+        field_steps(s, T, W, opts, rng, ev)
+        city_steps(s, T, W, opts, rng, ev)
     draw_spells(s, T, W, opts, rng)
     flow(s, T, W, opts, rng)
     cast(s, T, W, opts, rng, ev)

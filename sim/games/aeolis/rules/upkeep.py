@@ -17,6 +17,7 @@ from sim.games.aeolis.rules.core import (
     has_tech,
     hero_active,
     roll,
+    tradeable,
 )
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import add_active, spawn_enemy
@@ -109,8 +110,8 @@ def produce(s, T, W, opts, rng, ev, h):
                 3 if face == FACE_THREE else 5))
     for k in range(2):
         r = T.st_prod[st, k]
-        if r < 0:
-            continue
+        if r < 0 or (r != L.R_WORKER and not tradeable(s, T, r)):
+            continue  # goods only the upgraded Agora trades (p. 13)
         if r == L.R_GOLD:
             s[L.HEX_GOLD + h] += amount
         else:
