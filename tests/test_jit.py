@@ -2,8 +2,9 @@
 and without Numba's reference counting; an inline kernel is inlined by LLVM into its
 callers without making its callees inline; a kernel compiled in its caller has no
 compiled version of its own; kernels compiled in separate processes for record types of
-different shapes keep their own code when loaded into one. Each test guards one Numba option or hook the project
-relies on, so a Numba release that changes it fails here, by name."""
+different shapes keep their own code when loaded into one. Each test guards one Numba
+option or hook the project relies on, so a Numba release that changes it fails here, by
+name."""
 
 import inspect
 import os
