@@ -1,5 +1,7 @@
 """The one place that sets Numba options for every kernel in the project."""
 
+import hashlib
+
 import numba
 from numba.core import config, types
 from numba.core.registry import CPUDispatcher
@@ -10,6 +12,25 @@ from sim import kernel_cache
 # from (sim.kernel_cache), set before the first kernel below is declared.
 kernel_cache.open_cache()
 config.reload_config()
+
+
+def _record_mangling(record):
+    """A record type's part of a compiled function's symbol name: a hash of its fields,
+    their types, shapes and offsets, the same in every process.
+
+    Numba names a record type by a number it hands out per process, in the order types
+    first appear. Kernels compiled in two processes for two contents whose tables differ
+    in size (each the first content its process saw) then carry the same symbol names;
+    loaded from the cache into one process, the second content's kernels called the
+    first content's helpers, read its tables at the wrong offsets and broke invariants
+    (docs/engine.md, "Contents of several table sizes in one process")."""
+    digest = hashlib.sha256(record.name.encode()).digest()
+    return type(record).__name__, (int.from_bytes(digest[:8], "big") >> 1,)
+
+
+# Set before any kernel is compiled; tests/test_jit.py fails when a Numba release
+# renames the property.
+types.Record.mangling_args = property(_record_mangling)
 
 # cache=True keeps compiled kernels on disk between runs; NUMBA_DISABLE_JIT=1 runs the
 # same functions as plain Python for debugging and coverage.

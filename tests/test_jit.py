@@ -1,8 +1,10 @@
 """sim.jit: a kernel compiles once whatever integer widths and constants its callers pass,
 and without Numba's reference counting; an inline kernel is inlined by LLVM into its
 callers without making its callees inline; a kernel compiled in its caller has no
-compiled version of its own. Each test guards one Numba option or hook the project
-relies on, so a Numba release that changes it fails here, by name."""
+compiled version of its own; kernels compiled in separate processes for record types of
+different shapes keep their own code when loaded into one. Each test guards one Numba
+option or hook the project relies on, so a Numba release that changes it fails here, by
+name."""
 
 import inspect
 import os
@@ -195,3 +197,56 @@ def test_compiled_in_caller_has_no_version_of_its_own():
     assert a[0] == 5
     assert bump.signatures == []
     assert bump(a) == 3  # from Python, compiled for that call
+
+
+# Kernels over a record of two tables, the first of ``n`` entries: the second table's
+# offset depends on ``n``. ``summed`` is too large for LLVM to inline into ``read``, so
+# ``read`` calls it by its symbol name.
+RECORD_KERNELS = """
+import numpy as np
+from sim.jit import kernel
+
+@kernel
+def summed(T, k):
+    t = 0
+    for i in range(T.b.shape[0]):
+        for j in range(k):
+            t += (T.b[i] * j) % 7 + T.b[T.b.shape[0] - 1]
+            if t > 100000:
+                t -= 99991
+    return t
+
+@kernel
+def read(packed, k):
+    return summed(packed[0], k) + summed(packed[0], k + 1)
+
+def packed(n):
+    record = np.zeros(1, np.dtype([("a", np.int32, (n,)), ("b", np.int32, (3,))]))
+    record["b"][0] = [1, 2, 3 + n]
+    return record.view(np.recarray)
+"""
+READ_RECORDS = """
+import sys
+import record_kernels as k
+print(*(k.read(k.packed(n), 5) - k.read.py_func(k.packed(n), 5) for n in map(int, sys.argv[1:])))
+"""
+
+
+def test_kernels_compiled_apart_for_two_record_shapes_keep_their_own_code(tmp_path):
+    """Each shape compiled by a process of its own (where it is the first record type,
+    as for one cell run alone), then both loaded from the cache into one process, as a
+    run of cells of two contents does: each gives what plain Python gives. With Numba's
+    own record names both processes named their record alike and the second shape's
+    kernel called the first's helper (docs/engine.md)."""
+    (tmp_path / "record_kernels.py").write_text(RECORD_KERNELS)
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), *sys.path]))
+
+    def errors(*sizes: int) -> list[str]:
+        return subprocess.run([sys.executable, "-c", READ_RECORDS, *map(str, sizes)], env=env,
+                              capture_output=True, text=True, check=True).stdout.split()
+
+    assert errors(2) == ["0"] and errors(5) == ["0"]
+    assert errors(2, 5) == ["0", "0"]
+    assert errors(5, 2) == ["0", "0"]
+

@@ -10,6 +10,7 @@ import pandas as pd
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
+from cli_process import sim
 from processes import kill_after
 from typer.testing import CliRunner
 
@@ -179,3 +180,24 @@ def test_a_game_that_breaks_an_invariant_stops_the_run(tmp_path, monkeypatch):
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
     assert "first game 53 (seed 0): silver" in result.stderr
     assert [p.name for p in out.glob("data/cell-000/*")] == ["part-00000.parquet"]
+
+
+# Larissa's Upgrade amount: the shipped 1, and 2, which adds an effect row to the compiled
+# table, so the two cells' content records differ in shape (docs/engine.md).
+RESIZING = "city_states.larissa.action.0.1"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_cells_whose_tables_differ_in_size_play_as_each_alone(tmp_path, workers):
+    def played(name: str, *args: str) -> pd.DataFrame:
+        out = tmp_path / name
+        done = sim("run", "--game", "pericles", "--players", "3", "--n", "200", "--seed", "5",
+                   "--workers", workers, "--out", out, "--quiet", *args)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return rows(out)
+
+    alone = [played(f"alone-{v}", "--set", f"{RESIZING}={v}") for v in (2, 1)]
+    both = played("both", "--sweep", f"{RESIZING}=2,1")
+    for cell, rows_alone in enumerate(alone):
+        rows_in_run = both[both.cell == cell].drop(columns="cell").reset_index(drop=True)
+        pd.testing.assert_frame_equal(rows_in_run, rows_alone.drop(columns="cell"))
