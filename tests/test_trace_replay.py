@@ -63,7 +63,7 @@ def _pairs(k: int, seed: int) -> list[tuple[int, int]]:
     return [(pick.randrange(2), pick.randrange(GAMES)) for _ in range(k)]
 
 
-@pytest.mark.parametrize("game, k", [("pericles", 12), ("aeolis", 6)])
+@pytest.mark.parametrize("game, k", [("pericles", 20), ("aeolis", 20)])
 def test_replay_ends_as_the_dataset_row(runs, game, k):
     folder, df = runs[game]
     for cell, index in _pairs(k, seed=len(game)):
