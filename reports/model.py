@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from reports.coop import CoopCell
 
 ALPHA = 0.05  # family-wise error rate of the flags (Holm over everything tested)
+TILE_USERS = "Players who used "  # the subject of a City-state's win share
 Z95 = 1.959963984540054
 
 
@@ -203,7 +204,7 @@ def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[T
         ends_out = {r: tally.ends.count[r] - ends_in[r] for r in reasons}
         users = None
         if tally.has("city_states_used") and fair is not None:
-            users = Share(f"Players who used {name}", tally.tile_users.total.get(name, 0.0),
+            users = Share(f"{TILE_USERS}{name}", tally.tile_users.total.get(name, 0.0),
                           tally.tile_users.count.get(name, 0), fair, verb="win",
                           replay=typical(name))
         tiles.append(Tile(name=name, games_in=games_in, games_out=games - games_in,

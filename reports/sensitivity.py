@@ -13,6 +13,7 @@ from markupsafe import Markup
 from reports import charts
 from reports.datasets import ReportError
 from reports.flags import Flag
+from reports.model import TILE_USERS
 from sim.gate import GateError
 from sim.gate.series import SHARE
 from sim.sensitivity.analysis import Sensitivity, analyse
@@ -27,7 +28,10 @@ def anchor(measure: str) -> str:
 
 def flag_measure(flag: Flag) -> str:
     """The measure a flag is about, named as the analysis names it ('Seat 1' is seat 0)."""
-    kind, _, name = flag.share.subject.partition(" ")
+    subject = flag.share.subject
+    if subject.startswith(TILE_USERS):
+        return f"win share city-state {subject.removeprefix(TILE_USERS)}"
+    kind, _, name = subject.partition(" ")
     if kind == "Seat" and name.isdigit():
         return f"win share seat {int(name) - 1}"
     return f"win share {kind.lower()} {name}"

@@ -12,7 +12,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from sim.aggregate.scan import categories
+from sim.aggregate.scan import categories, tile_members
 from sim.aggregate.tallies import Histograms, Sums
 
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
@@ -27,23 +27,10 @@ def columns_to_read(available: list[str]) -> list[str]:
     return [c for c in available if c in WANTED or c.startswith("glory_")]
 
 
-def _tile_members(combos: list[str]) -> tuple[list[str], np.ndarray]:
-    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and a
-    0/1 matrix: combination x tile, 1 when the combination holds the tile."""
-    parts = pc.split_pattern(pa.array(combos, pa.string()), ",")
-    names, combo = pc.list_flatten(parts), pc.list_parent_indices(parts)
-    named = pc.not_equal(names, "")  # the empty combination holds none
-    tiles, tile_codes = categories(names.filter(named))
-    member = np.zeros((len(combos), len(tiles)))
-    member[combo.filter(named).to_numpy(), tile_codes] = 1.0
-    order = sorted(range(len(tiles)), key=tiles.__getitem__)
-    return [tiles[i] for i in order], member[:, order]
-
-
 def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """Tile names as ``_tile_members`` gives them, and for each tile the sum of
+    """Tile names as ``tile_members`` gives them, and for each tile the sum of
     ``per_combo``'s rows over the combinations that hold it (counts stay exact)."""
-    tiles, member = _tile_members(combos)
+    tiles, member = tile_members(combos)
     return tiles, member.T @ per_combo
 
 
@@ -152,7 +139,7 @@ class CellTally:
                 self.glory_by_strategy.add_coded(strategies, codes, glory, game)
         if self.has("city_states_used"):
             combos, codes = categories(table["city_states_used"])
-            tiles, member = _tile_members(combos)
+            tiles, member = tile_members(combos)
             per_tile = member.T @ np.stack([np.bincount(codes, minlength=len(combos)),
                                             np.bincount(codes, weights=share, minlength=len(combos))],
                                            axis=1)

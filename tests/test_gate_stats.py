@@ -113,3 +113,38 @@ def test_cooperative_rows_are_one_team_per_game():
     back = decode(encode(o))
     assert back.cooperative and back.win_share.ravel().tolist() == [0, 1, 1, 0]
     assert not [s for s in compare([(0, o, back)], 1.0) if s.diff != 0]
+
+
+def _rows_with_tiles(games, used, sources):
+    """Two-seat rows of ``games`` with each seat's City-states used and Glory by source."""
+    n = len(games)
+    return {"cell": [0] * 2 * n, "game": [g for g in games for _ in (0, 1)],
+            "seat": [0, 1] * n, "strategy": ["random"] * 2 * n,
+            "win_share": [1.0, 0.0] * n, "rounds": [6] * 2 * n, "end_reason": ["parthenon"] * 2 * n,
+            "glory": [sum(s) for s in sources], "city_states_used": used,
+            "glory_row": [s[0] for s in sources], "glory_missions": [s[1] for s in sources]}
+
+
+def test_detailed_series_read_tiles_used_and_glory_sources():
+    from sim.gate.outcomes import columns_to_read, concat
+    from sim.gate.series import detailed_series
+
+    table = pa.table(_rows_with_tiles([0, 1], ["samos,naxos", "", "", "naxos"],
+                                      [[3, 1], [0, 2], [4, 0], [1, 1]]))
+    assert "city_states_used" not in columns_to_read(table.column_names)
+    assert {"city_states_used", "glory_row"} <= set(columns_to_read(table.column_names, True))
+    o = from_table(table)
+    assert o.tile_names == ["naxos", "samos"] and o.source_names == ["row", "missions"]
+    series = {s.key: s for s in detailed_series(o)}
+    naxos = series["win_share", "city-state naxos"]  # seat 0 in game 0, seat 1 in game 1
+    assert naxos.present.tolist() == [True, True] and naxos.values.tolist() == [1.0, 0.0]
+    samos = series["glory", "city-state samos"]
+    assert samos.present.tolist() == [True, False] and samos.values[0] == 4
+    assert series["glory_source", "row"].values.tolist() == [1.5, 2.5]  # mean per player
+    assert {s.key for s in all_series(o)} < set(series)  # the gate's own measures are kept
+    # chunks that used different City-states join over every name
+    later = from_table(pa.table(_rows_with_tiles([2], ["", "chios"], [[1, 1], [2, 2]])))
+    joined = concat([o, later])
+    assert joined.tile_names == ["chios", "naxos", "samos"]
+    assert joined.used[:, :, 0].tolist() == [[False, False], [False, False], [False, True]]
+    assert joined.used[:, :, 1].tolist() == [[True, False], [False, True], [False, False]]

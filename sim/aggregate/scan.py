@@ -66,3 +66,16 @@ def categories(column: pa.ChunkedArray | pa.Array) -> tuple[list[str], np.ndarra
     if column.null_count:
         names.append("")
     return names, codes
+
+
+def tile_members(combos: list[str]) -> tuple[list[str], np.ndarray]:
+    """Tile names in comma-separated combinations ('samos,naxos'), in name order, and a
+    0/1 matrix: combination x tile, 1 when the combination holds the tile."""
+    parts = pc.split_pattern(pa.array(combos, pa.string()), ",")
+    names, combo = pc.list_flatten(parts), pc.list_parent_indices(parts)
+    named = pc.not_equal(names, "")  # the empty combination holds none
+    tiles, tile_codes = categories(names.filter(named))
+    member = np.zeros((len(combos), len(tiles)))
+    member[combo.filter(named).to_numpy(), tile_codes] = 1.0
+    order = sorted(range(len(tiles)), key=tiles.__getitem__)
+    return [tiles[i] for i in order], member[:, order]

@@ -27,11 +27,13 @@ class CellOutcomes:
     data: pads.Dataset
     cell: int
     games: int
+    detailed: bool = False  # read the columns of the detailed measures too
 
     def __iter__(self) -> Iterator[Outcomes]:
         found = 0
         try:
-            for chunk in whole_games(self.data, self.cell, columns_to_read(self.data.schema.names)):
+            columns = columns_to_read(self.data.schema.names, self.detailed)
+            for chunk in whole_games(self.data, self.cell, columns):
                 outcomes = from_table(chunk)
                 found += len(outcomes.games)
                 yield outcomes
@@ -45,9 +47,10 @@ class CellOutcomes:
                             f"{self.games} games ; {repair_hint(self.folder)}")
 
 
-def read_run(folder: Path) -> tuple[dict, dict[int, CellOutcomes]]:
+def read_run(folder: Path, detailed: bool = False) -> tuple[dict, dict[int, CellOutcomes]]:
     """(run.json, {cell index: its outcomes, read when iterated}) of a complete run folder
-    whose shards hold every game (counted from their footers)."""
+    whose shards hold every game (counted from their footers); ``detailed`` reads the
+    columns of ``sim.gate.series.detailed_series`` too."""
     manifest = read_manifest(folder)
     if manifest is None or manifest.get("format") != FORMAT:
         raise GateError(f"{str(folder)!r} is not a sim run folder (no valid run.json) ; give a "
@@ -70,7 +73,7 @@ def read_run(folder: Path) -> tuple[dict, dict[int, CellOutcomes]]:
             if rows != want * per_game:
                 raise GateError(f"{str(folder)!r}: cell {index} has {rows // per_game} of its "
                                 f"{want} games ; {repair_hint(folder)}")
-            cells[index] = CellOutcomes(folder, data, index, want)
+            cells[index] = CellOutcomes(folder, data, index, want, detailed)
     except GateError:
         raise
     except (OSError, ValueError) as exc:

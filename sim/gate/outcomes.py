@@ -4,7 +4,8 @@ Rows are the runner's Parquet columns. A competitive game writes one row per gam
 seat (``seat``, ``win_share``, ``end_reason``); a cooperative game one row per game
 (``won`` for the whole team, ``loss_cause`` for how it ended), read as a single seat.
 Every game writes ``cell``, ``game``, ``strategy`` and ``rounds``; ``glory`` and ``role``
-are used when present.
+are used when present. The detailed measures of a sensitivity run also read which
+City-states each seat used (``city_states_used``) and its Glory by source (``glory_*``).
 """
 
 from __future__ import annotations
@@ -17,17 +18,23 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from sim.aggregate.scan import categories
+from sim.aggregate.scan import categories, tile_members
 from sim.gate import GateError
 
 COLUMNS = ("cell", "game", "strategy", "rounds")
 OPTIONAL = ("seat", "win_share", "won", "end_reason", "loss_cause", "glory", "role")
 END_COLUMNS = ("end_reason", "loss_cause")  # how a game ended, competitive / cooperative
+TILES_USED = "city_states_used"  # per seat, the City-states whose action it took
+SOURCE_PREFIX = "glory_"  # one column per scoring source
 
 
-def columns_to_read(available: list[str]) -> list[str]:
-    """The gate's columns among a dataset's (``from_table`` names any that are missing)."""
-    return [c for c in COLUMNS + OPTIONAL if c in available]
+def columns_to_read(available: list[str], detailed: bool = False) -> list[str]:
+    """The gate's columns among a dataset's (``from_table`` names any that are missing);
+    ``detailed`` adds the City-states used and the Glory sources."""
+    wanted = [c for c in COLUMNS + OPTIONAL if c in available]
+    if detailed:
+        wanted += [c for c in available if c == TILES_USED or c.startswith(SOURCE_PREFIX)]
+    return wanted
 # Per-game arrays stored in a baseline, with the dtype they are stored as.
 STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "role": np.int8,
           "rounds": np.int16, "end_reason": np.int8}
@@ -47,6 +54,10 @@ class Outcomes:
     role: np.ndarray | None = None  # codes into role_names
     role_names: list[str] | None = None
     cooperative: bool = False  # one team result per game (a single "seat")
+    used: np.ndarray | None = None  # bool [game, seat, tile]: the seat used that City-state
+    tile_names: list[str] | None = None
+    sources: np.ndarray | None = None  # [game, seat, source]: Glory from each source
+    source_names: list[str] | None = None
 
     @property
     def players(self) -> int:
@@ -58,7 +69,8 @@ class Outcomes:
             return None if a is None else a[index]
         return Outcomes(self.games[index], self.win_share[index], self.rounds[index],
                         self.end_reason[index], self.end_names, self.strategies,
-                        pick(self.glory), pick(self.role), self.role_names, self.cooperative)
+                        pick(self.glory), pick(self.role), self.role_names, self.cooperative,
+                        pick(self.used), self.tile_names, pick(self.sources), self.source_names)
 
 
 def in_chunks(outcomes: Outcomes | Iterable[Outcomes]) -> Iterable[Outcomes]:
@@ -79,11 +91,19 @@ def _recode(codes: np.ndarray, names: list[str], union: list[str]) -> np.ndarray
     return np.searchsorted(np.array(union), np.array(names))[codes] if names else codes
 
 
+def _widen(used: np.ndarray, names: list[str], union: list[str]) -> np.ndarray:
+    """A chunk's [game, seat, tile] membership over the tiles of ``union``."""
+    out = np.zeros(used.shape[:2] + (len(union),), dtype=bool)
+    out[:, :, [union.index(n) for n in names]] = used
+    return out
+
+
 def concat(parts: list[Outcomes]) -> Outcomes:
     """One cell's outcomes from its chunks in game order, codes re-mapped onto every name."""
     first = parts[0]
     end_names = sorted({n for p in parts for n in p.end_names})
     role_names = None if first.role is None else sorted({n for p in parts for n in p.role_names})
+    tile_names = None if first.used is None else sorted({n for p in parts for n in p.tile_names})
 
     def joined(pick):
         return None if pick(first) is None else np.concatenate([pick(p) for p in parts])
@@ -95,7 +115,11 @@ def concat(parts: list[Outcomes]) -> Outcomes:
                     glory=joined(lambda p: p.glory),
                     role=joined(lambda p: None if p.role is None else _recode(p.role, p.role_names,
                                                                               role_names)),
-                    role_names=role_names, cooperative=first.cooperative)
+                    role_names=role_names, cooperative=first.cooperative,
+                    used=joined(lambda p: None if p.used is None
+                                else _widen(p.used, p.tile_names, tile_names)),
+                    tile_names=tile_names, sources=joined(lambda p: p.sources),
+                    source_names=first.source_names)
 
 
 def from_table(table: pa.Table) -> Outcomes:
@@ -130,6 +154,14 @@ def from_table(table: pa.Table) -> Outcomes:
     if "role" in table.column_names:
         role, out.role_names = _codes(table["role"])
         out.role = role.reshape(len(games), p)
+    if TILES_USED in names:
+        combos, codes = categories(table[TILES_USED])
+        out.tile_names, member = tile_members(combos)
+        out.used = member[codes].astype(bool).reshape(len(games), p, len(out.tile_names))
+    sources = [c for c in names if c.startswith(SOURCE_PREFIX)]
+    if sources:
+        out.source_names = [c.removeprefix(SOURCE_PREFIX) for c in sources]
+        out.sources = np.stack([per_seat(c) for c in sources], axis=2).astype(np.int32)
     return out
 
 

@@ -9,7 +9,7 @@ percent of the baseline value for means.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -142,10 +142,14 @@ def _absent(like: Series) -> Series | None:
                   np.ones_like(like.present))
 
 
+Measures = Callable[[Outcomes], list[Series]]
+
+
 def compare_cell(cell: int, a: Outcomes | Iterable[Outcomes], b: Outcomes | Iterable[Outcomes],
-                 tolerance_pp: float) -> list[Shift]:
-    """Every series of one cell, baseline ``a`` against current ``b``, each whole or as
-    chunks in game order. An end reason neither run's chunk saw is 0 in both there."""
+                 tolerance_pp: float, measures: Measures = all_series) -> list[Shift]:
+    """Every series (of ``measures``) of one cell, baseline ``a`` against current ``b``, each
+    whole or as chunks in game order. An end reason neither run's chunk saw is 0 in both
+    there."""
     tallies: dict[tuple[str, str], PairedTally] = {}
     in_a: set[tuple[str, str]] = set()
     paired_games = 0
@@ -153,8 +157,8 @@ def compare_cell(cell: int, a: Outcomes | Iterable[Outcomes], b: Outcomes | Iter
         if not len(part_a.games):
             continue
         paired_games += len(part_a.games)
-        before = {s.key: s for s in all_series(part_a)}
-        after = {s.key: s for s in all_series(part_b)}
+        before = {s.key: s for s in measures(part_a)}
+        after = {s.key: s for s in measures(part_b)}
         in_a.update(before)
         for key in list(before) + [k for k in after if k not in before]:
             sa = before.get(key) or _absent(after[key])
@@ -172,9 +176,9 @@ def compare_cell(cell: int, a: Outcomes | Iterable[Outcomes], b: Outcomes | Iter
 
 
 def compare(pairs: list[tuple[int, Outcomes | Iterable[Outcomes], Outcomes | Iterable[Outcomes]]],
-            tolerance_pp: float) -> list[Shift]:
+            tolerance_pp: float, measures: Measures = all_series) -> list[Shift]:
     """Every series of every (cell, baseline, current) pair, Holm-adjusted together."""
-    shifts = [s for cell, a, b in pairs for s in compare_cell(cell, a, b, tolerance_pp)]
+    shifts = [s for cell, a, b in pairs for s in compare_cell(cell, a, b, tolerance_pp, measures)]
     for s, adjusted in zip(shifts, holm([s.p for s in shifts]), strict=True):
         s.p_holm = float(adjusted)
     return shifts

@@ -5,7 +5,9 @@ win share (every game), a Role's win share (games where the Role was dealt), a
 strategy's mean win share over its seats, the same for Glory, the number of rounds,
 and one 0/1 series per end reason. A cooperative game has one group, "team" (its
 win rate). Shares move in percentage points; means (Glory,
-rounds) are judged relative to their baseline value.
+rounds) are judged relative to their baseline value. A sensitivity run also measures
+``detailed_series``: win share and Glory of the players who used each City-state, and
+the mean Glory per player from each scoring source.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ TEAM = "team"  # the one group of a cooperative game
 
 @dataclass
 class Series:
-    measure: str  # "win_share", "glory", "rounds", "end_reason"
-    group: str  # "seat 0", "role veteran", "strategy random", "all", or an end reason
+    measure: str  # "win_share", "glory", "glory_source", "rounds", "end_reason"
+    group: str  # "seat 0", "role veteran", "city-state samos", "strategy random", "all",
+    # an end reason or a scoring source
     kind: str  # SHARE (0..1 per game) or MEAN
     values: np.ndarray  # float per game
     present: np.ndarray  # bool per game
@@ -74,23 +77,42 @@ def all_series(o: Outcomes) -> list[Series]:
     return out
 
 
-_MEASURES = ("win_share", "glory", "rounds", "end_reason")
-_KINDS = ("seat", "role", "strategy")
+def detailed_series(o: Outcomes) -> list[Series]:
+    """``all_series`` and, where the outcomes hold them, the win share and Glory of the
+    players who used each City-state and the mean Glory per player from each source."""
+    out = all_series(o)
+    if o.used is not None:
+        users = [(f"city-state {name}", o.used[:, :, j]) for j, name in enumerate(o.tile_names)]
+        out += [Series("win_share", name, SHARE, *_group_mean(o.win_share, member))
+                for name, member in users]
+        if o.glory is not None:
+            out += [Series("glory", name, MEAN, *_group_mean(o.glory.astype(np.float64), member))
+                    for name, member in users]
+    if o.sources is not None:
+        every = np.ones(len(o.games), dtype=bool)
+        out += [Series("glory_source", name, MEAN, o.sources[:, :, j].mean(axis=1), every)
+                for j, name in enumerate(o.source_names)]
+    return out
+
+
+_MEASURES = ("win_share", "glory", "glory_source", "rounds", "end_reason")
+_KINDS = ("seat", "role", "city-state", "strategy")
 
 
 def _rank(key: tuple[str, str]) -> tuple:
     measure, group = key
     kind, _, name = group.partition(" ")
-    if measure == "end_reason":
+    if measure in ("end_reason", "glory_source"):
         return _MEASURES.index(measure), 0, group
     if kind not in _KINDS:  # the team, or "all" of rounds: the measure's one group
         return _MEASURES.index(measure), 0, 0
-    within = int(name) if kind == "seat" else name if kind == "role" else ""  # strategies: seat order
+    # seats by number, strategies in seat order (first seen first), the rest by name
+    within = int(name) if kind == "seat" else "" if kind == "strategy" else name
     return _MEASURES.index(measure), _KINDS.index(kind), within
 
 
 def in_series_order(keys) -> list[tuple[str, str]]:
-    """Series keys met chunk by chunk (first seen first) in the order ``all_series`` gives
-    for a whole cell: seats, Roles by name, strategies in seat order, then rounds and end
-    reasons by name."""
+    """Series keys met chunk by chunk (first seen first) in the order ``detailed_series``
+    gives for a whole cell: seats, Roles and City-states by name, strategies in seat order,
+    then sources by name, rounds and end reasons by name."""
     return sorted(keys, key=_rank)

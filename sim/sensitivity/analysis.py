@@ -3,7 +3,9 @@
 Each moved cell is compared with the base (cell 0) game by game on the same seeds with
 ``sim.gate.paired`` (paired t-interval, Holm over every move and measure at once, the
 tolerance of `sim check`): a measure is moved beyond tolerance when the change is
-significant after Holm and larger than the tolerance.
+significant after Holm and larger than the tolerance. The measures are the gate's and
+the detailed ones (``sim.gate.series.detailed_series``): the players who used each
+City-state and Glory by source.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from sim.gate import GateError
 from sim.gate.dataset import read_run
 from sim.gate.paired import Shift, compare
+from sim.gate.series import detailed_series
 
 TOLERANCE_PP = 1.0  # percentage points for shares, percent of the base for means
 
@@ -56,12 +59,14 @@ class Sensitivity:
 
 def analyse(folder: Path, tolerance_pp: float = TOLERANCE_PP) -> Sensitivity:
     """Every move of a complete sensitivity run folder against its base."""
-    manifest, cells = read_run(folder)
+    manifest, cells = read_run(folder, detailed=True)
     record = manifest.get("sensitivity")
     if record is None:
         raise GateError(f"{str(folder)!r} is not a sensitivity run ; make it with "
                         "'sim sensitivity'")
     moved = {m["cell"]: m for m in record["moves"]}
-    shifts = compare([(c, cells[0], cells[c]) for c in sorted(moved)], tolerance_pp)
+    base = list(cells[0])  # read once, compared with every move
+    shifts = compare([(c, base, cells[c]) for c in sorted(moved)], tolerance_pp,
+                     detailed_series)
     return Sensitivity([Effect(moved[s.cell], s) for s in shifts], record["refused"],
                        tolerance_pp)
