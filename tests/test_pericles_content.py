@@ -10,6 +10,7 @@ import pytest
 from sim.games.pericles import ops
 from sim.games.pericles.content import (
     DEFAULT_PATH,
+    FX_ROWS_STEP,
     FX_WIDTH,
     MAX_STEPS,
     SPACE_NAMES,
@@ -109,7 +110,9 @@ def test_params_are_defaults(content):
 
 
 def test_fx_rows_are_well_formed(content):
-    fx = content.tables.fx
+    padded = content.tables.fx
+    fx = padded[:1 + int((padded[1:, 0] > 0).sum())]  # the empty row 0, then the effects
+    assert len(padded) % FX_ROWS_STEP == 0 and not padded[len(fx):].any()  # empty padding
     assert list(fx[0]) == [0] * FX_WIDTH
     for row in fx[1:]:
         n = row[0]

@@ -59,14 +59,26 @@ def test_grouped_moves_of_an_item_and_the_refused_ones():
     assert all(why for _, why in refused)
 
 
-def test_a_move_that_resizes_the_compiled_tables_is_set_aside():
+def test_moves_that_add_an_effect_row_or_a_card_are_played():
     from sim.runner.request import plan_request
-    from sim.sensitivity.plan import choose_moves
+    from sim.sensitivity.plan import choose_moves, sensitivity_plan, table_sizes
 
     base = plan_request(game="pericles", players=3, scenario=None, strategies=None, sets=[],
                         mode=None, heroes=None, sweeps=[], n=10, seed=0, batch_size=10)
-    # ["upgrade", 0] is an effect row the base does not hold: the fx table grows by one
-    kept, refused = choose_moves(base.runner, base.cells[0], ["city_states.larissa.action.0.1"],
+    cell = base.cells[0]
+    # ["upgrade", 0] is an effect row the base does not hold: the padded effect table keeps
+    # its size, so the move plays on the base's compiled engine
+    kept, refused = choose_moves(base.runner, cell, ["city_states.larissa.action.0.1"],
                                  step=1, group="value")
-    assert kept == [] and len(refused) == 2
-    assert all("size of the compiled content tables" in why for _, why in refused)
+    assert len(kept) == 2 and refused == []
+    plan = sensitivity_plan(base.info, base.scenario, kept, players=3, n=10, seed=0, sets=[],
+                            batch_size=10)
+    assert table_sizes(plan) == 1
+    # a card's copies change the Athena deck's size: played too, in a table size of its own
+    card = next(a["name"] for a in cell.content.data["athena_cards"] if a["copies"] == 2)
+    kept, refused = choose_moves(base.runner, cell, [f"athena_cards.{card}.copies"], step=1,
+                                 group="value")
+    assert [m.direction for m in kept] == [-1, 1] and refused == []
+    plan = sensitivity_plan(base.info, base.scenario, kept, players=3, n=10, seed=0, sets=[],
+                            batch_size=10)
+    assert table_sizes(plan) == 3

@@ -53,7 +53,7 @@ def sensitivity(
     from sim.runner.request import plan_request
     from sim.runner.values import parse_count
     from sim.sensitivity.moves import games_to_play
-    from sim.sensitivity.plan import choose_moves, sensitivity_plan
+    from sim.sensitivity.plan import choose_moves, sensitivity_plan, table_sizes
 
     try:
         games = parse_count(n, "--n")
@@ -78,8 +78,11 @@ def sensitivity(
         fail(str(exc))
     folder = out if out is not None else Path("results") / f"{plan.scenario.name}-sensitivity"
     if not quiet:
+        extra = table_sizes(plan) - 1
         typer.echo(f"{len(moved)} moves ({len(refused)} set aside, see run.json), "
-                   f"{games_to_play(games, moved):,} games")
+                   f"{games_to_play(games, moved):,} games"
+                   + (f"; {extra} more content table size(s) (card counts), each compiling "
+                      "the engine once" if extra else ""))
     manifest = play(plan, folder, resume=resume, overwrite=overwrite, backend=backend,
                     workers=workers, scheduler=scheduler, transfer=dask_transfer, quiet=quiet)
     if not quiet:

@@ -58,7 +58,9 @@ def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
                  group: str) -> tuple[list[Move], list[tuple[Move, str]]]:
     """The moves of a request and those the content refuses: every value in scope of the
     base cell's content, one step each way, or per item with ``group='item'`` (a grouped
-    move holds those values of its item that can each move that way)."""
+    move holds those values of its item that can each move that way). A move may change
+    the size of the compiled content tables (a card count): it is played all the same, and
+    ``table_sizes`` counts what that costs."""
     if group not in GROUPS:
         raise RunError(f"--group {group!r} is not known ; give one of: {', '.join(GROUPS)}")
     tuned = {k: int(v) for k, v in base.overrides.items() if k.startswith("params.")}
@@ -66,15 +68,16 @@ def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
               + content_values(base.content.data, runner.CONTENT_SECTIONS))
 
     def load(extra: dict[str, object]) -> object:
-        content = runner.load({**base.overrides, **extra})
-        if content.packed.dtype != base.content.packed.dtype:
-            # the kernels are compiled for the table sizes: each new size compiles them again
-            raise RunError("changes the size of the compiled content tables (a new effect "
-                           "row or card count) ; play it on its own with sim run --set")
-        return content
+        return runner.load({**base.overrides, **extra})
 
     kept, refused = playable(moves(in_scope(values, keys), step), load, RunError)
     if group == "item":
         kept, refused_groups = playable(grouped(kept), load, RunError)
         refused += refused_groups
     return kept, refused
+
+
+def table_sizes(plan: Plan) -> int:
+    """How many content table sizes the plan's cells hold: the engine is compiled once per
+    size (the base's is usually in the kernel cache already)."""
+    return len({cell.content.packed.dtype for cell in plan.cells})

@@ -45,6 +45,10 @@ FX_WIDTH = 1 + 2 * MAX_STEPS
 MAX_ARG = 20  # largest arg of an effect step
 MAX_COPIES = 10
 MAX_DEM_EFFECTS = 4
+# The effect table is padded with empty rows to a multiple of this: its size is part of the
+# compiled type, so content that adds an effect row or two (a studio's card, a sensitivity
+# move of one argument) keeps the shape and plays without compiling the kernels again.
+FX_ROWS_STEP = 64
 
 DEFAULT_PATH = content_file("pericles")
 
@@ -147,9 +151,10 @@ SCHEMA = {
 class Tables(NamedTuple):
     """Compiled content, all int32 and C-contiguous.
 
-    params (N_PARAMS,); fx (n_fx, 13); board (16,); offer_columns (3,); wayposts (n_wp,);
-    roles (6, 18); city_states (15, 3); athena (n_athena, 3); missions (n_missions, 8);
-    skills (n_skills, 4); unit_track (n,); household (n,); demagogue (9, 9).
+    params (N_PARAMS,); fx (effect rows padded to a multiple of FX_ROWS_STEP, 13);
+    board (16,); offer_columns (3,); wayposts (n_wp,); roles (6, 18); city_states (15, 3);
+    athena (n_athena, 3); missions (n_missions, 8); skills (n_skills, 4); unit_track (n,);
+    household (n,); demagogue (9, 9).
     """
 
     params: np.ndarray
@@ -659,6 +664,10 @@ class _FxTable:
             self.rows.append(r)
         return self.index[key]
 
+    def padded(self) -> list[list[int]]:
+        """The rows, then empty ones up to the next multiple of FX_ROWS_STEP."""
+        return self.rows + [[0] * FX_WIDTH] * (-len(self.rows) % FX_ROWS_STEP)
+
 
 def _arr(rows) -> np.ndarray:
     return np.ascontiguousarray(np.array(rows, dtype=np.int32))
@@ -722,7 +731,7 @@ def _compile(d: dict) -> tuple[Tables, dict[str, tuple[str, ...]]]:
 
     tables = Tables(
         params=_arr([d["params"][p.name] for p in PARAMS]),
-        fx=_arr(fx.rows),
+        fx=_arr(fx.padded()),
         board=_arr(board),
         offer_columns=_arr(b["offer_columns"]),
         wayposts=_arr(b["wayposts"]),
