@@ -828,3 +828,20 @@ def test_the_architect_sails(T, content):
     s[L.LEVEL + L.B_ACADEMY] = 1
     reach = {int(o[k, 0]) for k in range(movement.move_options(s, T, o, L.G_PHILOSOPHER))}
     assert any(T.land_ok[h] == 0 for h in reach)
+
+
+def test_content_overrides_set_card_numbers_and_refuse_bad_keys_in_one_line():
+    from sim.games.aeolis.content import ContentError, load_content
+
+    enemy = next(c for c in load_content().data["card"] if "power" in c)
+    key = f"card.{enemy['id']}.power"
+    assert next(c for c in load_content(overrides={key: "9"}).data["card"]
+                if c["id"] == enemy["id"])["power"] == 9  # command-line text read as TOML
+    for bad, fragment in (({"card.ZZ9.power": 1}, "no card item named 'ZZ9'"),
+                          ({f"card.{enemy['id']}.powr": 1}, "unknown key 'powr'"),
+                          ({"nosuch.x": 1}, "unknown section 'nosuch'"),
+                          ({key: -1}, "power = -1 must be a whole number"),
+                          ({"params.nosuch": 1}, "unknown parameter 'nosuch'")):
+        with pytest.raises(ContentError) as exc:
+            load_content(overrides=bad)
+        assert fragment in str(exc.value) and "\n" not in str(exc.value)

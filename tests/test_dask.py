@@ -86,6 +86,21 @@ def test_resume_of_a_local_run_on_dask_plays_only_the_missing_shards(cluster, lo
     assert_same_dataset(local_sweep, out)
 
 
+def test_sensitivity_on_dask_gives_the_local_dataset_and_effects(cluster, tmp_path):
+    from sim.sensitivity.analysis import analyse
+
+    def sensitivity(out: Path, *extra: str) -> None:
+        result = runner.invoke(app, ["sensitivity", "--game", "pericles", *SMALL, "--keys",
+                                     "params.builder_base", "--out", str(out), "--quiet", *extra])
+        assert result.exit_code == 0, result.output + result.stderr
+
+    sensitivity(tmp_path / "local")
+    sensitivity(tmp_path / "dask", "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert_same_dataset(tmp_path / "local", tmp_path / "dask")
+    local, dask_run = (analyse(tmp_path / name).effects for name in ("local", "dask"))
+    assert len(local) > 0 and local == dask_run
+
+
 def test_until_ci_on_dask_stops_at_the_same_batch_and_writes_nothing_past_it(cluster, tmp_path):
     args = ["--players", "3", "--n", "4000", "--batch-size", "100", "--until-ci", "0.08"]
     local = sim_run(tmp_path / "local", *args)

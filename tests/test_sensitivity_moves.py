@@ -1,5 +1,6 @@
 import pytest
 
+from sim.games.content_files import Section
 from sim.games.pericles.params import PARAMS
 from sim.games.tunables import Param
 from sim.runner import RunError
@@ -56,9 +57,25 @@ def test_content_numbers_are_values_of_their_item():
         ("veteran", "matriarch", "sophist", "oligarch", "hetaira", "priestess")]
 
 
+def test_aeolis_content_numbers_are_values_an_override_sets():
+    from sim.games.aeolis.content import load_content
+    from sim.games.aeolis.runner import CONTENT_SECTIONS
+
+    content = load_content()
+    values = {v.key: v for v in content_values(content.data, CONTENT_SECTIONS)}
+    enemy = next(c for c in content.data["card"] if "power" in c)  # cards by their id
+    power = values[f"card.{enemy['id']}.power"]
+    assert (power.item, power.base) == (f"card.{enemy['id']}", enemy["power"])
+    assert not [k for k in values if k.endswith(".id") or k.endswith(".level")]  # item keys
+    moved = load_content(overrides={power.key: power.base + 1})
+    assert next(c for c in moved.data["card"] if c["id"] == enemy["id"])["power"] == power.base + 1
+    assert moved.content_hash != content.content_hash
+
+
 def test_item_groups_move_every_value_of_an_item_one_way():
+    cards = Section("Card", ("name", "glory", "cost", "source"), key="name")
     values = content_values({"cards": [{"name": "owl", "glory": 2, "cost": 0,
-                                        "source": "assumed: x"}]}, ["cards"])
+                                        "source": "assumed: x"}]}, {"cards": cards})
     down, up = grouped(moves(values))
     assert (down.label, down.overrides) == ("cards.owl.glory 2->1", {"cards.owl.glory": 1})
     assert up.label == "cards.owl +1 (2 values)" and up.assumed

@@ -40,6 +40,15 @@ class Section:
     # studio's file replaces it whole; a table ([section]) is one item
     key: str | tuple[str, ...] | None = None
     listed: bool = True  # an array of tables rather than one table
+    # a --set override or a sensitivity key names an item of the list by its position
+    # ("demagogue.0.effects") rather than by its key field(s)
+    by_position: bool = False
+
+    def address(self, item: dict, position: int) -> str:
+        """How an override key names ``item`` (at ``position`` in the list)."""
+        if self.by_position or self.key is None:
+            return str(position)
+        return item_name(self, item) or str(position)
 
 
 class StudioFile(NamedTuple):
@@ -100,6 +109,71 @@ def item_name(section: Section, item: dict) -> str | None:
     if any(v is None or isinstance(v, (dict, list)) for v in values):
         return None
     return ".".join(str(v) for v in values)
+
+
+def coerce(value: object) -> object:
+    """Command-line text read as a TOML value where it parses as one ("4" -> 4,
+    "[1, 4]" -> [1, 4]); anything else as it is."""
+    if isinstance(value, str):
+        try:
+            return tomllib.loads(f"v = {value}")["v"]
+        except (tomllib.TOMLDecodeError, KeyError):
+            return value
+    return value
+
+
+def set_value(data: dict, key: str, value: object, schema: dict[str, Section],
+              fname: str) -> None:
+    """Set one field of the content ``data`` (as read from TOML) by a dotted override key:
+    the section, then a list's item by its address (``Section.address``: key field(s) such
+    as 'veteran' or 'acropolis.1', or its position), then fields and list positions
+    ('roles.veteran.bonus.0.1'). A missing field the section allows may be set; the
+    game's validation checks the value afterwards."""
+    def fail(msg: str) -> None:
+        raise ContentError(f"{fname}: override {key!r}: {msg}")
+
+    if not isinstance(key, str) or not key:
+        fail("expected a dotted key such as 'section.item.field'")
+    section_name, *rest = key.split(".")
+    if section_name not in schema:
+        fail(f"unknown section {section_name!r}{suggest(section_name, schema)}")
+    section, node = schema[section_name], data.get(section_name)
+    if node is None:
+        fail(f"section {section_name!r} is missing from the file")
+    if section.listed:
+        if not isinstance(node, list):
+            fail(f"section {section_name!r} is not an array of tables")
+        width = 1 if section.by_position or not isinstance(section.key, tuple) else len(section.key)
+        if len(rest) < width + 1:
+            how = "index" if section.by_position or section.key is None else "name"
+            fail(f"expected '{section_name}.<{how}>.<field>'")
+        ident, rest = ".".join(rest[:width]), rest[width:]
+        addresses = [section.address(item, i) for i, item in enumerate(node)]
+        if ident not in addresses:
+            if section.by_position or section.key is None:
+                fail(f"{section_name} items are addressed by index 0..{len(node) - 1}, "
+                     f"got {ident!r}")
+            fail(f"no {section_name} item named {ident!r}{suggest(ident, addresses)}")
+        node = node[addresses.index(ident)]
+    for depth, part in enumerate(rest):
+        last = depth == len(rest) - 1
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                fail(f"{part!r} is not an index 0..{len(node) - 1} of that list")
+            if last:
+                node[int(part)] = coerce(value)
+                return
+            node = node[int(part)]
+        elif isinstance(node, dict):
+            if part not in node and not (last and depth == 0 and part in section.fields):
+                fail(f"unknown key {part!r}{suggest(part, node)}")
+            if last:
+                node[part] = coerce(value)
+                return
+            node = node[part]
+        else:
+            fail(f"{part!r} goes below a plain value")
+    fail("nothing to set")
 
 
 def is_full(base: dict, studio: dict) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
+from sim.games.content_files import Section
 from sim.games.tunables import Param
 from sim.runner import RunError
 
@@ -71,25 +72,28 @@ def _numbers(node: object, path: str) -> Iterator[tuple[str, int]]:
         yield path, node
 
 
-def _items(data: dict, section: str) -> Iterator[tuple[str, dict]]:
-    """(item key, item) of a content section: named items by name, others by position, a
-    section that is one table as itself."""
-    node = data[section]
-    if isinstance(node, dict):
-        yield section, node
+def _items(data: dict, name: str, section: Section) -> Iterator[tuple[str, dict]]:
+    """(item key, item) of a content section, items addressed as an override addresses
+    them (``Section.address``: by key field or position), a table as itself."""
+    node = data[name]
+    if not section.listed:
+        yield name, node
         return
     for i, item in enumerate(node):
-        yield f"{section}.{item.get('name', i)}", item
+        yield f"{name}.{section.address(item, i)}", item
 
 
-def content_values(data: dict, sections: Sequence[str]) -> list[Value]:
-    """The numbers of the items in ``sections`` of a game's validated content data."""
+def content_values(data: dict, sections: dict[str, Section]) -> list[Value]:
+    """The numbers of the items in ``sections`` of a game's validated content data; the
+    fields that name an item (its key) are not values."""
     out = []
-    for section in sections:
-        for item, fields in _items(data, section):
+    for name, section in sections.items():
+        keys = section.key if isinstance(section.key, tuple) else (section.key,)
+        for item, fields in _items(data, name, section):
             assumed = str(fields.get("source", "")).startswith("assumed")
             out += [Value(key, item, number, 0, None, assumed)
-                    for key, number in _numbers(fields, item)]
+                    for field, value in fields.items() if field not in keys
+                    for key, number in _numbers(value, f"{item}.{field}")]
     return out
 
 

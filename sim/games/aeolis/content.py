@@ -30,6 +30,7 @@ from sim.games.content_files import (
     is_assumed,
     pack,
     read_content,
+    set_value,
     suggest,
 )
 from sim.shipped import content_file
@@ -157,11 +158,16 @@ class Content(PackedContent):
 def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
                  studio: Path | None = None) -> Content:
     """Read ``path`` (default: the shipped file), lay the ``studio`` file over it
-    (sim.games.content_files.layer), apply ``params.*`` overrides, validate and compile."""
+    (sim.games.content_files.layer), apply ``overrides`` (``params.NAME`` or a content
+    field such as ``card.12.power``, see ``sim.games.content_files.set_value``), validate
+    and compile."""
     data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
     params = {p.name: p.default for p in PARAMS}
     for key, value in (overrides or {}).items():
-        _override(params, key, value, fname)
+        if isinstance(key, str) and key.startswith("params."):
+            _override(params, key, value, fname)
+        else:
+            set_value(data, key, value, SCHEMA, fname)
     data["params"] = params
     tables, names = _Compiler(fname).compile(data)
     return Content(packed=pack(tables), names=names, content_hash=content_hash(data),
@@ -169,10 +175,7 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
 
 
 def _override(params: dict, key: str, value: object, fname: str) -> None:
-    section, _, name = key.partition(".")
-    if section != "params" or not name:
-        raise ContentError(f"{fname}: override {key!r} is not a params.NAME key ; Aeolis content "
-                           "overrides are params.* (edit content.toml for cards and map)")
+    name = key.removeprefix("params.")
     if name not in PARAM_INDEX:
         raise ContentError(f"{fname}: unknown parameter {name!r}{suggest(name, PARAM_INDEX)} ; "
                            "see sim/games/aeolis/params.py")

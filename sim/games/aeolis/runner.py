@@ -12,7 +12,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim.games.aeolis import layout as L
-from sim.games.aeolis.content import Content, ContentError, load_content
+from sim.games.aeolis.content import SCHEMA, Content, ContentError, load_content
 from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
 from sim.games.aeolis.game import simulate as _simulate
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
@@ -32,7 +32,7 @@ SETTINGS: dict[str, object] = {
 }
 LIST_SETTINGS = ("heroes", "expansions")
 STRATEGIES = tuple(STRATEGY_CODES)
-CONTENT_SECTIONS = ()  # Aeolis overrides reach its params only (content.py)
+CONTENT_SECTIONS = SCHEMA  # an override can set a number of any section (card.B1.cost.0.1)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,10 +28,12 @@ from sim.games.content_files import (
     PackedContent,
     Section,
     StudioFile,
+    coerce,
     content_hash,
     is_assumed,
     pack,
     read_content,
+    set_value,
     show,
     suggest,
 )
@@ -144,7 +145,7 @@ SCHEMA = {
     "skills": Section("Skill", _fields("skills"), key="name"),
     "oikos": Section("Oikos", _fields("oikos"), listed=False),
     # Demagogue cards have no names; each has its own Agora space (p. 21)
-    "demagogue": Section("Demagogue card", _fields("demagogue"), key="space"),
+    "demagogue": Section("Demagogue card", _fields("demagogue"), key="space", by_position=True),
 }
 
 
@@ -214,81 +215,17 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
 # --------------------------------------------------------------------------------------
 
 
-def _coerce(value: object) -> object:
-    if isinstance(value, str):
-        try:
-            return tomllib.loads(f"v = {value}")["v"]
-        except (tomllib.TOMLDecodeError, KeyError):
-            return value
-    return value
-
-
 def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
-    def fail(msg: str) -> None:
-        raise ContentError(f"{fname}: override {key!r}: {msg}")
-
-    if not isinstance(key, str) or not key:
-        fail("expected a dotted key such as 'roles.veteran.day_cost'")
-    parts = key.split(".")
-    section = parts[0]
-    value = _coerce(value)
-    if section == "params":
-        if len(parts) != 2:
-            fail("expected 'params.<name>'")
-        if parts[1] not in PARAM_INDEX:
-            fail(f"unknown parameter {parts[1]!r}{suggest(parts[1], PARAM_INDEX)}")
-        params = data.setdefault("params", {})
-        if not isinstance(params, dict):
-            fail("[params] is not a table in the file")
-        params[parts[1]] = value
+    section, _, name = key.partition(".") if isinstance(key, str) else ("", "", "")
+    if section == "params":  # the file may leave out [params]: a tunable is checked by name
+        if not name or "." in name:
+            raise ContentError(f"{fname}: override {key!r}: expected 'params.<name>'")
+        if name not in PARAM_INDEX:
+            raise ContentError(f"{fname}: override {key!r}: unknown parameter "
+                               f"{name!r}{suggest(name, PARAM_INDEX)}")
+        data.setdefault("params", {})[name] = coerce(value)
         return
-    if section not in _TOP[0]:
-        fail(f"unknown section {section!r}{suggest(section, _TOP[0] | _TOP[1])}")
-    node: Any = data.get(section)
-    if node is None:
-        fail(f"section {section!r} is missing from the file")
-    rest = parts[1:]
-    item_kind = section if section in _KEYS else None
-    if section in _NAMED_SECTIONS or section == "demagogue":
-        if len(rest) < 2:
-            fail(f"expected '{section}.<{'index' if section == 'demagogue' else 'name'}>"
-                 ".<field>'")
-        if not isinstance(node, list):
-            fail(f"section {section!r} is not an array of tables")
-        ident, rest = rest[0], rest[1:]
-        if section == "demagogue":
-            if not ident.isdigit() or int(ident) >= len(node):
-                fail(f"demagogue cards are addressed by index 0..{len(node) - 1}, "
-                     f"got {ident!r}")
-            node = node[int(ident)]
-        else:
-            hits = [it for it in node if isinstance(it, dict) and it.get("name") == ident]
-            if not hits:
-                known = [it.get("name") for it in node if isinstance(it, dict)]
-                fail(f"no {section} item named {ident!r}"
-                     f"{suggest(ident, [k for k in known if isinstance(k, str)])}")
-            node = hits[0]
-    for depth, part in enumerate(rest):
-        last = depth == len(rest) - 1
-        if isinstance(node, list):
-            if not part.isdigit() or int(part) >= len(node):
-                fail(f"{part!r} is not an index 0..{len(node) - 1} of that list")
-            if last:
-                node[int(part)] = value
-                return
-            node = node[int(part)]
-        elif isinstance(node, dict):
-            if part not in node:
-                allowed = (_KEYS[item_kind][1] if item_kind and depth == 0 else set())
-                if not (last and part in allowed):
-                    fail(f"unknown key {part!r}{suggest(part, node)}")
-            if last:
-                node[part] = value
-                return
-            node = node[part]
-        else:
-            fail(f"{part!r} goes below a plain value")
-    fail("nothing to set")
+    set_value(data, key, value, SCHEMA, fname)
 
 
 # --------------------------------------------------------------------------------------

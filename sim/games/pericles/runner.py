@@ -11,7 +11,7 @@ The interface every game's runner module offers (the registry names the module):
   SHA-256, and ``.assumed_share``: the share of content items not transcribed from the
   printed game nor given by the studio);
 - ``PARAMS``: the game's tunables (``sim.games.tunables.Param``); ``CONTENT_SECTIONS``: the
-  sections of ``content.data`` whose items' numbers an override can set
+  sections of ``content.data`` (name -> ``Section``) whose items' numbers an override can set
   (``roles.veteran.day_cost``), which a sensitivity run moves;
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
 - ``deviations(settings)``: one line for each rule a cell with these settings plays
@@ -33,7 +33,7 @@ import pyarrow as pa
 
 from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
-from sim.games.pericles.content import Content, ContentError, load_content
+from sim.games.pericles.content import SCHEMA, Content, ContentError, load_content
 from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
 from sim.games.pericles.game import simulate as _simulate
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
@@ -53,8 +53,8 @@ LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
 ROLE_WORDS = (RANDOM, DRAFT)
 WORD_SETTINGS = ROLE_WORDS
 STRATEGIES = tuple(STRATEGY_CODES)
-CONTENT_SECTIONS = ("board", "roles", "city_states", "athena_cards", "missions", "skills",
-                    "oikos", "demagogue")
+CONTENT_SECTIONS = {name: SCHEMA[name] for name in ("board", "roles", "city_states", "athena_cards",
+                                                   "missions", "skills", "oikos", "demagogue")}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
