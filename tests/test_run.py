@@ -182,9 +182,9 @@ def test_a_game_that_breaks_an_invariant_stops_the_run(tmp_path, monkeypatch):
     assert [p.name for p in out.glob("data/cell-000/*")] == ["part-00000.parquet"]
 
 
-# Larissa's Upgrade amount: the shipped 1, and 2, which adds an effect row to the compiled
-# table, so the two cells' content records differ in shape (docs/engine.md).
-RESIZING = "city_states.larissa.action.0.1"
+# The Trieres Athena card's copies: the shipped 2, and 3, which adds a card to the compiled
+# Athena deck, so the two cells' content records differ in shape (docs/engine.md).
+RESIZING = "athena_cards.trieres.copies"
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -196,8 +196,8 @@ def test_cells_whose_tables_differ_in_size_play_as_each_alone(tmp_path, workers)
         assert done.returncode == 0, done.stdout + done.stderr
         return rows(out)
 
-    alone = [played(f"alone-{v}", "--set", f"{RESIZING}={v}") for v in (2, 1)]
-    both = played("both", "--sweep", f"{RESIZING}=2,1")
+    alone = [played(f"alone-{v}", "--set", f"{RESIZING}={v}") for v in (3, 2)]
+    both = played("both", "--sweep", f"{RESIZING}=3,2")
     for cell, rows_alone in enumerate(alone):
         rows_in_run = both[both.cell == cell].drop(columns="cell").reset_index(drop=True)
         pd.testing.assert_frame_equal(rows_in_run, rows_alone.drop(columns="cell"))
