@@ -13,6 +13,9 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.game import AeolisSetup, simulate
+from sim.games.aeolis.runner import STRATEGIES
+from sim.games.registry import GAMES as REGISTRY
+from sim.runner.scenario import default_scenario, load_scenario, preset_names
 from sim.stats import wilson_interval
 from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, opts, put_enemy, team
@@ -132,6 +135,16 @@ def test_stone_waits_for_a_use(content):
     st = next(k for k in range(T.st_tech.shape[0]) if T.st_stone[k] == 1 and T.st_tech[k] >= 0)
     s[L.TECH + T.st_tech[st]] = 1
     assert policy._stone_wanted(s, T)
+
+
+def test_survival_is_the_default_team():
+    """`sim run` and `sim trace` without --strategies, and every shipped preset, play the
+    ``survival`` team; ``military`` is still there by name."""
+    assert default_scenario(REGISTRY["aeolis"], (1,)).strategies == ("survival",)
+    assert AeolisSetup().strategy == "survival"
+    for name in preset_names("aeolis"):
+        assert load_scenario(name, "aeolis").strategies == ("survival",)
+    assert STRATEGIES[0] == "survival" and "military" in STRATEGIES
 
 
 def _wheat_offer(price):

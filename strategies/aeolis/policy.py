@@ -18,7 +18,8 @@ from sim.jit import njit
 from sim.rng import below
 
 RANDOM_LEGAL = 0
-STRATEGY_CODES = {"military": 1, "economy": 2, "survival": 3, "random": RANDOM_LEGAL}
+# The first name is the default team of `sim run`, `sim trace` and the presets.
+STRATEGY_CODES = {"survival": 3, "military": 1, "economy": 2, "random": RANDOM_LEGAL}
 
 # Weight vector layout (W[...]): style switches, unit targets, tech priorities, Structure values.
 W_STYLE = 0  # 0 random-legal, else a team style

@@ -31,7 +31,7 @@ SETTINGS: dict[str, object] = {
     "loss_rule": "reach_city",      # or reach_or_left: an Invasion left at the end also loses
 }
 LIST_SETTINGS = ("heroes", "expansions")
-STRATEGIES = tuple(STRATEGY_CODES)
+STRATEGIES = tuple(STRATEGY_CODES)  # the first, survival, is the default team
 CONTENT_SECTIONS = ()  # Aeolis overrides reach its params only (content.py)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 
