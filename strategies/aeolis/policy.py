@@ -46,7 +46,7 @@ CARE_BUY_WHEAT = 7  # Gold the army does not need buys Wheat for the next worker
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
                CARE_BUILD_AWAY, CARE_STONE_FOR_USE, CARE_BUY_WHEAT)
 # Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
-# on the same games it changed no survival rate beyond noise (docs/rules/aeolis.md).
+# on the same games it did not raise survival (docs/bots.md, "Aeolis team styles").
 CARE_MOVE_FIRST = 5
 
 
