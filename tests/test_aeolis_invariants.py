@@ -1,6 +1,7 @@
-"""Aeolis invariant harness: 10,000 random-legal games per mode and Hero set with the
-engine's always-on state checker (sim/games/aeolis/invariants.py), determinism, and the
-`sim run` CLI on a co-operative game.
+"""Aeolis invariant harness: 10,000 games per mode and Hero set with the engine's
+always-on state checker (sim/games/aeolis/invariants.py), random-legal, the default
+(``survival``) team, and random-legal with every setting for a silent choice away from its
+default; determinism, and the `sim run` CLI on a co-operative game.
 
 Run with ``pytest -s`` to see the survival rates and loss causes it measured.
 """
@@ -38,10 +39,19 @@ def content():
     return load_content()
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}")
-def test_random_games_keep_every_invariant(content, case):
+# The settings for choices the text leaves open, each away from its default.
+OTHER_SETTINGS = {"params.phase_order": 2, "params.explore_claim": 1, "params.arena_units": 1,
+                  "params.toxotai_hold": 0}
+
+
+@pytest.fixture(scope="module")
+def other_content():
+    return load_content(overrides=OTHER_SETTINGS)
+
+
+def _keeps_every_invariant(content, case, strategy, label):
     mode, hero_set = case
-    setup = AeolisSetup(mode=mode, heroes=HERO_SETS[hero_set], strategy="random",
+    setup = AeolisSetup(mode=mode, heroes=HERO_SETS[hero_set], strategy=strategy,
                         expansions=L.EXPANSIONS_ALL if hero_set == "all" else ())
     out = simulate(content, setup, SEED, 0, GAMES)
     bad = np.nonzero(out["violation"])[0]
@@ -54,8 +64,23 @@ def test_random_games_keep_every_invariant(content, case):
     assert (out["loss_cause"][out["won"] == 0] != L.LOSS_NONE).all()
     assert ((out["morale"] >= -5) & (out["morale"] <= 5)).all()
     causes = Counter(L.LOSS_CAUSES[c] for c in out["loss_cause"])
-    print(f"\n[aeolis {mode} {hero_set}] {GAMES} random-legal games: survived "
+    print(f"\n[aeolis {mode} {hero_set}] {GAMES} {label} games: survived "
           f"{out['won'].mean():.1%}, rounds mean {out['rounds'].mean():.2f}, causes {dict(causes)}")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}")
+def test_random_games_keep_every_invariant(content, case):
+    _keeps_every_invariant(content, case, "random", "random-legal")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}")
+def test_default_team_keeps_every_invariant(content, case):
+    _keeps_every_invariant(content, case, "survival", "survival-team")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}")
+def test_random_games_with_the_other_settings_keep_every_invariant(other_content, case):
+    _keeps_every_invariant(other_content, case, "random", "random-legal (other settings)")
 
 
 def test_same_seed_same_game_and_batches_do_not_matter(content):

@@ -13,6 +13,9 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.game import AeolisSetup, simulate
+from sim.games.aeolis.runner import STRATEGIES
+from sim.games.registry import GAMES as REGISTRY
+from sim.runner.scenario import default_scenario, load_scenario, preset_names
 from sim.stats import wilson_interval
 from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, opts, put_enemy, team
@@ -132,3 +135,47 @@ def test_stone_waits_for_a_use(content):
     st = next(k for k in range(T.st_tech.shape[0]) if T.st_stone[k] == 1 and T.st_tech[k] >= 0)
     s[L.TECH + T.st_tech[st]] = 1
     assert policy._stone_wanted(s, T)
+
+
+def test_survival_is_the_default_team():
+    """`sim run` and `sim trace` without --strategies, and every shipped preset, play the
+    ``survival`` team; ``military`` is still there by name."""
+    assert default_scenario(REGISTRY["aeolis"], (1,)).strategies == ("survival",)
+    assert AeolisSetup().strategy == "survival"
+    for name in preset_names("aeolis"):
+        assert load_scenario(name, "aeolis").strategies == ("survival",)
+    assert STRATEGIES[0] == "survival" and "military" in STRATEGIES
+
+
+def _wheat_offer(price):
+    o = opts()
+    o[0, 0] = -1
+    o[1, 0], o[1, 1], o[1, 2] = 1, L.R_WHEAT, price  # buy one Wheat (p. 13)
+    return o
+
+
+def test_idle_gold_buys_wheat(content):
+    """The careful team buys Wheat with the Gold it can spare after training the Hoplites
+    it still wants and one collection (pp. 9, 14); the military team never does."""
+    T = content.tables
+    s = blank()
+    s[L.UNITS + L.U_HOPLITE] = 4  # two more wanted: 2 Gold kept, 1 for a collection
+    s[L.RES + L.R_GOLD] = 5
+    assert policy._trade(s, T, team(content, "survival"), _wheat_offer(2), 2) == 1
+    assert policy._trade(s, T, team(content, "military"), _wheat_offer(2), 2) == 0
+    s[L.RES + L.R_GOLD] = 4
+    assert policy._trade(s, T, team(content, "survival"), _wheat_offer(2), 2) == 0
+
+
+def test_diplomacy_at_any_odds(content):
+    """A failed Diplomacy roll costs nothing but the round's attempt (p. 32): the careful
+    team tries a D8 against Power 8 (1 in 8), the military team not below 1 in 5."""
+    T = content.tables
+    s = blank()
+    s[L.LEVEL + L.B_ACROPOLIS] = 1  # a D8
+    s[L.RES + L.R_GOLD] = 10
+    o = opts()
+    o[0, 0] = -1
+    o[1, 0], o[1, 1], o[1, 2] = 0, 8, 0  # slot 0, Power 8, no Proselytize bonus
+    assert policy._diplomacy(s, T, team(content, "survival"), o, 2) == 1
+    assert policy._diplomacy(s, T, team(content, "military"), o, 2) == 0

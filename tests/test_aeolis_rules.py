@@ -570,6 +570,81 @@ def test_the_team_orders_the_player_phase(T, content, move_first):
     assert (codes.index(EV_MOVE) < codes.index(EV_BUILD)) == move_first
 
 
+@pytest.mark.parametrize("setting, move_first", [(1, False), (2, True)])
+def test_the_phase_order_setting_fixes_the_order(T, content, setting, move_first):
+    """Setting ``phase_order`` (p. 5 leaves the order to the team): 1 has the city act
+    first and 2 the miniatures move first, whatever the team's own choice would be."""
+    fixed = load_content(overrides={"params.phase_order": setting}).tables
+    for care in (0, 1 << policy.CARE_MOVE_FIRST):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        s[L.WORKERS], s[L.RES + L.R_WOOD] = 1, 1
+        s[L.TECH + content.names["techs"].index("wood_cutting")] = 1
+        W = team(content)
+        W[policy.W_CAREFUL] = care
+        ev = trace(256)
+        player.player_phase(s, fixed, W, opts(), rng(), ev)
+        codes = list(ev[:s[L.EVENTS], 2])
+        assert (codes.index(EV_MOVE) < codes.index(EV_BUILD)) == move_first
+
+
+def test_the_explore_claim_setting_takes_the_lowest_token(T, content):
+    """Setting ``explore_claim`` (p. 25: 'any one' token the roll reaches): the team's
+    policy takes the richest token (4 Wheat at 52), 1 the lowest (3 Wood at 30)."""
+    loot = [tuple(x["gain"]) for x in content.data["loot"]]
+    lowest = load_content(overrides={"params.explore_claim": 1}).tables
+    both = 0
+    for seed in range(40):  # the same roll for both tables
+        claimed = []
+        for tables in (T, lowest):
+            s = blank(("queen", "merchant", "philosopher", "hoplite", "triaconter"))
+            s[L.UNITS + L.U_SHIP] = 1
+            s[L.COMPASS], s[L.COMPASS + 1] = loot.index(("wood", 3)), loot.index(("wheat", 4))
+            heroes.explore(s, tables, team(content), opts(), rng(seed), trace())
+            claimed.append([k for k in (0, 1) if s[L.COMPASS + k] < 0])
+        assert claimed[1] in ([], [0])  # never the Wheat
+        if claimed[0] == [1]:  # the roll reached both: the team took the Wheat
+            assert claimed[1] == [0]
+            both += 1
+        else:
+            assert claimed[0] == claimed[1]
+    assert both > 0
+
+
+def test_the_arena_units_setting_counts_the_hoplites_only(T, content):
+    """Setting ``arena_units`` (p. 5: one action per trained unit): by default a Hoplite
+    and a Toxotai cast two Bronze a round; counting the Hoplites only, one."""
+    hoplites_only = load_content(overrides={"params.arena_units": 1}).tables
+    cast = []
+    for tables in (T, hoplites_only):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 1, T.city[0]
+        s[L.UNITS + L.U_TOXOTAI], s[L.POS + L.G_TOXOTAI] = 1, T.city[0]
+        s[L.TECH + T.key_tech[KT_BRONZE_WORKING]] = 1
+        s[L.RES + L.R_COPPER], s[L.RES + L.R_GOLD] = 12, 12
+        heroes.arena(s, tables, team(content), opts(), rng(), trace())
+        cast.append(int(s[L.RES + L.R_BRONZE]))
+    assert cast == [2, 1]
+
+
+def test_the_toxotai_hold_setting_lets_the_enemy_walk_on(T, content):
+    """Setting ``toxotai_hold`` (p. 20): 0 lets a Raid the Toxotai engaged move on in the
+    Enemy Phase instead of holding it on its hex (the default, see the test above)."""
+    walk_on = load_content(overrides={"params.toxotai_hold": 0}).tables
+    raid = card_id(content, "C3")
+    h = land_hex(content)
+    nb = next(x for x in T.adj[h] if x >= 0 and T.land_ok[x] == 1 and x != T.city[0])
+    hexes = []
+    for tables in (T, walk_on):
+        s = blank()
+        army(s, T, nb, toxotai=3, morale=1)
+        e = put_enemy(s, raid, h)
+        s[L.ENGAGED] = e + 1
+        enemy.move_kind(s, tables, team(content), opts(), rng(), trace(), ops.K_RAID)
+        hexes.append(int(s[L.ENEMY + L.EN_HEX]))
+    assert hexes[0] == h and hexes[1] != h
+
+
 # --- Enemy Phase -----------------------------------------------------------------------------
 
 def test_raiders_in_the_city_take_goods_and_workers(T, content):

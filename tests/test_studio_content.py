@@ -46,10 +46,10 @@ power = 3
 """
 SCENARIOS = {
     "pericles": 'game = "pericles"\nplayers = 3\nroles = ["veteran", "matriarch", "sophist"]\n',
-    "aeolis": 'game = "aeolis"\nplayers = 1\n',
+    "aeolis": 'game = "aeolis"\nplayers = 1\nstrategies = ["military"]\n',
 }
 CARDS = {"pericles": PERICLES_CARDS, "aeolis": AEOLIS_CARDS}
-SEED = 1  # Aeolis game 0 of seed 1 draws B7, B10 and C7 and tries Diplomacy on C7
+SEED = 1  # Aeolis game 0 of seed 1 draws B7, B10 and C7, and the military team tries Diplomacy on C7
 
 
 def _write(path: Path, text: str) -> Path:

@@ -18,7 +18,8 @@ from sim.jit import njit
 from sim.rng import below
 
 RANDOM_LEGAL = 0
-STRATEGY_CODES = {"military": 1, "economy": 2, "survival": 3, "random": RANDOM_LEGAL}
+# The first name is the default team of `sim run`, `sim trace` and the presets.
+STRATEGY_CODES = {"survival": 3, "military": 1, "economy": 2, "random": RANDOM_LEGAL}
 
 # Weight vector layout (W[...]): style switches, unit targets, tech priorities, Structure values.
 W_STYLE = 0  # 0 random-legal, else a team style
@@ -30,7 +31,8 @@ W_TECH = W_TARGETS + L.N_UNITS  # + tech: priority (higher first)
 W_STRUCT = W_TECH + 64  # + structure: value of building it (0: never)
 W_MAGI_TECH = W_STRUCT + 64  # + tech: priority added while the Magi plays (crystals, forms)
 W_MAGI_STRUCT = W_MAGI_TECH + 64  # + structure: value added while the Magi plays
-W_SIZE = W_MAGI_STRUCT + 64
+W_DIPLOMACY_ODDS = W_MAGI_STRUCT + 64  # Diplomacy is tried only above these odds of success
+W_SIZE = W_DIPLOMACY_ODDS + 1
 BIG = 1 << 20
 
 # Habits of a team that plays to survive (bits of W[W_CAREFUL]).
@@ -40,10 +42,11 @@ CARE_LOOK_AHEAD = 2  # keep the army whole when the next Invasion will outmatch 
 CARE_SAFE_PATHS = 3  # avoid destinations whose shortest way may cross Plague or Inferno
 CARE_BUILD_AWAY = 4  # no Structure next to an enemy or on an Invasion's way
 CARE_STONE_FOR_USE = 6  # buy Stone only once a known Structure or upgrade needs it
+CARE_BUY_WHEAT = 7  # Gold the army does not need buys Wheat for the next worker
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
-               CARE_BUILD_AWAY, CARE_STONE_FOR_USE)
+               CARE_BUILD_AWAY, CARE_STONE_FOR_USE, CARE_BUY_WHEAT)
 # Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
-# on the same games it changed no survival rate beyond noise (docs/rules/aeolis.md).
+# on the same games it did not raise survival (docs/bots.md, "Aeolis team styles").
 CARE_MOVE_FIRST = 5
 
 
@@ -370,8 +373,8 @@ def _build(s, T, W, opts, n):
 
 @njit
 def _trade(s, T, W, opts, n):
-    """Alms while Morale can rise (it adds to every fight), buy Copper for Hoplites, sell
-    surplus for Gold."""
+    """Alms while Morale can rise (it adds to every fight), buy Copper for Hoplites (a
+    careful team also Wheat with the Gold it can spare), sell surplus for Gold."""
     best, best_k = 0, 0
     gold = s[L.RES + L.R_GOLD]
     for k in range(1, n):
@@ -398,9 +401,20 @@ def _trade(s, T, W, opts, n):
             elif res == L.R_STONE and s[L.RES + L.R_STONE] == 0 and gold >= price + 3 \
                     and (not _care(W, CARE_STONE_FOR_USE) or _stone_wanted(s, T)):
                 v = 2
+            elif res == L.R_WHEAT and _care(W, CARE_BUY_WHEAT) \
+                    and s[L.WORKERS] < T.params[P.MAX_WORKERS] and gold - price >= _gold_kept(s, T, W):
+                v = 4
         if v > best:
             best, best_k = v, k
     return best_k
+
+
+@njit
+def _gold_kept(s, T, W):
+    """Gold the team keeps before buying food: training the Hoplites it still wants and one
+    collection (pp. 9, 14)."""
+    wanted = _wanted_units(s, W, L.U_HOPLITE)
+    return (wanted if wanted > 0 else 0) * T.params[P.TRAINING_GOLD] + T.params[P.MERCHANT_COLLECT_GOLD]
 
 
 @njit
@@ -418,8 +432,9 @@ def _stone_wanted(s, T):
 
 @njit
 def _diplomacy(s, T, W, opts, n):
-    """Negotiate when the chance is fair and the Gold left still trains a unit."""
-    best, best_k = 0.2, 0
+    """Negotiate when the chance beats the style's odds and the Gold left still trains a
+    unit (a failed roll costs nothing but the round's attempt, p. 32)."""
+    best, best_k = W[W_DIPLOMACY_ODDS], 0
     die = 12 if s[L.LEVEL + L.B_ACROPOLIS] == 2 else (8 if s[L.LEVEL + L.B_ACROPOLIS] == 1 else 4)
     for k in range(1, n):
         power, bonus = opts[k, 1], opts[k, 2]

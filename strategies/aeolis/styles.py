@@ -9,6 +9,7 @@ from strategies.aeolis.policy import (
     STRATEGY_CODES,
     W_BOLDNESS,
     W_CAREFUL,
+    W_DIPLOMACY_ODDS,
     W_MAGI_STRUCT,
     W_MAGI_TECH,
     W_ROLL_DIE,
@@ -53,11 +54,13 @@ STYLES = {
     },
 }
 # Plays to survive: the military style with a full army of six Hoplites before more
-# Structures, sure fights only, a look at the coming Invasion, no risky paths, and no
-# Structure on an enemy's way (every policy.CARE_* habit).
+# Structures, sure fights only, a look at the coming Invasion, no risky paths, no
+# Structure on an enemy's way, Stone only for a use, idle Gold into Wheat (every
+# policy.CARE_* habit), and Diplomacy at any odds: a failed roll costs nothing (p. 32).
 STYLES["survival"] = STYLES["military"] | {
     "targets": STYLES["military"]["targets"] | {"hoplite": 6},
     "careful": sum(1 << habit for habit in CARE_HABITS),
+    "diplomacy_odds": 0.0,
 }
 
 
@@ -72,6 +75,7 @@ def weights(name: str, tech_names: tuple[str, ...],
     W[W_ROLL_DIE] = style["roll_die"]
     W[W_BOLDNESS] = style["boldness"]
     W[W_CAREFUL] = style["careful"]
+    W[W_DIPLOMACY_ODDS] = style.get("diplomacy_odds", 0.2)
     for unit, n in style["targets"].items():
         W[W_TARGETS + L.UNIT_KINDS.index(unit)] = n
     ranked = style["techs"]

@@ -24,7 +24,7 @@ class AeolisSetup:
     heroic: bool = False
     production_die: str = "queen"
     loss_rule: str = "reach_city"
-    strategy: str = "military"
+    strategy: str = "survival"
     players: int = 1
 
 

@@ -47,6 +47,17 @@ PARAMS: tuple[Param, ...] = (
     Param("diplomacy_invasions", 0, 0, 1, "assumed (pp. 32-33): 1 the Queen may negotiate with "
           "an Invasion too; 0 (default) only with Raids, Plunders and Unrest, since an "
           "Invasion is an army that must be confronted"),
+    Param("phase_order", 0, 0, 2, "assumed (p. 5: Heroes act in any order): 0 the team's "
+          "policy chooses each round, 1 the city always acts before the moves, 2 the "
+          "miniatures always move first"),
+    Param("explore_claim", 0, 0, 1, "assumed (p. 25: 'any one' token the roll reaches): 0 "
+          "the team's policy picks it, 1 the token of lowest difficulty is taken"),
+    Param("arena_units", 0, 0, 1, "assumed (p. 5: one action per trained unit): 0 every "
+          "Arena unit (Hoplites, Toxotai, Hippeis, Companions) casts or unlocks once a round, "
+          "1 the Hoplites only"),
+    Param("toxotai_hold", 1, 0, 1, "assumed (p. 20): 1 an enemy the Toxotai engage stays "
+          "on its hex until the fight, 0 it moves on and is fought only if the Toxotai "
+          "still stand next to it"),
 )
 PARAM_INDEX = index_of(PARAMS)
 N_PARAMS = len(PARAMS)
@@ -56,4 +67,4 @@ N_PARAMS = len(PARAMS)
  SPEED_GALLEY, ENEMY_SPEED, INVASION_SPEED, BACKLASH_PCT, PLAGUE_SPREAD_PCT,
  INFERNO_SPREAD_PCT, FAITH_MAX, SPELL_RANGE, MAGI_CRYSTALS, START_LOOT, BRONZE_GOLD,
  MERCHANT_COLLECT_GOLD, MIDAS_GOLD, IMMOLATE_FIRE, WEATHER_SALT, INVASION_REDRAW,
- DIPLOMACY_INVASIONS) = range(N_PARAMS)
+ DIPLOMACY_INVASIONS, PHASE_ORDER, EXPLORE_CLAIM, ARENA_UNITS, TOXOTAI_HOLD) = range(N_PARAMS)

@@ -31,7 +31,7 @@ SETTINGS: dict[str, object] = {
     "loss_rule": "reach_city",      # or reach_or_left: an Invasion left at the end also loses
 }
 LIST_SETTINGS = ("heroes", "expansions")
-STRATEGIES = tuple(STRATEGY_CODES)
+STRATEGIES = tuple(STRATEGY_CODES)  # the first, survival, is the default team
 CONTENT_SECTIONS = SCHEMA  # an override can set a number of any section (card.B1.cost.0.1)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 

@@ -187,7 +187,7 @@ def move_enemy(s, T, W, opts, rng, ev, e):
         target = T.city[0] if invasion else raid_target(s, T, rng, here, sea)
         if here == target:
             break
-        if army_at(s, here) != 0 or toxotai_engaged(s, T, e):
+        if army_at(s, here) != 0 or (T.params[P.TOXOTAI_HOLD] == 1 and toxotai_engaged(s, T, e)):
             return False  # engaged: combat at the end of the phase
         nxt = step_toward(s, T, here, target, sea, rng, not invasion)
         if nxt == here:

@@ -99,12 +99,14 @@ def blessings(s, T, ev, rng):
 @njit
 def arena(s, T, W, opts, rng, ev):
     """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19),
-    each action once per Arena unit (p. 5). Leather must be on the mat before the Player
-    Phase; Bronze may be cast in it for the upgrade (p. 19)."""
+    each action once per Arena unit (p. 5; setting ``arena_units``: every army kind, or the
+    Hoplites only). Leather must be on the mat before the Player Phase; Bronze may be cast
+    in it for the upgrade (p. 19)."""
     cost = T.params[P.UPGRADE_COST]
     casts = 0
     for k in range(L.N_ARMY):
-        casts += s[L.UNITS + k]
+        if k == L.U_HOPLITE or T.params[P.ARENA_UNITS] == 0:
+            casts += s[L.UNITS + k]
     unlocks = casts
     while True:
         opts[0, 0] = -1
@@ -316,6 +318,16 @@ def claimable(s, T, opts, r):
 
 
 @njit
+def lowest_difficulty(opts, m):
+    """The row of the claimable token of lowest difficulty (the first of equals)."""
+    best = 0
+    for k in range(1, m):
+        if opts[k, 1] < opts[best, 1]:
+            best = k
+    return best
+
+
+@njit
 def explore(s, T, W, opts, rng, ev):
     """One Explore action per Triaconter unit: roll D100 and claim an eligible token, draw
     a token into an empty slot, or replace one (p. 25)."""
@@ -341,8 +353,9 @@ def explore(s, T, W, opts, rng, ev):
             return
         if act == 0:
             m = claimable(s, T, opts, roll(rng, 100))
-            if m > 0:  # the team claims any one of them
-                k = opts[decide(s, T, W, opts, m, D_CLAIM, rng), 0]
+            if m > 0:  # the team claims any one of them (setting ``explore_claim``)
+                k = opts[lowest_difficulty(opts, m) if T.params[P.EXPLORE_CLAIM] == 1
+                         else decide(s, T, W, opts, m, D_CLAIM, rng), 0]
                 claim_loot(s, T, s[L.COMPASS + k])
                 s[L.COMPASS + k] = -1
         else:

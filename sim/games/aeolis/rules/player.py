@@ -1,6 +1,7 @@
 """Player Phase: every Hero acts, in an order the team chooses (p. 5: any order)."""
 
 from sim.games.aeolis import layout as L
+from sim.games.aeolis import params as P
 from sim.games.aeolis.decisions import D_PHASE_ORDER
 from sim.games.aeolis.rules.alchemy import alchemy
 from sim.games.aeolis.rules.city import (
@@ -92,13 +93,15 @@ def field_steps(s, T, W, opts, rng, ev):
 @njit
 def player_phase(s, T, W, opts, rng, ev):
     """The team picks whether the city acts before the miniatures move (option 0) or after,
-    with what they collected on the way (option 1); Spells, Diplomacy, Explore and burning
-    plagued Structures follow (p. 5)."""
+    with what they collected on the way (option 1), unless the setting ``phase_order``
+    fixes it; Spells, Diplomacy, Explore and burning plagued Structures follow (p. 5)."""
     s[L.PHASE] = L.PHASE_PLAYER
     new_round(s)
     hazards(s, T)
     opts[0, 0], opts[1, 0] = ORDER_CITY_FIRST, ORDER_MOVE_FIRST
-    if opts[decide(s, T, W, opts, 2, D_PHASE_ORDER, rng), 0] == ORDER_CITY_FIRST:
+    fixed = T.params[P.PHASE_ORDER]  # 0: the team chooses; 1 or 2 fix the order (a setting)
+    order = fixed - 1 if fixed > 0 else opts[decide(s, T, W, opts, 2, D_PHASE_ORDER, rng), 0]
+    if order == ORDER_CITY_FIRST:
         city_steps(s, T, W, opts, rng, ev)
         field_steps(s, T, W, opts, rng, ev)
     else:
