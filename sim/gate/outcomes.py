@@ -35,6 +35,8 @@ def columns_to_read(available: list[str], detailed: bool = False) -> list[str]:
     if detailed:
         wanted += [c for c in available if c == TILES_USED or c.startswith(SOURCE_PREFIX)]
     return wanted
+
+
 # Per-game arrays stored in a baseline, with the dtype they are stored as.
 STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "role": np.int8,
           "rounds": np.int16, "end_reason": np.int8}
