@@ -859,9 +859,7 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     acts = NO_ACTIONS
     tracks = NO_TRACKS
     if kept:
-        pl = M.placements(s)
-        acts = M.actions(s)
-        tracks = M.tracks(s)
+        pl, acts, tracks = M.values(s)
     else:
         if reads_placements(kind):
             pl = placements(s, T, w, seat)

@@ -46,16 +46,6 @@ assert HOUSE_AT < L.STATE_SIZE and VALUES % 2 == 0
 
 
 @kernel
-def _value(s, k):
-    return s[VALUES:VALUES + 2 * N_VALUES].view(np.float64)[k]
-
-
-@kernel
-def _put(s, k, value):
-    s[VALUES:VALUES + 2 * N_VALUES].view(np.float64)[k] = value
-
-
-@kernel
 def forget(s):
     """Keep nothing (a game starts or ends, or the state changes before its next use)."""
     s[SEAT] = 0
@@ -83,12 +73,13 @@ def keep(s, seat, mask, pl, acts, tracks):
     if V.pieces_left(s) == 1:  # the last piece's value reads the Citizens' fields
         forget(s)
         return
+    v = s[VALUES:VALUES + 2 * N_VALUES].view(np.float64)
     for k in range(3):
-        _put(s, k, pl[k])
+        v[k] = pl[k]
     for a in range(6):
-        _put(s, 3 + a, acts[a])
-    _put(s, 9, tracks[0])
-    _put(s, 10, tracks[1])
+        v[3 + a] = acts[a]
+    v[9] = tracks[0]
+    v[10] = tracks[1]
     s[SEAT] = seat + 1
     s[KEPT] = mask
     s[SPACE_AT] = -1
@@ -114,15 +105,7 @@ def expect_house(s, first):
 
 
 @kernel
-def placements(s):
-    return _value(s, 0), _value(s, 1), _value(s, 2)
-
-
-@kernel
-def actions(s):
-    return _value(s, 3), _value(s, 4), _value(s, 5), _value(s, 6), _value(s, 7), _value(s, 8)
-
-
-@kernel
-def tracks(s):
-    return _value(s, 9), _value(s, 10)
+def values(s):
+    """The kept (row placements, Main Action values, House tracks), as ``keep`` took them."""
+    v = s[VALUES:VALUES + 2 * N_VALUES].view(np.float64)
+    return (v[0], v[1], v[2]), (v[3], v[4], v[5], v[6], v[7], v[8]), (v[9], v[10])
