@@ -461,6 +461,42 @@ def test_a_finished_game_keeps_no_address():
     assert (state[L.BOT_ENTRY:L.BOT_ENTRY + 2] == 0).all()
 
 
+# Traced games under NUMBA_DISABLE_JIT (so that the memo can be replaced), first as they
+# are played, then with the heuristic's memo never taken: every decision derives its
+# values again (strategies.pericles.memo). Last, how often the memo would have been taken.
+GAMES_WITH_AND_WITHOUT_MEMO = """
+import hashlib
+from sim.games.pericles import layout as L
+from sim.games.pericles.content import load_content
+from sim.games.pericles.game import PericlesSetup, play_traced
+from strategies.pericles import memo
+held, would_take = memo.holds, []
+
+
+def never(s, seat, kind, needs):
+    would_take.append(held(s, seat, kind, needs))
+    return False
+
+
+for holds in (held, never):
+    memo.holds = holds
+    for players, game in ((2, 1), (3, 7), (4, 2)):
+        setup = PericlesSetup(players, strategies=("balanced",))
+        state, events = play_traced(load_content(), setup, 9, game)
+        print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest())
+print(sum(would_take))
+"""
+
+
+def test_the_memo_changes_no_decision():
+    """A turn that takes the memo's values plays as the turn that derives them again."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    *games, would_take = subprocess.run(
+        [sys.executable, "-c", GAMES_WITH_AND_WITHOUT_MEMO], env=env, capture_output=True,
+        text=True, check=True).stdout.split()
+    assert games[:3] == games[3:] and int(would_take) > 100
+
+
 # ---------------------------------------------------------------- whole games
 
 

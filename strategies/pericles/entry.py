@@ -31,6 +31,7 @@ from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.jit import kernel
 from sim.rng import N_STREAMS
+from strategies.pericles import memo
 from strategies.pericles.heuristic import heuristic_choose
 
 _INT = types.int64
@@ -63,8 +64,10 @@ def bot_entry(packed: np.recarray) -> int:
 
 @kernel
 def put_entry(s, address):
-    """Keep the entry's address in the two BOT_ENTRY words of the state."""
+    """Keep the entry's address in the two BOT_ENTRY words of the state, with an empty
+    memo (a game starts or ends)."""
     cfuncs.put_address(s, L.BOT_ENTRY, address)
+    memo.forget(s)
 
 
 @intrinsic

@@ -49,6 +49,7 @@ from sim.games.pericles.holdings import (
 )
 from sim.jit import compiled_in_caller, inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
+from strategies.pericles import memo as M
 from strategies.pericles import view as V
 from strategies.pericles.features import (
     F_ACTIONS,
@@ -82,6 +83,7 @@ SKILL_FIRES = (0.0, 2.0, 1.5, 1.5, 1.5, 2.0, 2.0, 1.5, 0.5, 1.0, 1.5, 3.0, 2.0, 
 END_HORIZON = 7.0
 EPS = 1e-9
 NO_ACTIONS = (NO_ACTION,) * 6  # one score per Main Action (ops.ACT_*)
+NO_TRACKS = (NO_ACTION, NO_ACTION)  # Activate Your House's tracks, when not valued
 NO_PLACEMENTS = (0.0, 0.0, 0.0)  # no option reads them, or no Diplomat is left to place
 NO_GAINS = (0.0,) * 12  # stands in for line_gains outside a placing decision
 NO_TILE = (False, False, 0.0)  # tile_score of a space without a City-state tile
@@ -477,8 +479,9 @@ def house_track(s, T, w, seat, pl, track):
 
 
 @kernel
-def house_value(s, T, w, seat, pl):
-    return max(house_track(s, T, w, seat, pl, 0), house_track(s, T, w, seat, pl, 1))
+def house_tracks(s, T, w, seat, pl):
+    """Activate Your House's two tracks (``house_track``); the action's value is the better."""
+    return house_track(s, T, w, seat, pl, 0), house_track(s, T, w, seat, pl, 1)
 
 
 @inline_kernel
@@ -544,7 +547,8 @@ def role_value(s, T, w, seat, pl):
 
 @compiled_in_caller
 def action_value(s, T, w, seat, pl, action):
-    """Score of a Main Action's best option, NO_ACTION when it is not legal now."""
+    """Score of a Main Action's best option, NO_ACTION when it is not legal now; Activate
+    Your House is valued by its tracks (``action_values``)."""
     if action == O.ACT_UNIT:
         return unit_value(s, T, w, seat, pl)
     if action == O.ACT_MARKET:
@@ -553,8 +557,6 @@ def action_value(s, T, w, seat, pl, action):
         return athena_value(s, T, w, seat, pl)
     if action == O.ACT_BUILD:
         return build_value(s, T, w, seat)
-    if action == O.ACT_HOUSE:
-        return house_value(s, T, w, seat, pl)
     return role_value(s, T, w, seat, pl)
 
 
@@ -584,11 +586,16 @@ def wanted_value(s, T, w, seat, pl, action, mask):
 
 @compiled_in_caller
 def action_values(s, T, w, seat, pl, mask):
-    """The scores of the Main Actions in ``mask``, computed once per decision; the others
-    stay NO_ACTION, since no option of the decision reads them."""
-    return (wanted_value(s, T, w, seat, pl, 0, mask), wanted_value(s, T, w, seat, pl, 1, mask),
+    """(the scores of the Main Actions in ``mask``, the House tracks' scores when Activate
+    Your House is one of them), computed once per decision; the others stay NO_ACTION,
+    since no option of the decision reads them."""
+    tracks = NO_TRACKS
+    if (mask >> O.ACT_HOUSE) & 1:
+        tracks = house_tracks(s, T, w, seat, pl)
+    acts = (wanted_value(s, T, w, seat, pl, 0, mask), wanted_value(s, T, w, seat, pl, 1, mask),
             wanted_value(s, T, w, seat, pl, 2, mask), wanted_value(s, T, w, seat, pl, 3, mask),
-            wanted_value(s, T, w, seat, pl, 4, mask), wanted_value(s, T, w, seat, pl, 5, mask))
+            max(tracks[0], tracks[1]), wanted_value(s, T, w, seat, pl, 5, mask))
+    return acts, tracks
 
 
 # ---- placing a Citizen (pp. 9, 16) -------------------------------------------------------
@@ -827,17 +834,40 @@ def reads_placements(kind):
             or kind == D_KEEP_SKILL or kind == D_TUCK_SKILL)
 
 
+@inline_kernel
+def expect_next(s, opts, pick, kind):
+    """Tell the memo which decision of the turn may take it next, now that option ``pick``
+    of a ``kind`` decision is taken (strategies.pericles.memo)."""
+    if kind == D_PLACE:
+        M.expect_turn(s)
+    elif kind == D_SPACE_ACTION and opts[pick, 0] != 0:
+        M.forget(s)  # the space action changes the state
+    elif kind == D_MAIN_ACTIONS:
+        M.expect_house(s, opts[pick, 0])
+
+
 @compiled_in_caller  # into its one caller, strategies.pericles.entry's compiled entry
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream."""
+    mask = 0  # the Main Actions whose values the options read
+    if kind == D_PLACE or kind == D_MAIN_ACTIONS:
+        mask = wanted_actions(T, opts, n, kind)
+    elif kind == D_HOUSE_TRACK:
+        mask = 1 << O.ACT_HOUSE
+    kept = M.holds(s, seat, kind, mask)
     pl = NO_PLACEMENTS
-    if reads_placements(kind):
-        pl = placements(s, T, w, seat)
     acts = NO_ACTIONS
+    tracks = NO_TRACKS
+    if kept:
+        pl, acts, tracks = M.values(s)
+    else:
+        if reads_placements(kind):
+            pl = placements(s, T, w, seat)
+        if kind == D_PLACE or kind == D_MAIN_ACTIONS:
+            acts, tracks = action_values(s, T, w, seat, pl, mask)
+            M.keep(s, seat, mask, pl, acts, tracks)
     gains = NO_GAINS
     risk = 0.0
-    if kind == D_PLACE or kind == D_MAIN_ACTIONS:
-        acts = action_values(s, T, w, seat, pl, wanted_actions(T, opts, n, kind))
     if kind == D_PLACE:
         gains = line_gains(s, T, seat)
         risk = end_risk(s)
@@ -853,6 +883,8 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
                 tile_space = space
                 tile = tile_score(s, T, w, seat, pl, space)
             v = place_score(s, T, w, space, opts[k, 1], acts, gains, risk, tile)
+        elif kind == D_HOUSE_TRACK and kept:
+            v = tracks[opts[k, 0]]
         else:
             v = option_score(s, T, w, pl, opts, k, seat, kind, acts)
         if v > best + EPS:
@@ -863,4 +895,5 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
             ties += 1
             if below(rng, STREAM_BOT + seat, ties) == 0:
                 pick = k
+    expect_next(s, opts, pick, kind)
     return pick

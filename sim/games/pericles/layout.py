@@ -162,6 +162,7 @@ _FIELDS = (
     ("BOT_ENTRY", 2, "address of the bots' compiled entry in this process (strategies.pericles.entry)"),
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
      "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
+    ("BOT_MEMO", 28, "values the heuristic derived for the rest of a turn (strategies.pericles.memo)"),
 )
 
 _offset = 0
@@ -255,5 +256,6 @@ EVENTS = FIELD_OFFSETS["EVENTS"]
 VIOLATION = FIELD_OFFSETS["VIOLATION"]
 BOT_ENTRY = FIELD_OFFSETS["BOT_ENTRY"]
 RULE_ENTRIES = FIELD_OFFSETS["RULE_ENTRIES"]
+BOT_MEMO = FIELD_OFFSETS["BOT_MEMO"]
 
 assert set(FIELD_OFFSETS) == {n for n, _, _ in _FIELDS}
