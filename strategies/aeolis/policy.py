@@ -14,7 +14,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import UNREACHABLE as FAR
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
 
 RANDOM_LEGAL = 0
@@ -50,13 +50,13 @@ CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PAT
 CARE_MOVE_FIRST = 5
 
 
-@njit
+@kernel
 def _care(W, habit):
     """The style has the CARE_* ``habit``."""
     return (np.int64(W[W_CAREFUL]) >> habit) & 1 == 1
 
 
-@njit
+@kernel
 def _invasion(s, T):
     """(rounds until it reaches the city, hex, enemy slot) of the nearest Invasion."""
     city = T.city[0]
@@ -71,25 +71,25 @@ def _invasion(s, T):
     return best, best_h, best_e
 
 
-@njit
+@kernel
 def _on_path(T, a, h, b):
     """Hex h lies on a shortest land path from a to b (the way an Invasion walks, p. 35)."""
     return T.dist_land[a, h] + T.dist_land[h, b] == T.dist_land[a, b]
 
 
-@njit
+@kernel
 def _hazard(s, h):
     """A Plague or Inferno on h: a unit entering or starting there is lost (p. 34)."""
     return s[L.PLAGUE + h] != 0 or s[L.INFERNO + h] != 0
 
 
-@njit
+@kernel
 def _army_strength(s):
     """Units plus Morale of the whole land army (Hippeis count 2, p. 20)."""
     return s[L.UNITS] + s[L.UNITS + 1] + 2 * s[L.UNITS + 2] + s[L.UNITS + 3] + s[L.MORALE]
 
 
-@njit
+@kernel
 def _expected_die(s, needs):
     """Mean of the army's combat die against an enemy with ``needs`` (1 when forced)."""
     for k in range(L.N_ARMY):
@@ -100,13 +100,13 @@ def _expected_die(s, needs):
     return 1.0
 
 
-@njit
+@kernel
 def _enemy_power(s, T, e):
     base = L.ENEMY + e * L.EN_WIDTH
     return T.card_power[s[base + L.EN_CARD]] - s[base + L.EN_DAMAGE]
 
 
-@njit
+@kernel
 def _army_target(s, T, W):
     """Where the army heads: the city when an Invasion draws near; ahead of a far Invasion
     to lay Charax on its path; else a Raid it expects to beat; else home in the city."""
@@ -141,7 +141,7 @@ def _army_target(s, T, W):
     return target
 
 
-@njit
+@kernel
 def _philosopher_target(s, T):
     """A Blessing's location first, then the Structure with the most goods waiting (walking
     in collects them, p. 10), then a Ruin to repair; away from enemies."""
@@ -165,7 +165,7 @@ def _philosopher_target(s, T):
     return target
 
 
-@njit
+@kernel
 def _danger(s, T, h):
     """An enemy on h or next to it."""
     for e in range(L.MAX_ENEMIES):
@@ -175,7 +175,7 @@ def _danger(s, T, h):
     return False
 
 
-@njit
+@kernel
 def _move(s, T, W, opts, n):
     g = opts[0, 1]
     city = T.city[0]
@@ -208,7 +208,7 @@ def _move(s, T, W, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _walk(T, g, a, b):
     """Steps from a to b for group g: Ships by sea, the Philosopher anywhere, the rest by land."""
     if g == L.G_SHIP:
@@ -218,7 +218,7 @@ def _walk(T, g, a, b):
     return T.dist_land[a, b]
 
 
-@njit
+@kernel
 def _hazard_between(s, T, a, b, g):
     """A Plague or Inferno hex strictly between a and b on a shortest way group g walks."""
     for h in range(L.N_HEX):
@@ -229,7 +229,7 @@ def _hazard_between(s, T, a, b, g):
     return False
 
 
-@njit
+@kernel
 def _army_here(s, h):
     """1 when an army miniature stands on h."""
     for k in range(L.N_ARMY):
@@ -238,7 +238,7 @@ def _army_here(s, h):
     return 0
 
 
-@njit
+@kernel
 def _ranged(s, T, W, opts, n):
     """Engage an enemy with archers (option column 1) when the army on the Toxotai's hex
     expects to beat it (the lowest roll for a careful team); else fire at the last enemy
@@ -261,7 +261,7 @@ def _ranged(s, T, W, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _charax(s, T, opts, n):
     """A Charax where an enemy will walk: the city and the Invasion's shortest paths first,
     then the hexes next to a Raid."""
@@ -283,7 +283,7 @@ def _charax(s, T, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _alchemy(s, T, opts, n):
     """Cancel a Natural Disaster first, then set an Invasion (else any enemy) ablaze, then
     turn a good the team holds three of into Gold; otherwise stop."""
@@ -302,7 +302,7 @@ def _alchemy(s, T, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _richest(opts, n):
     """The Loot token of highest difficulty (the richest, p. 25) among the ``n`` reached."""
     best_k = 0
@@ -312,7 +312,7 @@ def _richest(opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _largest(opts, n, col):
     """The option after the "stop" row 0 with the largest value in ``col``; 0 when none
     (row 0 holds only its first column, so it is never compared)."""
@@ -323,13 +323,13 @@ def _largest(opts, n, col):
     return best_k
 
 
-@njit
+@kernel
 def _wanted_units(s, W, u):
     """How many more units of kind u the style wants."""
     return W[W_TARGETS + u] - s[L.UNITS + u]
 
 
-@njit
+@kernel
 def _train(s, T, W, opts, n, kind):
     """The unit kind furthest below the style's target (a worker left untrained builds)."""
     best, best_k = 0.0, 0
@@ -346,7 +346,7 @@ def _train(s, T, W, opts, n, kind):
     return best_k
 
 
-@njit
+@kernel
 def _build(s, T, W, opts, n):
     """The Structure the style values most, nearest the city (easier to guard and collect).
     A careful team keeps the workers the army still wants and builds off an Invasion's way."""
@@ -371,7 +371,7 @@ def _build(s, T, W, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _trade(s, T, W, opts, n):
     """Alms while Morale can rise (it adds to every fight), buy Copper for Hoplites (a
     careful team also Wheat with the Gold it can spare), sell surplus for Gold."""
@@ -409,7 +409,7 @@ def _trade(s, T, W, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _gold_kept(s, T, W):
     """Gold the team keeps before buying food: training the Hoplites it still wants and one
     collection (pp. 9, 14)."""
@@ -417,7 +417,7 @@ def _gold_kept(s, T, W):
     return (wanted if wanted > 0 else 0) * T.params[P.TRAINING_GOLD] + T.params[P.MERCHANT_COLLECT_GOLD]
 
 
-@njit
+@kernel
 def _stone_wanted(s, T):
     """A discovered Structure or an open building upgrade costs Stone (pp. 11-12)."""
     for st in range(T.st_tech.shape[0]):
@@ -430,7 +430,7 @@ def _stone_wanted(s, T):
     return False
 
 
-@njit
+@kernel
 def _diplomacy(s, T, W, opts, n):
     """Negotiate when the chance beats the style's odds and the Gold left still trains a
     unit (a failed roll costs nothing but the round's attempt, p. 32)."""
@@ -448,7 +448,7 @@ def _diplomacy(s, T, W, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _needs_ahead(s, T):
     """Upgrade bits the team's coming foes require: enemies on the board and the Invasion
     decks the mode still draws from (the schedule is public, p. 6)."""
@@ -471,7 +471,7 @@ def _needs_ahead(s, T):
     return needs
 
 
-@njit
+@kernel
 def _coming_invasion(s, T):
     """(rounds until the schedule next draws an Invasion, the strongest Power that draw can
     bring): what the players can see of the Invasions to come (p. 6)."""
@@ -487,7 +487,7 @@ def _coming_invasion(s, T):
     return BIG, 0
 
 
-@njit
+@kernel
 def _outmatched_soon(s, T):
     """An Invasion is drawn within two rounds and the army, one unit down after a won fight
     and rolling the Arena's mean D8 (4.5), would fall short of its Power: every unit is
@@ -496,7 +496,7 @@ def _outmatched_soon(s, T):
     return due <= 2 and _army_strength(s) - 1 + 4.5 < power
 
 
-@njit
+@kernel
 def _army_upgrade(s, T, W, opts, n):
     """Unlock any upgrade within reach; cast Bronze while the Hoplites lack Bronze Weapons
     a coming foe requires, or Copper is not needed for training."""
@@ -511,14 +511,14 @@ def _army_upgrade(s, T, W, opts, n):
     return 0
 
 
-@njit
+@kernel
 def _collect(opts, n):
     """The richest Structure, when its goods (three or more) are clearly worth the Gold."""
     k = _largest(opts, n, 1)
     return k if k > 0 and opts[k, 1] >= 3 else 0
 
 
-@njit
+@compiled_in_caller
 def team_choice(s, T, W, opts, n, kind):
     if kind == D.D_TRAIN or kind == D.D_ALLOCATE:
         return _train(s, T, W, opts, n, kind)
@@ -588,7 +588,7 @@ def team_choice(s, T, W, opts, n, kind):
     return 0
 
 
-@njit
+@kernel
 def _threat(s, T, card):
     """How much a Curse card would hurt: its Power (more when the army lacks the upgrades
     it needs, or for Unrest that strikes every round); a fixed size for the rest."""
@@ -605,7 +605,7 @@ def _threat(s, T, card):
     return 0
 
 
-@njit
+@kernel
 def _next_curse_deck(s, T):
     """The Curse deck the mode's schedule draws from next (p. 6), -1 none."""
     for r in range(s[L.ROUND], s[L.N_ROUNDS]):
@@ -616,7 +616,7 @@ def _next_curse_deck(s, T):
     return -1
 
 
-@njit
+@kernel
 def _priestess(s, T, opts, n):
     """Kiss of Death on an enemy; Bless when the army is about to fight; Divination or
     Divine Intervention once the Faith Die shows 4 or more (the next Curse deck, every
@@ -641,7 +641,7 @@ def _priestess(s, T, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _arrange(s, T, opts, n):
     """The mildest Curse next; Blessings keep their order."""
     if opts[0, 1] == ops.DECK_B:
@@ -654,7 +654,7 @@ def _arrange(s, T, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _intervene(s, T, opts, n):
     """Take the worst seen Curse out of play when it is a real threat; bring in the
     mildest Curse (or the first Blessing) instead."""
@@ -669,7 +669,7 @@ def _intervene(s, T, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _aura(s, T, opts, n):
     """Shield a Structure a Raid stands on or next to."""
     for k in range(1, n):
@@ -682,7 +682,7 @@ def _aura(s, T, opts, n):
     return 0
 
 
-@njit
+@kernel
 def _cast(s, T, opts, n):
     """Damage first, at an Invasion before a Raid or Plunder (p. 24), then a counter to a
     Natural Disaster, then any other Spell; the strongest Spell of each."""
@@ -710,7 +710,7 @@ PILLAGE_ORDER = (L.U_BLOODTHRALL, L.U_MERCHANT, L.U_SHIP, L.U_PHILOSOPHER, L.U_A
                  L.U_PRIESTESS, L.U_MAGI, L.U_TOXOTAI, L.U_HIPPEIS, L.U_COMPANION, L.U_HOPLITE)
 
 
-@njit
+@kernel
 def _pillage(s, opts, n):
     """Give raiders the most plentiful good (never Gold or Copper first), then untrained
     workers, then the cheapest trained units."""
@@ -733,7 +733,7 @@ def _pillage(s, opts, n):
     return best_k
 
 
-@njit
+@kernel
 def _cheapest_casualty(s, opts, n):
     """Lose a Hoplite before a Toxotai, Hippeis or Companion (cheapest to replace)."""
     for k in range(n):
@@ -742,7 +742,7 @@ def _cheapest_casualty(s, opts, n):
     return 0
 
 
-@njit
+@kernel
 def _nearest_enemy(s, T, h):
     """(distance, slot) of the enemy nearest to hex h over land."""
     best, best_e = BIG, -1
@@ -756,7 +756,7 @@ def _nearest_enemy(s, T, h):
     return best, best_e
 
 
-@njit
+@compiled_in_caller
 def choose(s, T, W, opts, n, kind, rng, stream):
     """Index of the option the team takes among the first ``n`` rows of ``opts``."""
     if W[W_STYLE] == RANDOM_LEGAL:

@@ -1,8 +1,6 @@
 """Play Aeolis games: one with a trace, or a batch in parallel (pure in seed and index)."""
 
-import numba
 import numpy as np
-from numba import prange
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
@@ -14,11 +12,11 @@ from sim.games.aeolis.rules.enemy import enemy_phase
 from sim.games.aeolis.rules.player import player_phase
 from sim.games.aeolis.rules.setup import setup_game
 from sim.games.aeolis.rules.upkeep import upkeep
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
 
 
-@njit
+@kernel
 def finish(s, T):
     """The end: survival, the optional loss rule, the Heroic Event's requirements."""
     if s[L.LOSS_CAUSE] == L.LOSS_NONE and s[L.LOSS_RULE] == 1:
@@ -38,7 +36,7 @@ def finish(s, T):
     s[L.PHASE] = L.PHASE_END
 
 
-@njit
+@compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
     setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
     record(s, T)
@@ -72,24 +70,24 @@ def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, p
     return s, ev[:s[L.EVENTS]], True
 
 
-@numba.njit(cache=True, nogil=True, parallel=True)
-def play_batch(layout_key, packed, W, run_seed, first_index, count, mode, heroes, expansions,
-               prod_die, loss_rule, heroic, won, rounds, loss_cause, morale, structures,
-               heroic_card, heroic_ok, decisions, violation):
-    """Play games first_index .. first_index + count - 1 into the result arrays; True.
-    Nothing is played, and the result is False, when ``layout_key`` is not the layout this
-    code was compiled for (``state_layout``).
+@kernel
+def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count, mode,
+               heroes, expansions, prod_die, loss_rule, heroic, won, rounds, loss_cause, morale,
+               structures, heroic_card, heroic_ok, decisions, violation):
+    """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
+    result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
+    ``ev`` (``work_arrays``); True. Nothing is played, and the result is False, when
+    ``layout_key`` is not the layout this code was compiled for (``state_layout``).
 
-    ``packed`` is the one-row table array: a record passed into a prange loop fails to
-    compile, so each game takes the row itself."""
+    ``packed`` is the one-row table array (a record cannot be a kernel argument from
+    Python). A game's result depends only on its index, so ``game.simulate`` plays a batch
+    as chunks on several threads (``sim.threads``) and gets the same games."""
     if layout_key != L.LAYOUT_KEY:
         return False
-    for g in prange(count):
-        T = packed[0]
-        s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-        opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
-        rng = np.zeros(N_STREAMS, dtype=np.uint64)
-        ev = np.zeros((0, EV_COLS), dtype=np.int32)
+    T = packed[0]
+    for g in range(count):
+        s[:] = 0
+        opts[:] = 0
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
         won[g] = s[L.WON]
@@ -106,3 +104,14 @@ def play_batch(layout_key, packed, W, run_seed, first_index, count, mode, heroes
         decisions[g] = s[L.DECISIONS]
         violation[g] = s[L.VIOLATION]
     return True
+
+
+@njit
+def work_arrays(max_events):
+    """The working arrays of one game (state, options, random streams, event rows), reused
+    by every game a ``play_batch`` call plays; events are recorded only when
+    ``max_events`` > 0 (a traced game)."""
+    return (np.zeros(L.STATE_SIZE, dtype=np.int32),
+            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
+            np.zeros(N_STREAMS, dtype=np.uint64),
+            np.zeros((max_events, EV_COLS), dtype=np.int32))

@@ -6,12 +6,16 @@ import numpy as np
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content
-from sim.games.aeolis.engine import play_batch, play_one
+from sim.games.aeolis.engine import play_batch, play_one, work_arrays
 from sim.games.state_layout import refuse_mismatch
+from sim.threads import in_chunks
 from strategies.aeolis.styles import weights
 
 PROD_DIE = ("never", "queen", "always")
 LOSS_RULES = ("reach_city", "reach_or_left")
+# Games a thread takes at a time (sim.threads): a chunk is tens of milliseconds of play
+# against well under one to start it.
+CHUNK = 64
 
 
 @dataclass(frozen=True)
@@ -43,11 +47,14 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
     out = {k: np.zeros(count, np.int32) for k in (
         "won", "rounds", "loss_cause", "morale", "structures", "heroic_card", "heroic_ok",
         "decisions", "violation")}
-    played = play_batch(L.LAYOUT_KEY, content.packed, W, run_seed, first_index, count, mode,
-                        heroes, exps, die, loss, heroic, out["won"], out["rounds"],
-                        out["loss_cause"], out["morale"], out["structures"], out["heroic_card"],
-                        out["heroic_ok"], out["decisions"], out["violation"])
-    refuse_mismatch(played, "aeolis")
+
+    def play(start: int, stop: int) -> bool:
+        return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
+                          first_index + start, stop - start, mode, heroes, exps, die, loss,
+                          heroic, *(column[start:stop] for column in out.values()))  # its order
+
+    refuse_mismatch(play(0, 0), "aeolis")  # no game: the compiled layout is checked first
+    in_chunks(count, CHUNK, play)
     return out
 
 

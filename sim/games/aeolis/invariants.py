@@ -2,13 +2,13 @@
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
-from sim.jit import njit
+from sim.jit import kernel
 
 V_OK, V_NEGATIVE, V_MORALE, V_UNITS, V_ROUNDS, V_SPHERES, V_FAITH = range(7)
 VIOLATION_NAMES = ("ok", "negative", "morale", "units", "rounds", "spheres", "faith")
 
 
-@njit
+@kernel
 def check_state(s, T):
     for r in range(L.N_RES):
         if s[L.RES + r] < 0:
@@ -35,7 +35,7 @@ def check_state(s, T):
     return V_OK
 
 
-@njit
+@kernel
 def record(s, T):
     if s[L.VIOLATION] == 0:
         s[L.VIOLATION] = check_state(s, T)

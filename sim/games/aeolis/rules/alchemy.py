@@ -7,13 +7,13 @@ from sim.games.aeolis import params as P
 from sim.games.aeolis.decisions import D_ALCHEMIST, D_ALCHEMISTS
 from sim.games.aeolis.rules.core import decide
 from sim.games.aeolis.rules.pile import damage_enemy, put_out
-from sim.jit import njit
+from sim.jit import kernel
 
 STORABLE = (L.R_LEATHER, L.R_WOOD, L.R_STONE, L.R_COPPER)  # what an Alchemist works (p. 26)
 A_MIDAS, A_TRANSMUTE, A_IMMOLATE, A_WEATHER = range(4)
 
 
-@njit
+@kernel
 def become_alchemists(s, T, W, opts, rng):
     """The team picks how many Philosophers turn into Alchemists (some or all, p. 26)."""
     n = s[L.UNITS + L.U_PHILOSOPHER] + 1
@@ -24,7 +24,7 @@ def become_alchemists(s, T, W, opts, rng):
     s[L.UNITS + L.U_ALCHEMIST] += m
 
 
-@njit
+@kernel
 def alchemy_options(s, T, opts):
     """Row (action, a, b) per legal action: Midas (resource), Transmute (from, to),
     Immolate (enemy slot), Control Weather (active-event slot); row 0 stops."""
@@ -54,7 +54,7 @@ def alchemy_options(s, T, opts):
     return n
 
 
-@njit
+@kernel
 def alchemy(s, T, W, opts, rng, ev):
     """Each Alchemist unit: Hand of Midas (1 good -> 2 Gold), Transmutation (1 good into
     another), Immolate (3 Fire: an Inferno on an enemy), Control Weather (2 Salt cancel a
@@ -79,7 +79,7 @@ def alchemy(s, T, W, opts, rng, ev):
             put_out(s, T, ev, a)
 
 
-@njit
+@kernel
 def burn_immolated(s, T, ev):
     """At the start of the Enemy Phase every enemy under an Immolate Inferno takes 1 damage."""
     for e in range(L.MAX_ENEMIES):

@@ -11,10 +11,10 @@ from sim.games.aeolis.decisions import D_ARRANGE, D_INTERVENE
 from sim.games.aeolis.events import EV_AUGURY, EV_INTERVENE
 from sim.games.aeolis.rules.core import decide, emit
 from sim.games.aeolis.rules.upkeep import draw_unseen
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def family(T, card):
     """1 for a Curse, 0 for a Blessing, -1 for other cards (the types of p. 27)."""
     deck = T.card_deck[card]
@@ -23,7 +23,7 @@ def family(T, card):
     return 0 if deck == ops.DECK_B else -1
 
 
-@njit
+@kernel
 def future_draws(s, T, deck):
     """Cards the mode's schedule still draws from ``deck`` after this round (p. 6)."""
     n = 0
@@ -34,7 +34,7 @@ def future_draws(s, T, deck):
     return n
 
 
-@njit
+@kernel
 def foresee(s, T, rng, deck, n):
     """Fix the top ``n`` cards of ``deck``, turning unseen ones over as needed; returns how
     many the deck holds (at most n)."""
@@ -51,7 +51,7 @@ def foresee(s, T, rng, deck, n):
     return k
 
 
-@njit
+@kernel
 def _outside(s, T, fam):
     """A card of that family outside the game exists."""
     for c in range(T.card_kind.shape[0]):
@@ -60,7 +60,7 @@ def _outside(s, T, fam):
     return False
 
 
-@njit
+@kernel
 def intervene(s, T, W, opts, rng, ev, curse_deck, n_curse, n_bless):
     """Divine Intervention: the team may take one seen card out of play and put a card of
     the same type from outside the game in its place (p. 27)."""
@@ -94,7 +94,7 @@ def intervene(s, T, W, opts, rng, ev, curse_deck, n_curse, n_bless):
     emit(s, ev, EV_INTERVENE, out, new, 0)
 
 
-@njit
+@kernel
 def arrange(s, T, W, opts, rng, deck, seen):
     """Divination: the team picks, from the top down, which seen card comes next (p. 23)."""
     top = L.DECK_TOP + deck * L.MAX_TOP
@@ -107,7 +107,7 @@ def arrange(s, T, W, opts, rng, deck, seen):
         s[top + pos], s[top + k] = s[top + k], s[top + pos]
 
 
-@njit
+@kernel
 def augury(s, T, W, opts, rng, ev, curse_deck, faith, n_curse):
     """Look at ``n_curse`` cards of one Age's Curse deck and the rest of the Faith in
     Blessings. Balance only looks; Life (Divination) reorders; Death (Divine Intervention)

@@ -3,20 +3,20 @@
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.events import EV_DESTROY, EV_PLAGUE
 from sim.games.aeolis.rules.core import add_morale, emit, roll
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import below
 
 FAR = 99
 
 
-@njit
+@kernel
 def random_hex(T, rng):
     """D6 picks the hex at the top edge, D4 how far from it the token lands, counting that
     hex as the first, on a line heading down and left (p. 36)."""
     return placed_hex(roll(rng, 6), roll(rng, 4))
 
 
-@njit
+@kernel
 def placed_hex(d6, d4):
     """The hex a D6 / D4 placement names. Rows are "odd-r" offset (odd rows shifted
     right), so down-left from an even row moves a column left and from an odd row keeps
@@ -29,7 +29,7 @@ def placed_hex(d6, d4):
     return row * L.N_COLS + col
 
 
-@njit
+@kernel
 def nearest_ok(T, h, sea):
     """``h`` itself, or the nearest hex (by map adjacency rings) a land or sea token may use."""
     ok = T.sea_ok if sea else T.land_ok
@@ -45,7 +45,7 @@ def nearest_ok(T, h, sea):
     return best
 
 
-@njit
+@kernel
 def dist(T, a, b, terrain):
     """Steps from a to b over land (0 / False), sea (1 / True) or both (2, the Architect)."""
     if terrain == 2:
@@ -53,7 +53,7 @@ def dist(T, a, b, terrain):
     return T.dist_sea[a, b] if terrain == 1 else T.dist_land[a, b]
 
 
-@njit
+@kernel
 def army_at(s, h):
     """Bit mask of army kinds whose miniature stands on h."""
     mask = 0
@@ -63,7 +63,7 @@ def army_at(s, h):
     return mask
 
 
-@njit
+@kernel
 def step_toward(s, T, here, target, terrain, rng, shy):
     """One step along a shortest path, avoiding Plague hexes when another step is as short
     (p. 35), and first of all, for a ``shy`` Raid or Plunder, hexes with army units or the
@@ -90,25 +90,25 @@ def step_toward(s, T, here, target, terrain, rng, shy):
     return here if best < 0 else best
 
 
-@njit
+@kernel
 def standing(s, h):
     """A Structure stands on h (not a Ruin)."""
     return s[L.STRUCT + h] >= 0 and s[L.RUIN + h] == 0
 
 
-@njit
+@kernel
 def hex_loot(s, h):
     return s[L.STOCK + 2 * h] + s[L.STOCK + 2 * h + 1] + s[L.HEX_GOLD + h]
 
 
-@njit
+@kernel
 def clear_stock(s, h):
     s[L.STOCK + 2 * h] = 0
     s[L.STOCK + 2 * h + 1] = 0
     s[L.HEX_GOLD + h] = 0
 
 
-@njit
+@kernel
 def ruin(s, T, ev, h):
     """Destroy the Structure on h: Ruin token, its goods lost, -1 Morale (p. 5)."""
     if not standing(s, h):
@@ -119,7 +119,7 @@ def ruin(s, T, ev, h):
     add_morale(s, T, ev, -1)
 
 
-@njit
+@kernel
 def place_plague(s, ev, h):
     """A Plague token lands on h; a Consecrate token there is spent instead (p. 22)."""
     if s[L.CONSECRATED + h] == 1 and s[L.PLAGUE + h] == 0:
@@ -130,7 +130,7 @@ def place_plague(s, ev, h):
         emit(s, ev, EV_PLAGUE, h, 0, 0)
 
 
-@njit
+@kernel
 def enemy_slot_at(s, h):
     """First enemy token on hex h, -1 none."""
     for e in range(L.MAX_ENEMIES):
@@ -140,7 +140,7 @@ def enemy_slot_at(s, h):
     return -1
 
 
-@njit
+@kernel
 def plunder_out(s, T):
     """A Plunder token is on the board (no sea Structures then, p. 12)."""
     for e in range(L.MAX_ENEMIES):
@@ -150,7 +150,7 @@ def plunder_out(s, T):
     return False
 
 
-@njit
+@kernel
 def raid_rows_block(s, T, h):
     """Area of Control: no building on or above the row of any Raid (p. 12)."""
     for e in range(L.MAX_ENEMIES):

@@ -32,10 +32,10 @@ from sim.games.aeolis.rules.core import (
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.movement import collect
 from sim.games.aeolis.rules.pile import conclude, enemy_power
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def feed(s, T, W, opts, rng, ev):
     """Spend 2 Wheat or 1 Fish per worker, 1 Meat for two workers (p. 12)."""
     while s[L.WORKERS] < T.params[P.MAX_WORKERS]:
@@ -64,7 +64,7 @@ def feed(s, T, W, opts, rng, ev):
             add_workers(s, T, T.params[P.MEAT_WORKERS])
 
 
-@njit
+@kernel
 def can_build(s, T, st, h):
     """Icon match, empty hex, Area of Control, no sea Structure during a Plunder (p. 11-12)."""
     if s[L.STRUCT + h] >= 0 or T.hex_icon[h] != T.st_icon[st]:
@@ -77,7 +77,7 @@ def can_build(s, T, st, h):
     return s[L.INFERNO + h] == 0
 
 
-@njit
+@kernel
 def build(s, T, W, opts, rng, ev):
     """The Queen places discovered Structures for 1 worker + 1 Wood (+ 1 Stone) each."""
     while True:
@@ -107,7 +107,7 @@ def build(s, T, W, opts, rng, ev):
         first_production(s, T, h)
 
 
-@njit
+@kernel
 def first_production(s, T, h):
     """A Structure produces once when it is built (p. 10); not goods only the upgraded
     Agora trades before it is upgraded (p. 13)."""
@@ -124,13 +124,13 @@ def first_production(s, T, h):
                 s[L.HEX_GOLD + h] += 1
 
 
-@njit
+@kernel
 def building_hero(b):
     return (L.H_QUEEN, L.H_MERCHANT, L.H_PHILOSOPHER, L.H_HOPLITE, L.H_PRIESTESS, L.H_MAGI,
             L.H_TRIACONTER)[b]
 
 
-@njit
+@kernel
 def upgrade_buildings(s, T, W, opts, rng, ev):
     """Upgrade hero buildings whose technology is known: 1 worker, 1 Wood, 1 Stone (p. 12)."""
     while True:
@@ -155,14 +155,14 @@ def upgrade_buildings(s, T, W, opts, rng, ev):
             become_alchemists(s, T, W, opts, rng)
 
 
-@njit
+@kernel
 def diplomacy_die(s):
     """D4; D8 with the Acropolis upgrade; D12 as Queen of the People (pp. 12, 26)."""
     lv = s[L.LEVEL + L.B_ACROPOLIS]
     return 12 if lv == 2 else (8 if lv == 1 else 4)
 
 
-@njit
+@kernel
 def proselytize(s):
     """Diplomacy bonus and Faith of an unused Proselytize die: +1 Balance, +2 Life, +3 Death
     (pp. 23, 27); (0, 0) when the Priestess cannot help this round (each Priestess
@@ -172,7 +172,7 @@ def proselytize(s):
     return s[L.LEVEL + L.B_TEMPLE] + 1, s[L.FAITH + 3]
 
 
-@njit
+@kernel
 def event_power(s, T, slot):
     """Remaining Power of the event in an active slot (its enemy token's, or the card's)."""
     card = s[L.ACTIVE + slot]
@@ -183,7 +183,7 @@ def event_power(s, T, slot):
     return T.card_power[card]
 
 
-@njit
+@kernel
 def negotiable(T, card):
     """Diplomacy may target the card: a Raid, Plunder or Unrest (p. 32), and an Invasion when
     ``diplomacy_invasions`` is on (the text is silent)."""
@@ -193,7 +193,7 @@ def negotiable(T, card):
     return kind == ops.K_RAID or kind == ops.K_PLUNDER or kind == ops.K_UNREST
 
 
-@njit
+@kernel
 def diplomacy(s, T, W, opts, rng, ev):
     """Once per round (three times with the Priestess of Death): roll, and on a roll at
     least the enemy's remaining Power pay that Power in Gold (less Proselytize Faith)."""
@@ -231,7 +231,7 @@ def diplomacy(s, T, W, opts, rng, ev):
             conclude(s, ev, slot)
 
 
-@njit
+@kernel
 def trade(s, T, W, opts, rng, ev):
     """Per Merchant unit: turn the wheel one step, then at most one transaction (p. 13)."""
     for _ in range(s[L.UNITS + L.U_MERCHANT]):
@@ -267,7 +267,7 @@ def trade(s, T, W, opts, rng, ev):
             emit(s, ev, EV_TRADE, kind, res, price)
 
 
-@njit
+@kernel
 def merchant_collect(s, T, W, opts, rng, ev):
     """Per Merchant unit: take one Structure's goods for 1 Gold (free as Caravan Master)."""
     fee = 0 if s[L.LEVEL + L.B_AGORA] == 2 else T.params[P.MERCHANT_COLLECT_GOLD]
@@ -287,7 +287,7 @@ def merchant_collect(s, T, W, opts, rng, ev):
         collect(s, T, h)
 
 
-@njit
+@kernel
 def foreign_trade(s, T, W, opts, rng, ev):
     """With Foreign Trade, one of each listed resource establishes the route (p. 16)."""
     if not has_tech(s, T.key_tech[KT_FOREIGN_TRADE]):
@@ -305,7 +305,7 @@ def foreign_trade(s, T, W, opts, rng, ev):
         run_effect(s, T, ev, rng, T.ft_fx[0], -1)
 
 
-@njit
+@kernel
 def city_standing(s):
     n = 0
     for h in range(L.N_HEX):

@@ -8,10 +8,10 @@ from sim.games.aeolis.rules.board import army_at
 from sim.games.aeolis.rules.companion import lay_on_hands, retreat_hex
 from sim.games.aeolis.rules.core import add_morale, add_units, decide, destroy_group, emit, roll
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, is_invasion
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def meets(s, kind, needs):
     """An army kind has every upgrade the enemy requires; Iron covers Bronze (p. 19)."""
     if kind == L.U_COMPANION:
@@ -22,7 +22,7 @@ def meets(s, kind, needs):
     return (have & needs) == needs
 
 
-@njit
+@kernel
 def kind_die(s, kind):
     """Combat die sides of one army kind: D4, D8 with the Arena upgrade, D12 Companions."""
     if kind == L.U_COMPANION:
@@ -30,7 +30,7 @@ def kind_die(s, kind):
     return 8 if s[L.LEVEL + L.B_ARENA] >= 1 else 4
 
 
-@njit
+@kernel
 def combat_die(s, mask, needs):
     """Sides of the one die the army rolls, or 0 for the forced 1 when no participating
     kind meets the requirements (only one kind needs to, p. 31)."""
@@ -42,7 +42,7 @@ def combat_die(s, mask, needs):
     return sides
 
 
-@njit
+@kernel
 def army_strength(s, mask):
     """Units in the fight; each Hippeis unit counts 2 (p. 20)."""
     total = 0
@@ -52,20 +52,20 @@ def army_strength(s, mask):
     return total
 
 
-@njit
+@kernel
 def army_power(s, mask, needs, die_roll):
     """Power = die (or forced 1) + units + Morale (p. 30)."""
     return die_roll + army_strength(s, mask) + s[L.MORALE]
 
 
-@njit
+@kernel
 def blessed(s, groups):
     """Faith of this round's Bless when one of the ``groups`` (bit mask) was Blessed, else
     0: the Bless stays with the units, wherever they then fight (p. 22)."""
     return s[L.BLESSED] if s[L.BLESS_GROUPS] & groups else 0
 
 
-@njit
+@kernel
 def roll_die(s, rng, sides, groups):
     """The combat die (a forced 1 when ``sides`` is 0), or a Blessed unit's Faith if higher."""
     r = 1 if sides == 0 else roll(rng, sides)
@@ -73,7 +73,7 @@ def roll_die(s, rng, sides, groups):
     return bless if bless > r else r
 
 
-@njit
+@kernel
 def casualty(s, T, W, opts, rng, ev, mask, h):
     """A won combat costs one participating unit, the team's pick (p. 30), unless a
     Companion nearby Lays on Hands (p. 27)."""
@@ -90,7 +90,7 @@ def casualty(s, T, W, opts, rng, ev, mask, h):
     add_units(s, T, k, -1)
 
 
-@njit
+@kernel
 def destroy_civilians(s, T, h):
     """Non-combat units on h die with the army or when unprotected (p. 29)."""
     for g in (L.G_PHILOSOPHER, L.G_PRIESTESS, L.G_MAGI):
@@ -98,13 +98,13 @@ def destroy_civilians(s, T, h):
             destroy_group(s, T, g)
 
 
-@njit
+@kernel
 def land_combat(s, T, W, opts, rng, ev, e):
     """The army on enemy e's hex fights it; returns True when the army won."""
     return army_combat(s, T, W, opts, rng, ev, e, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
 
 
-@njit
+@kernel
 def army_combat(s, T, W, opts, rng, ev, e, h):
     """The army on hex h fights enemy e, on its hex or from an adjacent one (Toxotai
     against archers, p. 20); returns True when the army won."""
@@ -146,7 +146,7 @@ def army_combat(s, T, W, opts, rng, ev, e, h):
 SAVE_ORDER = (L.U_HIPPEIS, L.U_HOPLITE, L.U_TOXOTAI)
 
 
-@njit
+@kernel
 def army_falls(s, T, W, opts, rng, ev, mask, h):
     """A lost combat destroys every unit in it, save those a Companion Lays on Hands, who
     retreat to an adjacent hex without enemies (pp. 30, 27); returns the units lost."""
@@ -175,21 +175,21 @@ def army_falls(s, T, W, opts, rng, ev, mask, h):
     return lost
 
 
-@njit
+@kernel
 def _reward(s, T, card):
     """Beating a Raid or Plunder pays its starting Power in Gold (p. 30)."""
     if T.card_kind[card] == ops.K_RAID or T.card_kind[card] == ops.K_PLUNDER:
         s[L.RES + L.R_GOLD] += T.card_power[card]
 
 
-@njit
+@kernel
 def naval_die(s):
     """D4, D8 after Navigation (Triremes), D12 after Colonization (Galleys) (pp. 25, 28)."""
     lv = s[L.LEVEL + L.B_HARBOR]
     return 12 if lv == 2 else (8 if lv == 1 else 4)
 
 
-@njit
+@kernel
 def naval_combat(s, T, W, opts, rng, ev, e):
     """The fleet fights an enemy ship next to it or on its hex (p. 25)."""
     base = L.ENEMY + e * L.EN_WIDTH
@@ -216,7 +216,7 @@ def naval_combat(s, T, W, opts, rng, ev, e):
     return False
 
 
-@njit
+@kernel
 def unrest_combat(s, T, W, opts, rng, ev, slot, mask):
     """The army quells Unrest by force: Morale drops by its Power when it wins (p. 35)."""
     card = s[L.ACTIVE + slot]

@@ -6,10 +6,10 @@ from sim.games.aeolis.decisions import D_AURA, D_LAY_ON_HANDS
 from sim.games.aeolis.events import EV_AURA, EV_LAY_ON_HANDS
 from sim.games.aeolis.rules.board import enemy_slot_at, standing
 from sim.games.aeolis.rules.core import decide, emit
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def aura(s, T, W, opts, rng, ev):
     """Aura of Protection: Structures next to the Companion, one Light Crystal each, cannot
     be destroyed by a Raid this round (the Raid stays and tries again next round)."""
@@ -32,14 +32,14 @@ def aura(s, T, W, opts, rng, ev):
         emit(s, ev, EV_AURA, h, 0, 0)
 
 
-@njit
+@kernel
 def healer_near(s, T, h):
     """A Companion stands within 2 hexes of a combat on h (p. 27)."""
     c = s[L.POS + L.G_COMPANION]
     return c >= 0 and s[L.UNITS + L.U_COMPANION] > 0 and T.dist_land[c, h] <= 2
 
 
-@njit
+@kernel
 def retreat_hex(s, T, h):
     """First land hex next to h without enemies, where saved units retreat; -1 none."""
     for k in range(6):
@@ -49,7 +49,7 @@ def retreat_hex(s, T, h):
     return -1
 
 
-@njit
+@kernel
 def lay_on_hands(s, T, W, opts, rng, ev, h, dying, won):
     """Lay on Hands: of ``dying`` non-Companion land units about to die in a combat on h,
     the team saves as many as it pays Light Crystals for; returns how many."""

@@ -3,7 +3,7 @@
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.games.aeolis.events import EV_MORALE
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import below
 from strategies.aeolis.policy import choose
 
@@ -12,7 +12,7 @@ STREAM_DICE = 1  # every die roll of the game
 STREAM_TEAM = 2  # the team policy's own choices
 
 
-@njit
+@kernel
 def decide(s, T, W, opts, n, kind, rng):
     """Ask the team policy to pick one of ``n`` >= 1 options; a lone option needs no ask."""
     s[L.DECISIONS] += 1
@@ -21,7 +21,7 @@ def decide(s, T, W, opts, n, kind, rng):
     return choose(s, T, W, opts, n, kind, rng, STREAM_TEAM)
 
 
-@njit
+@kernel
 def emit(s, ev, code, a, b, c):
     """Append one trace row (round, phase, code, a, b, c, Morale)."""
     k = s[L.EVENTS]
@@ -37,19 +37,19 @@ def emit(s, ev, code, a, b, c):
     s[L.EVENTS] = k + 1
 
 
-@njit
+@kernel
 def roll(rng, sides):
     """One die with ``sides`` faces: 1..sides."""
     return below(rng, STREAM_DICE, sides) + 1
 
 
-@njit
+@kernel
 def chance(rng, pct):
     """True with probability pct / 100 (a D100 roll of 01..pct)."""
     return roll(rng, 100) <= pct
 
 
-@njit
+@kernel
 def add_morale(s, T, ev, delta):
     """Move the Morale marker, held inside the track (p. 15)."""
     m = s[L.MORALE] + delta
@@ -59,7 +59,7 @@ def add_morale(s, T, ev, delta):
     emit(s, ev, EV_MORALE, s[L.MORALE], delta, 0)
 
 
-@njit
+@kernel
 def gain(s, T, res, amount):
     """Add to the stash; a worker product adds untrained workers up to the limit."""
     if res == L.R_WORKER:
@@ -68,7 +68,7 @@ def gain(s, T, res, amount):
         s[L.RES + res] += amount
 
 
-@njit
+@kernel
 def lose(s, res, amount):
     """Take up to ``amount`` from the stash; returns what was taken."""
     have = s[L.RES + res]
@@ -77,36 +77,36 @@ def lose(s, res, amount):
     return take
 
 
-@njit
+@kernel
 def add_workers(s, T, n):
     w = s[L.WORKERS] + n
     cap = T.params[P.MAX_WORKERS]
     s[L.WORKERS] = 0 if w < 0 else (cap if w > cap else w)
 
 
-@njit
+@kernel
 def hero_active(s, hero):
     return (s[L.HEROES] >> hero) & 1 == 1
 
 
-@njit
+@kernel
 def expansion_on(s, x):
     return x < 0 or (s[L.EXPANSIONS] >> x) & 1 == 1
 
 
-@njit
+@kernel
 def has_tech(s, t):
     return t >= 0 and s[L.TECH + t] == 1
 
 
-@njit
+@kernel
 def tradeable(s, T, res):
     """The Merchant trades ``res``; goods only the upgraded Agora trades cannot be produced,
     explored or gained before it is upgraded either (p. 13)."""
     return T.agora_only[res] == 0 or s[L.LEVEL + L.B_AGORA] >= 1
 
 
-@njit
+@kernel
 def abilities_left(s):
     """Priestess abilities still to use this round: one per Priestess unit (p. 22)."""
     used = 0
@@ -115,7 +115,7 @@ def abilities_left(s):
     return s[L.UNITS + L.U_PRIESTESS] - used
 
 
-@njit
+@kernel
 def unit_group(kind):
     """The miniature group of a unit kind, -1 for units without a miniature."""
     if kind <= L.U_COMPANION:
@@ -131,7 +131,7 @@ def unit_group(kind):
     return -1
 
 
-@njit
+@kernel
 def group_units(s, g):
     """Units the group's miniature stands for."""
     if g <= L.G_COMPANION:
@@ -145,7 +145,7 @@ def group_units(s, g):
     return s[L.UNITS + L.U_SHIP]
 
 
-@njit
+@kernel
 def add_units(s, T, kind, n):
     """Gain (or lose, n < 0) trained units; the miniature enters at home or leaves the map."""
     u = s[L.UNITS + kind] + n
@@ -159,7 +159,7 @@ def add_units(s, T, kind, n):
             s[L.POS + g] = s[L.HOME + g]
 
 
-@njit
+@kernel
 def destroy_group(s, T, g):
     """Every unit of a group dies (a lost combat, an unprotected hex)."""
     if g <= L.G_COMPANION:
@@ -175,7 +175,7 @@ def destroy_group(s, T, g):
         add_units(s, T, L.U_SHIP, -s[L.UNITS + L.U_SHIP])
 
 
-@njit
+@kernel
 def magi_form(s):
     """0 Serpent, 1 Scorpio, 2 Arachnai: the Oracle's upgrade level (pp. 24, 28)."""
     return s[L.LEVEL + L.B_ORACLE]

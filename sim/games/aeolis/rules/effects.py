@@ -14,11 +14,11 @@ from sim.games.aeolis.rules.core import (
     tradeable,
 )
 from sim.games.aeolis.rules.pile import damage_enemy, is_invasion
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import below
 
 
-@njit
+@kernel
 def claim_loot(s, T, token):
     """Gain a Loot token's goods, unless the Merchant cannot trade them yet (p. 25)."""
     res = T.loot[token, 0]
@@ -27,7 +27,7 @@ def claim_loot(s, T, token):
     gain(s, T, res, T.loot[token, 1])
 
 
-@njit
+@kernel
 def learn(s, t):
     """Mark technology t discovered; True when it was new."""
     if s[L.TECH + t] == 1:
@@ -36,14 +36,14 @@ def learn(s, t):
     return True
 
 
-@njit
+@kernel
 def discover(s, T, ev, rng, t):
     """Mark a technology discovered and run its immediate benefit (p. 16)."""
     if learn(s, t):
         run_effect(s, T, ev, rng, T.tech_fx[t], -1)
 
 
-@njit
+@kernel
 def ruin_random(s, T, ev, rng, n):
     for _ in range(n):
         count = 0
@@ -61,7 +61,7 @@ def ruin_random(s, T, ev, rng, n):
                 pick -= 1
 
 
-@njit
+@kernel
 def run_effect(s, T, ev, rng, row, target):
     """Run every step of effect ``row``; ``target`` is the enemy slot a Spell aims at.
 
@@ -72,7 +72,7 @@ def run_effect(s, T, ev, rng, row, target):
         row = run_steps(s, T, ev, rng, row, target)
 
 
-@njit
+@kernel
 def run_steps(s, T, ev, rng, row, target):
     """The steps of one effect row; returns the effect row of a technology it discovered
     (0 none)."""

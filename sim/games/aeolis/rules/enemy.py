@@ -28,11 +28,11 @@ from sim.games.aeolis.rules.core import add_units, chance, decide, emit
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.heroes import adjacent
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, lasting
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
 
 
-@njit
+@kernel
 def disasters(s, T, ev, rng):
     """Natural Disasters nobody countered activate and leave the pile, except an Inferno,
     which stays burning until put out (p. 34)."""
@@ -46,7 +46,7 @@ def disasters(s, T, ev, rng):
                 conclude(s, ev, slot)
 
 
-@njit
+@kernel
 def spread_plague(s, T, ev, rng):
     """Each spreading Plague has a 50% chance to reach one adjacent standing Structure;
     a consecrated one cannot spread (pp. 22, 34)."""
@@ -81,7 +81,7 @@ def spread_plague(s, T, ev, rng):
             s[L.PLAGUE + h] = 1
 
 
-@njit
+@kernel
 def spread_inferno(s, T, ev, rng):
     """While it burns, an Inferno keeps its hex's Structure a Ruin (a repaired one burns
     again) and has a 50% chance to spread to every adjacent Wheat or Wood hex (p. 34)."""
@@ -101,7 +101,7 @@ def spread_inferno(s, T, ev, rng):
             s[L.INFERNO + h] = 1
 
 
-@njit
+@kernel
 def unrest(s, T, W, opts, rng, ev):
     """Unrest: the army in the city may fight it; otherwise its effect strikes again."""
     for slot in range(L.MAX_ACTIVE):
@@ -119,7 +119,7 @@ def unrest(s, T, W, opts, rng, ev):
         run_effect(s, T, ev, rng, T.card_fx[card], -1)
 
 
-@njit
+@kernel
 def pillage(s, T, W, opts, rng, ev, power):
     """Raiders in the city take resources and slay workers equal to their Power (p. 35)."""
     for _ in range(power):
@@ -150,7 +150,7 @@ def pillage(s, T, W, opts, rng, ev, power):
             add_units(s, T, opts[c, 1], -1)
 
 
-@njit
+@kernel
 def raid_target(s, T, rng, here, sea):
     """Nearest standing, plague-free Structure on the raider's element; ties to the most
     loot, then at random; none left: the city (p. 35)."""
@@ -173,7 +173,7 @@ def raid_target(s, T, rng, here, sea):
     return best
 
 
-@njit
+@kernel
 def move_enemy(s, T, W, opts, rng, ev, e):
     """Move one enemy token; True when an Invasion entered the city."""
     base = L.ENEMY + e * L.EN_WIDTH
@@ -214,7 +214,7 @@ def move_enemy(s, T, W, opts, rng, ev, e):
     return False
 
 
-@njit
+@kernel
 def toxotai_engaged(s, T, e):
     """The Toxotai engaged enemy e this round and still stand next to it (p. 20)."""
     tox = s[L.POS + L.G_TOXOTAI]
@@ -222,7 +222,7 @@ def toxotai_engaged(s, T, e):
         adjacent(T, tox, s[L.ENEMY + e * L.EN_WIDTH + L.EN_HEX])
 
 
-@njit
+@kernel
 def move_kind(s, T, W, opts, rng, ev, kind):
     for e in range(L.MAX_ENEMIES):
         card = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
@@ -233,7 +233,7 @@ def move_kind(s, T, W, opts, rng, ev, kind):
                 return
 
 
-@njit
+@kernel
 def fights(s, T, W, opts, rng, ev):
     """Every engaged combat resolves at the end of the Enemy Phase (p. 21): the fleet
     fights a Plunder next to it; the army fights any enemy on its hex, a Plunder landed
@@ -257,7 +257,7 @@ def fights(s, T, W, opts, rng, ev):
     s[L.ENGAGED] = 0
 
 
-@njit
+@compiled_in_caller
 def enemy_phase(s, T, W, opts, rng, ev):
     """Resolution order: Natural Disaster, Plague, Riot, Plunder, Raid, Invasion (p. 36)."""
     s[L.PHASE] = L.PHASE_ENEMY

@@ -31,11 +31,11 @@ from sim.games.aeolis.rules.core import (
 )
 from sim.games.aeolis.rules.effects import claim_loot, discover, run_effect
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, is_invasion
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import below
 
 
-@njit
+@kernel
 def can_discover(s, T, t):
     if s[L.TECH + t] == 1 or s[L.RESEARCH] < T.tech_cost[t] or not expansion_on(s, T.tech_exp[t]):
         return False
@@ -45,7 +45,7 @@ def can_discover(s, T, t):
     return True
 
 
-@njit
+@kernel
 def research(s, T, W, opts, rng, ev):
     """Up to one discovery per Philosopher unit, paid in Research (p. 15)."""
     for _ in range(s[L.UNITS + L.U_PHILOSOPHER] + s[L.UNITS + L.U_ALCHEMIST]):
@@ -63,7 +63,7 @@ def research(s, T, W, opts, rng, ev):
         emit(s, ev, EV_DISCOVER, t, 0, 0)
 
 
-@njit
+@kernel
 def blessings(s, T, ev, rng):
     """The Philosopher completes each Blessing whose location he stands on and whose price
     the team can pay (p. 17), one per Philosopher unit (p. 5)."""
@@ -96,7 +96,7 @@ def blessings(s, T, ev, rng):
         left -= 1
 
 
-@njit
+@kernel
 def arena(s, T, W, opts, rng, ev):
     """Cast Bronze (1 Gold + 1 Copper) and unlock upgrades with three of a resource (p. 19),
     each action once per Arena unit (p. 5; setting ``arena_units``: every army kind, or the
@@ -143,7 +143,7 @@ def arena(s, T, W, opts, rng, ev):
             unlocks -= 1
 
 
-@njit
+@kernel
 def charax(s, T, W, opts, rng):
     """The Hoplite sets one Charax per unit on his hex or an adjacent one (p. 20)."""
     here = s[L.POS + L.G_HOPLITE]
@@ -163,7 +163,7 @@ def charax(s, T, W, opts, rng):
         s[L.CHARAX + h] = 1
 
 
-@njit
+@kernel
 def adjacent(T, a, b):
     for k in range(6):
         if T.adj[a, k] == b:
@@ -171,7 +171,7 @@ def adjacent(T, a, b):
     return False
 
 
-@njit
+@kernel
 def ranged(s, T, W, opts, rng, ev, g):
     """Toxotai or the fleet fire once at an adjacent enemy (pp. 20, 25). Toxotai do
     Toxotai-count damage (half when missing upgrades, always half on Invasions); an enemy
@@ -211,7 +211,7 @@ def ranged(s, T, W, opts, rng, ev, g):
     damage_enemy(s, T, ev, e, dmg)
 
 
-@njit
+@kernel
 def temple(s, T, W, opts, rng, ev):
     """Each Priestess may use one unused ability. Balance / Life: Consecrate (Cure) adjacent
     Structures or Bless the army near her (p. 22); Death: Kiss of Death on an adjacent
@@ -262,7 +262,7 @@ def temple(s, T, W, opts, rng, ev):
             tend(s, T, here, faith, death)
 
 
-@njit
+@kernel
 def near_groups(s, T, h):
     """Bit mask of the groups with units on hex h or an adjacent hex."""
     mask = 0
@@ -273,7 +273,7 @@ def near_groups(s, T, h):
     return mask
 
 
-@njit
+@kernel
 def kiss_of_death(s, T, ev, h, faith):
     """1 Plague token and Faith Void Crystals: Faith damage to every enemy on hex h."""
     s[L.PLAGUE_HELD] -= 1
@@ -284,7 +284,7 @@ def kiss_of_death(s, T, ev, h, faith):
             damage_enemy(s, T, ev, e, faith)
 
 
-@njit
+@kernel
 def tend(s, T, here, faith, death):
     """Up to Faith Structures on and around the Priestess's hex: Balance consecrates; Life
     cures a plagued one (its token to her mat); Death's Blood Letting only cures, for a
@@ -304,7 +304,7 @@ def tend(s, T, here, faith, death):
             left -= 1
 
 
-@njit
+@kernel
 def claimable(s, T, opts, r):
     """Rows (Compass slot, difficulty) of the tokens a D100 roll of ``r`` reaches
     (difficulty <= r, p. 25); returns how many."""
@@ -317,7 +317,7 @@ def claimable(s, T, opts, r):
     return n
 
 
-@njit
+@kernel
 def lowest_difficulty(opts, m):
     """The row of the claimable token of lowest difficulty (the first of equals)."""
     best = 0
@@ -327,7 +327,7 @@ def lowest_difficulty(opts, m):
     return best
 
 
-@njit
+@kernel
 def explore(s, T, W, opts, rng, ev):
     """One Explore action per Triaconter unit: roll D100 and claim an eligible token, draw
     a token into an empty slot, or replace one (p. 25)."""
@@ -362,7 +362,7 @@ def explore(s, T, W, opts, rng, ev):
             s[L.COMPASS + slot] = below(rng, 0, T.loot.shape[0])
 
 
-@njit
+@kernel
 def destroy_plagued(s, T, W, opts, rng, ev):
     """Burn a plagued Structure to stop the spread: Ruin, Plague removed, -1 Morale (p. 34)."""
     while True:

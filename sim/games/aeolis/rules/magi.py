@@ -11,11 +11,11 @@ from sim.games.aeolis.rules.combat import blessed
 from sim.games.aeolis.rules.core import chance, decide, emit, has_tech, magi_form
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import put_out
-from sim.jit import njit
+from sim.jit import kernel
 from sim.rng import below
 
 
-@njit
+@kernel
 def draw_spells(s, T, W, opts, rng):
     """Draw one Spell per Magi unit; the first kept is free, each further one 1 Gold."""
     form = magi_form(s)
@@ -48,7 +48,7 @@ def draw_spells(s, T, W, opts, rng):
             kept += 1
 
 
-@njit
+@kernel
 def sphere_color(s, sp, color):
     """Crystals of ``color`` on Sphere ``sp`` (the black Sphere is the stash)."""
     if sp == 0:
@@ -56,7 +56,7 @@ def sphere_color(s, sp, color):
     return s[L.SPHERE_N + sp] if s[L.SPHERE_COLOR + sp] == color else 0
 
 
-@njit
+@kernel
 def flow(s, T, W, opts, rng):
     """Move crystals one arrow each, at most once per round, one colour per Sphere, up to
     the form's capacity (p. 23)."""
@@ -90,7 +90,7 @@ def flow(s, T, W, opts, rng):
         s[L.SPHERE_MOVED + b] += 1
 
 
-@njit
+@kernel
 def disaster_slot(s, T, color):
     """First active Natural Disaster of the given affinity, -1 none."""
     for slot in range(L.MAX_ACTIVE):
@@ -100,7 +100,7 @@ def disaster_slot(s, T, color):
     return -1
 
 
-@njit
+@kernel
 def cast_options(s, T, opts):
     """(spell, sphere, target) for every castable spell: held, not cast this round, enough
     crystals of its colour on a coloured Sphere (white ones count double)."""
@@ -134,7 +134,7 @@ def cast_options(s, T, opts):
     return n
 
 
-@njit
+@kernel
 def backlash(s, T, rng, white):
     """D100 of 01-25 backlashes, unless Witchcraft, a white Sphere or a Bless (p. 24)."""
     if white or has_tech(s, T.key_tech[KT_WITCHCRAFT]):
@@ -144,7 +144,7 @@ def backlash(s, T, rng, white):
     return chance(rng, T.params[P.BACKLASH_PCT])
 
 
-@njit
+@kernel
 def cast(s, T, W, opts, rng, ev):
     """Each Magi unit may cast one Spell per round, each Spell once per round."""
     if s[L.POS + L.G_MAGI] < 0:

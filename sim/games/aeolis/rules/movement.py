@@ -6,13 +6,13 @@ from sim.games.aeolis.decisions import D_MOVE
 from sim.games.aeolis.events import EV_MOVE
 from sim.games.aeolis.rules.board import FAR, clear_stock, dist, enemy_slot_at, step_toward
 from sim.games.aeolis.rules.core import add_units, decide, emit, gain, group_units
-from sim.jit import njit
+from sim.jit import kernel
 
 SPEED_PARAM = (P.SPEED_HOPLITE, P.SPEED_TOXOTAI, P.SPEED_HIPPEIS, P.SPEED_COMPANION,
                P.SPEED_PHILOSOPHER, P.SPEED_PRIESTESS, P.SPEED_MAGI, P.SPEED_SHIP)
 
 
-@njit
+@kernel
 def terrain(s, g):
     """Where a group moves: 0 land, 1 sea (ships), 2 both: once the Academy is upgraded
     the Philosopher's miniature is the Architect (later the Alchemist), who sails (p. 35)."""
@@ -23,14 +23,14 @@ def terrain(s, g):
     return 0
 
 
-@njit
+@kernel
 def speed(s, T, g):
     if g == L.G_SHIP and s[L.LEVEL + L.B_HARBOR] == 2:
         return T.params[P.SPEED_GALLEY]
     return T.params[SPEED_PARAM[g]]
 
 
-@njit
+@kernel
 def lose_one(s, T, g):
     """A group loses one unit (Plague or Inferno hex, p. 8)."""
     if g <= L.G_COMPANION:
@@ -46,7 +46,7 @@ def lose_one(s, T, g):
         add_units(s, T, L.U_SHIP, -1)
 
 
-@njit
+@kernel
 def collect(s, T, h):
     """Take the goods waiting on a hex into the stash (p. 10)."""
     st = s[L.STRUCT + h]
@@ -58,7 +58,7 @@ def collect(s, T, h):
     clear_stock(s, h)
 
 
-@njit
+@kernel
 def visit(s, T, g, h):
     """Entering hex h: collect goods, repair a Ruin (Philosopher, p. 17), take hazard damage."""
     collect(s, T, h)
@@ -69,7 +69,7 @@ def visit(s, T, g, h):
         lose_one(s, T, g)
 
 
-@njit
+@kernel
 def move_options(s, T, opts, g):
     """Hexes the group can reach this turn (staying put is option 0)."""
     here = s[L.POS + g]
@@ -88,7 +88,7 @@ def move_options(s, T, opts, g):
     return n
 
 
-@njit
+@kernel
 def walk(s, T, rng, ev, g, target):
     """Step toward ``target``; stop on entering an enemy hex (p. 8)."""
     where = terrain(s, g)
@@ -109,7 +109,7 @@ def walk(s, T, rng, ev, g, target):
         emit(s, ev, EV_MOVE, g, s[L.POS + g], 0)
 
 
-@njit
+@kernel
 def move_group(s, T, W, opts, rng, ev, g):
     """The team picks where a group goes, and it walks there."""
     if group_units(s, g) == 0 or s[L.POS + g] < 0:

@@ -4,10 +4,10 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.events import EV_EVENT_DONE
 from sim.games.aeolis.rules.core import emit
-from sim.jit import njit
+from sim.jit import kernel
 
 
-@njit
+@kernel
 def add_active(s, card):
     """Put a drawn card on the Active Events pile; returns its slot (-1 when full)."""
     for k in range(L.MAX_ACTIVE):
@@ -17,7 +17,7 @@ def add_active(s, card):
     return -1
 
 
-@njit
+@kernel
 def conclude(s, ev, slot):
     """Remove an event from the pile, and its enemy token from the board."""
     card = s[L.ACTIVE + slot]
@@ -33,7 +33,7 @@ def conclude(s, ev, slot):
     emit(s, ev, EV_EVENT_DONE, card, 0, 0)
 
 
-@njit
+@kernel
 def lasting(T, card):
     """A Natural Disaster that stays on the pile until put out: an Inferno (p. 34)."""
     fx = T.fx[T.card_fx[card]]
@@ -43,7 +43,7 @@ def lasting(T, card):
     return False
 
 
-@njit
+@kernel
 def put_out(s, T, ev, slot):
     """A Natural Disaster is countered (a Spell of its affinity, Control Weather; pp. 24,
     26, 34) and leaves the pile; once no Inferno burns on the pile, its fires go out."""
@@ -55,7 +55,7 @@ def put_out(s, T, ev, slot):
         s[L.INFERNO + h] = 0
 
 
-@njit
+@kernel
 def spawn_enemy(s, slot, card, h):
     for e in range(L.MAX_ENEMIES):
         base = L.ENEMY + e * L.EN_WIDTH
@@ -69,7 +69,7 @@ def spawn_enemy(s, slot, card, h):
     return -1
 
 
-@njit
+@kernel
 def enemy_power(s, T, e):
     """Remaining Power: starting Power less the damage cubes on the token (p. 30)."""
     base = L.ENEMY + e * L.EN_WIDTH
@@ -77,7 +77,7 @@ def enemy_power(s, T, e):
     return p if p > 0 else 0
 
 
-@njit
+@kernel
 def damage_enemy(s, T, ev, e, amount):
     """Put damage cubes on an enemy; at Power 0 it is destroyed and its event concluded."""
     base = L.ENEMY + e * L.EN_WIDTH
@@ -89,11 +89,11 @@ def damage_enemy(s, T, ev, e, amount):
         conclude(s, ev, s[base + L.EN_EVENT])
 
 
-@njit
+@kernel
 def is_invasion(s, T, e):
     return T.card_kind[s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]] == ops.K_INVASION
 
 
-@njit
+@kernel
 def unrest_power(T, card):
     return T.card_power[card]

@@ -27,12 +27,12 @@ from sim.games.aeolis.rules.heroes import (
 )
 from sim.games.aeolis.rules.magi import cast, draw_spells, flow
 from sim.games.aeolis.rules.movement import lose_one, move_group
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel
 
 ORDER_CITY_FIRST, ORDER_MOVE_FIRST = 0, 1  # options of the phase-order decision
 
 
-@njit
+@kernel
 def new_round(s):
     """Per-round limits start afresh."""
     s[L.DIPLOMACY_LEFT] = 3 if s[L.LEVEL + L.B_TEMPLE] == 2 else 1
@@ -51,7 +51,7 @@ def new_round(s):
         s[L.SPHERE_MOVED + sp] = 0
 
 
-@njit
+@kernel
 def hazards(s, T):
     """A unit starting its turn on a Plague or Inferno hex takes 1 damage (p. 34)."""
     for g in range(L.N_GROUPS):
@@ -60,7 +60,7 @@ def hazards(s, T):
             lose_one(s, T, g)
 
 
-@njit
+@kernel
 def city_steps(s, T, W, opts, rng, ev):
     """Feed, research, build, upgrade buildings, trade, collect, Foreign Trade, the Arena."""
     feed(s, T, W, opts, rng, ev)
@@ -73,7 +73,7 @@ def city_steps(s, T, W, opts, rng, ev):
     arena(s, T, W, opts, rng, ev)
 
 
-@njit
+@kernel
 def field_steps(s, T, W, opts, rng, ev):
     """The Temple (a Bless comes before the moves, p. 22), ranged fire before and after
     moving, every miniature's move (collecting on the way, p. 10), Aura, Blessings, Charax
@@ -90,7 +90,7 @@ def field_steps(s, T, W, opts, rng, ev):
     charax(s, T, W, opts, rng)
 
 
-@njit
+@compiled_in_caller
 def player_phase(s, T, W, opts, rng, ev):
     """The team picks whether the city acts before the miniatures move (option 0) or after,
     with what they collected on the way (option 1), unless the setting ``phase_order``

@@ -7,7 +7,7 @@ from sim.games.aeolis.decisions import D_ALLOCATE
 from sim.games.aeolis.rules.board import place_plague, random_hex
 from sim.games.aeolis.rules.core import STREAM_SETUP, add_units, add_workers, decide
 from sim.games.aeolis.rules.upkeep import draw_card
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
 
 HERO_UNIT = (-1, L.U_MERCHANT, L.U_PHILOSOPHER, L.U_HOPLITE, L.U_PRIESTESS, L.U_MAGI, L.U_SHIP)
@@ -15,7 +15,7 @@ GROUP_HOME = (L.B_ARENA, L.B_ARENA, L.B_ARENA, L.B_ARENA, L.B_ACADEMY, L.B_TEMPL
               L.B_HARBOR)
 
 
-@njit
+@kernel
 def start_unit(s, T, hero):
     """One worker for a Hero: untrained for the Queen, else one trained unit (p. 7)."""
     if hero == L.H_QUEEN:
@@ -24,7 +24,7 @@ def start_unit(s, T, hero):
         add_units(s, T, HERO_UNIT[hero], 1)
 
 
-@njit
+@compiled_in_caller
 def setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
     s[:] = 0
     for f, n in ((L.STRUCT, L.N_HEX), (L.POS, L.N_GROUPS), (L.ACTIVE, L.MAX_ACTIVE),

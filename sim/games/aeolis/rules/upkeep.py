@@ -21,7 +21,7 @@ from sim.games.aeolis.rules.core import (
 )
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import add_active, spawn_enemy
-from sim.jit import njit
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
 
 # Extra cost of training a unit kind besides 1 Gold (pp. 19-25): resource, resource.
@@ -30,7 +30,7 @@ TRAIN_EXTRA = ((L.R_COPPER, -1), (L.R_COPPER, -1), (L.R_COPPER, L.R_HORSE), (L.R
 FACE_BLANK, FACE_ONE, FACE_THREE, FACE_FIVE, FACE_GOLD, FACE_PLAGUE = range(6)
 
 
-@njit
+@kernel
 def trainable(s, T, kind):
     """A worker can be trained into ``kind`` now: Hero active, unit unlocked, cost payable."""
     if not hero_active(s, L.UNIT_HERO[kind]) or kind == L.U_ALCHEMIST:
@@ -53,7 +53,7 @@ def trainable(s, T, kind):
     return True
 
 
-@njit
+@kernel
 def train_one(s, T, ev, kind):
     """Pay and train one worker (p. 9); a Bloodthrall costs Morale, not Gold (p. 22)."""
     s[L.WORKERS] -= 1
@@ -69,7 +69,7 @@ def train_one(s, T, ev, kind):
     emit(s, ev, EV_TRAIN, kind, 0, 0)
 
 
-@njit
+@kernel
 def training(s, T, W, opts, rng, ev):
     """Each untrained worker may be trained, one at a time, until the team keeps the rest."""
     while s[L.WORKERS] > 0:
@@ -85,7 +85,7 @@ def training(s, T, W, opts, rng, ev):
         train_one(s, T, ev, kind)
 
 
-@njit
+@kernel
 def produce(s, T, W, opts, rng, ev, h):
     """One Structure's production: one of each product, or the Production Die (p. 10)."""
     st = s[L.STRUCT + h]
@@ -121,7 +121,7 @@ def produce(s, T, W, opts, rng, ev, h):
     emit(s, ev, EV_PRODUCE, h, amount, 0)
 
 
-@njit
+@kernel
 def production(s, T, W, opts, rng, ev):
     """Every standing Structure without Plague produces (p. 10)."""
     for h in range(L.N_HEX):
@@ -129,7 +129,7 @@ def production(s, T, W, opts, rng, ev):
             produce(s, T, W, opts, rng, ev, h)
 
 
-@njit
+@kernel
 def draw_card(s, T, rng, deck):
     """The card Augury fixed on top of ``deck``, else a random card still in it (a shuffled
     deck drawn from the top)."""
@@ -144,7 +144,7 @@ def draw_card(s, T, rng, deck):
     return draw_unseen(s, T, rng, deck)
 
 
-@njit
+@kernel
 def draw_unseen(s, T, rng, deck):
     """A random card of ``deck`` nobody has seen yet (marked drawn)."""
     n = 0
@@ -165,7 +165,7 @@ def draw_unseen(s, T, rng, deck):
     return -1
 
 
-@njit
+@kernel
 def reshuffle_invasions(s, T, deck):
     """Put an emptied Invasion deck's cards that are no longer in play back into it
     (setting ``invasion_redraw``: Marathon schedules three Age I Invasions and the core game
@@ -181,7 +181,7 @@ def reshuffle_invasions(s, T, deck):
     return n
 
 
-@njit
+@kernel
 def in_play(s, card):
     """The card lies on the Active Events pile."""
     for k in range(L.MAX_ACTIVE):
@@ -190,7 +190,7 @@ def in_play(s, card):
     return False
 
 
-@njit
+@kernel
 def reveal(s, T, ev, rng, card):
     """Put a drawn card into play: Active Events pile, enemy token, or placed Plague."""
     emit(s, ev, EV_DRAW, card, 0, 0)
@@ -209,7 +209,7 @@ def reveal(s, T, ev, rng, card):
         spawn_enemy(s, slot, card, nearest_ok(T, random_hex(T, rng), True))
 
 
-@njit
+@kernel
 def draw_events(s, T, ev, rng):
     """Draw this round's cards as the mode schedules them (p. 6)."""
     r = s[L.ROUND] - 1
@@ -221,7 +221,7 @@ def draw_events(s, T, ev, rng):
                 reveal(s, T, ev, rng, card)
 
 
-@njit
+@compiled_in_caller
 def upkeep(s, T, W, opts, rng, ev):
     """The Upkeep Phase in the order of p. 9."""
     s[L.PHASE] = L.PHASE_UPKEEP
