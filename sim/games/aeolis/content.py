@@ -142,7 +142,7 @@ class Tables(NamedTuple):
 
 @dataclass
 class Content(PackedContent):
-    packed: np.recarray  # pack(Tables): one row; a prange loop takes the array, not the row
+    packed: np.recarray  # pack(Tables): one row; a kernel called from Python takes the array
     names: dict[str, tuple[str, ...]]
     content_hash: str
     assumed_share: float
