@@ -78,3 +78,18 @@ def gain_mythology(s, T, seat, deck):
         s[base] = other
     s[base + n - 1] = -1
     s[L.MYTH_N + deck] = n - 1
+
+
+@kernel
+def hand_to_discard(s, seat, h):
+    """Move the card at hand index ``h`` onto the seat's discard pile; the last card of the
+    hand takes its place (a hand has no order). Returns the card row."""
+    hand = L.HAND + seat * L.MAX_PILE
+    n = s[L.HAND_N + seat]
+    card = s[hand + h]
+    s[hand + h] = s[hand + n - 1]
+    s[hand + n - 1] = -1
+    s[L.HAND_N + seat] = n - 1
+    s[L.DISCARD + seat * L.MAX_PILE + s[L.DISCARD_N + seat]] = card
+    s[L.DISCARD_N + seat] += 1
+    return card
