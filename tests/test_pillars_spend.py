@@ -5,10 +5,9 @@ import numpy as np
 import pytest
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import C_KIND, C_RES_A, RESOURCES, load_content
-from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
-from sim.games.pillars.events import EV_COLS, EV_SPEND, EV_TRADE
-from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_MISSED, SCRIPT_VALUES
+from sim.games.pillars.content import C_KIND
+from sim.games.pillars.events import EV_SPEND, EV_TRADE
+from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_MISSED
 from sim.games.pillars.rules.spend import (
     SRC_CARD,
     SRC_CREDIT,
@@ -16,77 +15,28 @@ from sim.games.pillars.rules.spend import (
     SRC_TRADE,
     SRC_WILD,
     W_COST,
-    WORK,
     can_pay,
     pay,
 )
 from sim.games.pillars.start import new_game
-from sim.rng import N_STREAMS, seed_streams
-
-CONTENT = load_content()
-T = CONTENT.tables
-WINE, MARBLE, GOLD, IRON, WOOD = range(5)
-CARD = {name: i for i, name in reversed(list(enumerate(CONTENT.names["cards"])))}
-
-
-def starting(resource, power=1):
-    return next(c for c in range(T.cards.shape[0]) if T.cards[c, C_KIND] == 0
-                and T.cards[c, C_RES_A] == resource and T.cards[c, 1] == power)
-
-
-def set_hand(s, seat, cards):
-    """Give the seat exactly ``cards`` in hand (rows); other copies of the seat's Starting
-    cards go to its draw pile so that every card stays in one place."""
-    base = seat * L.MAX_PILE
-    every = [int(c) for c in s[L.DECK + base:L.DECK + base + s[L.DECK_N + seat]]]
-    every += [int(c) for c in s[L.HAND + base:L.HAND + base + s[L.HAND_N + seat]]]
-    for c in cards:
-        if c in every:
-            every.remove(c)
-    for field in (L.DECK, L.HAND):
-        s[field + base:field + base + L.MAX_PILE] = -1
-    s[L.HAND + base:L.HAND + base + len(cards)] = cards
-    s[L.HAND_N + seat] = len(cards)
-    s[L.DECK + base:L.DECK + base + len(every)] = every
-    s[L.DECK_N + seat] = len(every)
-
-
-def hand(s, seat):
-    base = L.HAND + seat * L.MAX_PILE
-    return sorted(int(c) for c in s[base:base + s[L.HAND_N + seat]])
-
-
-def script(*values, mode=SCRIPT_VALUES):
-    W = np.zeros(2 + len(values), np.int64)
-    W[0] = mode
-    W[2:] = values
-    return W
-
-
-def kit():
-    rng = np.zeros(N_STREAMS, np.uint64)
-    seed_streams(rng, 1, 0)
-    return (np.zeros((256, EV_COLS), np.int32), np.zeros(WORK, np.int32),
-            np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), rng)
-
-
-def cost(work, **res):
-    work[W_COST:W_COST + 5] = [res.get(r, 0) for r in RESOURCES]
-
-
-def events(s, ev, code):
-    return [tuple(int(x) for x in row[3:]) for row in ev[:s[L.EVENTS]] if row[2] == code]
-
-
-def pillar_on(s, seat, land, resource):
-    tile = next(t for t in range(T.resource_tiles.shape[0]) if T.resource_tiles[t, 0] == resource)
-    lands = list(s[L.LAND_RES:L.LAND_RES + L.N_LANDS])
-    if tile in lands:  # swap tiles, so that each tile stays on one Land
-        s[L.LAND_RES + lands.index(tile)] = s[L.LAND_RES + land]
-    s[L.LAND_RES + land] = tile
-    s[L.LAND_RES_UP + land] = 1
-    s[L.LAND_PILLAR + land] = seat
-    s[L.LAND_PILLAR_ON_RES + land] = 0
+from tests.pillars_fixtures import (
+    CARD,
+    CONTENT,
+    GOLD,
+    IRON,
+    MARBLE,
+    WINE,
+    WOOD,
+    T,
+    cost,
+    events,
+    hand,
+    kit,
+    pillar_on,
+    script,
+    set_hand,
+    starting,
+)
 
 
 @pytest.fixture

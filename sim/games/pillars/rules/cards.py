@@ -93,3 +93,27 @@ def hand_to_discard(s, seat, h):
     s[L.DISCARD + seat * L.MAX_PILE + s[L.DISCARD_N + seat]] = card
     s[L.DISCARD_N + seat] += 1
     return card
+
+
+@kernel
+def bottom_of_deck(s, deck, card):
+    """Put a Mythology card face down at the bottom of its deck."""
+    base = L.MYTH_DECK + deck * L.MAX_MYTH_DECK
+    n = s[L.MYTH_N + deck]
+    for k in range(n, 0, -1):
+        s[base + k] = s[base + k - 1]
+    s[base] = card
+    s[L.MYTH_N + deck] = n + 1
+
+
+@kernel
+def draw_mythology(s, deck):
+    """The top card of a Mythology deck, taken off it; -1 when it is empty."""
+    n = s[L.MYTH_N + deck]
+    if n == 0:
+        return -1
+    top = L.MYTH_DECK + deck * L.MAX_MYTH_DECK + n - 1
+    card = s[top]
+    s[top] = -1
+    s[L.MYTH_N + deck] = n - 1
+    return card
