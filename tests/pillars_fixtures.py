@@ -175,3 +175,20 @@ def set_step(s, seat, track, step, height=None):
                       if o != seat and s[L.TRACK_STEP + o * L.N_TRACKS + track] == step], default=0)
     s[L.TRACK_STEP + seat * L.N_TRACKS + track] = step
     s[L.TRACK_HEIGHT + seat * L.N_TRACKS + track] = height
+
+
+def pillar(s, seat, where):
+    """One of the seat's Pillars from its Settle rows onto ``where``."""
+    for row in range(T.settle_rows.shape[0]):
+        if s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] > 0:
+            s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] -= 1
+            break
+    else:
+        raise AssertionError("no Pillar left")
+    s[L.LAND_PILLAR + where] = seat
+    s[L.LAND_PILLAR_ON_RES + where] = 0
+
+
+def no_population(s, *lands):
+    for where in lands:
+        s[L.LAND_POP + where] = -1

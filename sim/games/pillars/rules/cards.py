@@ -3,6 +3,7 @@
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import S_MYTHOLOGY_SLOTS
 from sim.jit import kernel
+from sim.rng import STREAM_SETUP, shuffle
 
 
 @kernel
@@ -117,3 +118,39 @@ def draw_mythology(s, deck):
     s[top] = -1
     s[L.MYTH_N + deck] = n - 1
     return card
+
+
+@kernel
+def draw_card(s, seat, rng):
+    """Draw one card; an empty draw pile is first rebuilt from the shuffled discard pile
+    (p. ~9). Returns the card, or -1 when both piles are empty."""
+    if s[L.DECK_N + seat] == 0:
+        n = s[L.DISCARD_N + seat]
+        if n == 0:
+            return -1
+        deck = L.DECK + seat * L.MAX_PILE
+        discard = L.DISCARD + seat * L.MAX_PILE
+        for k in range(n):
+            s[deck + k] = s[discard + k]
+            s[discard + k] = -1
+        s[L.DISCARD_N + seat] = 0
+        shuffle(s[deck:deck + n], n, rng, STREAM_SETUP)
+        s[L.DECK_N + seat] = n
+    n = s[L.DECK_N + seat]
+    card = s[L.DECK + seat * L.MAX_PILE + n - 1]
+    s[L.DECK + seat * L.MAX_PILE + n - 1] = -1
+    s[L.DECK_N + seat] = n - 1
+    s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = card
+    s[L.HAND_N + seat] += 1
+    return card
+
+
+@kernel
+def draw_cards_reshuffling(s, seat, count, rng):
+    """Draw ``count`` cards (reshuffling as needed); returns how many were drawn."""
+    drawn = 0
+    for _ in range(count):
+        if draw_card(s, seat, rng) < 0:
+            break
+        drawn += 1
+    return drawn
