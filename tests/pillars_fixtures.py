@@ -105,7 +105,9 @@ def resource_tile(s, where, resource):
 def pillar_on(s, seat, where, resource):
     """The seat's Pillar beside a Resource tile of ``resource`` on ``where``."""
     resource_tile(s, where, resource)
-    s[L.LAND_PILLAR + where] = seat
+    if s[L.LAND_PILLAR + where] != seat:
+        assert s[L.LAND_PILLAR + where] < 0, "another seat's Pillar is there"
+        pillar(s, seat, where)
     s[L.LAND_PILLAR_ON_RES + where] = 0
 
 

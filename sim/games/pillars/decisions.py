@@ -33,11 +33,26 @@ DECISION_FIELDS = (
     ("advance_part", "-1 end the Advance Turn, else DONE_* bit of the part done next (p. 8)"),
     ("discard", "-1 stop, else hand index of a card discarded before drawing (p. ~9)"),
     ("energise", "-1 stop, else Mythology slot Energised for its Wine (p. ~9)"),
+    ("strategy", "Strategy stack whose face-up tile is taken (p. 6)"),
+    ("deploy", "-1 stop, else Unit kind, Player board row (p. 10)"),
+    ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
+              "Building, whose Land is column 3), Land (p. 10)"),
+    ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land (p. 10)"),
+    ("build_land", "Land the chosen Building or City goes to (p. 10)"),
+    ("settle", "-1 stop, else Land Settled (p. ~11)"),
+    ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
+    ("ascend", "-1 stop, else track, Resource paid (-1: Exile 3 Characters) (p. 12)"),
+    ("after_ascend", "0 replenish the hand, 1 the Pillars and Energise (p. 12)"),
+    ("procure", "-1 stop, else slot, Resource chosen of a '/' card (-1), the Monument's "
+                "Wood or Marble (-1) (p. 10)"),
+    ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
 # compile its own copy of decide -> choose.
 (D_PROJECT, D_PAY, D_PAY_CHOICE, D_REWARD_CARD, D_MYTHOLOGY, D_PLACE_CITY, D_MERCENARY,
  D_PROGRESS, D_TACTICAL, D_SIEGE_WIN, D_TURN, D_PLAY, D_RONDEL, D_COUNCIL_DRAW,
- D_ADVANCE_PART, D_DISCARD, D_ENERGISE) = (np.int32(k) for k in range(len(DECISION_FIELDS)))
+ D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
+ D_BUILD_LAND, D_SETTLE, D_PILLAR,
+ D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE) = (np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

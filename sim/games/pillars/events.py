@@ -21,12 +21,24 @@ EVENT_FIELDS = (
     ("replenish", ("discarded", "drawn", "pillars")),
     ("card_ability", ("card", "", "")),
     ("mercenary", ("land", "", "")),
+    ("procure", ("card", "slot", "")),
+    ("exile", ("card", "from_discard", "")),
+    ("deploy", ("unit", "space", "row")),
+    ("build", ("building", "land", "row")),
+    ("settle", ("land", "population", "pillar")),
+    ("population_reward", ("land", "tile", "reward")),
+    ("strategy_tile", ("tile", "slot", "section")),
+    ("ascend", ("track", "step", "paid_by")),
+    ("move", ("piece", "from", "to")),
+    ("explore", ("land", "", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
 (EV_SIEGE, EV_TACTICAL_SUPPORT, EV_DOMINATION, EV_CONSOLIDATION, EV_TRACK_STEP,
  EV_TRACK_REWARD, EV_CITY_EVALUATION, EV_GAIN_CITY, EV_RONDEL_MOVE, EV_RONDEL_DRAW, EV_SPEND,
- EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY) = (
+ EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY,
+ EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
+ EV_ASCEND, EV_MOVE, EV_EXPLORE) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

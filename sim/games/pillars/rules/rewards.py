@@ -11,15 +11,11 @@ from sim.games.pillars.events import (
     EV_TRACK_REWARD,
     EV_TRACK_STEP,
 )
-from sim.games.pillars.rules.cards import (
-    bottom_of_deck,
-    draw_mythology,
-    mythology_room,
-    take_procured,
-)
+from sim.games.pillars.rules.cards import bottom_of_deck, draw_mythology, mythology_room
 from sim.games.pillars.rules.cities import evaluate_region, track_end_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import city_controller
+from sim.games.pillars.rules.procure import reveal, take_top
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.tracks import (
     R_CARD,
@@ -74,7 +70,10 @@ def reward_card(s, W, seat, opts, rng):
         if s[L.PROC_UP + slot] == 1 and s[L.PROC_N + slot] > 0:
             n = option(opts, n, slot, 0, 0, 0)
     if n > 0:
-        take_procured(s, seat, opts[decide(s, W, opts, n, seat, D_REWARD_CARD, rng), 0])
+        slot = opts[decide(s, W, opts, n, seat, D_REWARD_CARD, rng), 0]
+        s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = take_top(s, slot)
+        s[L.HAND_N + seat] += 1
+        reveal(s, slot)
 
 
 @kernel

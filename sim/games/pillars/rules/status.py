@@ -45,19 +45,9 @@ N_ICONS = len(ICONS)
 def project_ships(s, T, W, seat, opts, rng):
     """The seat chooses, for each of its Ships in a Sea, the one adjacent open Land it
     gives its Power to this turn (p. 6; decision 1: a per-Ship choice its owner makes
-    once per turn, at the start of that turn)."""
-    side = s[L.SIDE]
+    once per turn, at the start of that turn, and again for a Ship it moves or Deploys)."""
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
-        sea = s[L.SHIP_SPACE + piece]
-        s[L.SHIP_PROJECT + piece] = -1
-        if not 0 <= sea < L.PORT:
-            continue
-        n = 0
-        for land in range(L.N_LANDS):
-            if T.land_sea[side, land, sea] == 1 and open_land(s, T, land):
-                n = option(opts, n, land, 0, 0, 0)
-        if n > 0:
-            s[L.SHIP_PROJECT + piece] = opts[decide(s, W, opts, n, seat, D_PROJECT, rng), 0]
+        project_ship(s, T, W, seat, piece, opts, rng)
 
 
 @kernel
@@ -302,3 +292,19 @@ def status_check(s, T, W, ev, seat, work, scratch, opts, rng):
         return
     domination(s, T, W, ev, seat, work, scratch, opts, rng)
     consolidation(s, T, W, ev, seat, work, scratch, opts, rng)
+
+
+@kernel
+def project_ship(s, T, W, seat, piece, opts, rng):
+    """One Ship just put in a Sea chooses the adjacent open Land it gives its Power to for
+    the rest of the turn (p. 6); a Ship in a Port or off the board gives none elsewhere."""
+    sea = s[L.SHIP_SPACE + piece]
+    s[L.SHIP_PROJECT + piece] = -1
+    if not 0 <= sea < L.PORT:
+        return
+    n = 0
+    for land in range(L.N_LANDS):
+        if T.land_sea[s[L.SIDE], land, sea] == 1 and open_land(s, T, land):
+            n = option(opts, n, land, 0, 0, 0)
+    if n > 0:
+        s[L.SHIP_PROJECT + piece] = opts[decide(s, W, opts, n, seat, D_PROJECT, rng), 0]
