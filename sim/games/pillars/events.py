@@ -31,6 +31,10 @@ EVENT_FIELDS = (
     ("ascend", ("track", "step", "paid_by")),
     ("move", ("piece", "from", "to")),
     ("explore", ("land", "", "")),
+    ("siege_place", ("land", "", "")),
+    ("prophecy_fulfilled", ("card", "region", "glory")),
+    ("place_city_aside", ("land", "", "")),
+    ("turn", ("kind", "section", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -38,7 +42,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_TRACK_REWARD, EV_CITY_EVALUATION, EV_GAIN_CITY, EV_RONDEL_MOVE, EV_RONDEL_DRAW, EV_SPEND,
  EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY,
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
- EV_ASCEND, EV_MOVE, EV_EXPLORE) = (
+ EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
+ EV_TURN) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

@@ -29,7 +29,7 @@ def _pieces(s, T):
     for seat in range(s[L.N_PLAYERS]):
         hoplites = s[L.MERCENARIES + seat]
         workers = 0
-        pillars = 0
+        pillars = s[L.PILLARS_BESIDE + seat]
         ships = 0
         for land in range(L.N_LANDS):
             k = land * L.MAX_PLAYERS + seat

@@ -15,6 +15,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.procure import free_card
 from sim.games.pillars.rules.rewards import mythology_reward, progress
+from sim.games.pillars.rules.status import take_pillar_from_row
 from sim.jit import kernel
 
 P_WILD, P_DEMIGOD, P_OLYMPIAN, P_TITAN, P_CARD, P_CAMP = (
@@ -70,7 +71,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
             n = option(opts, n, land, 0, 0, 0)
             if opts[decide(s, W, opts, n, seat, D_PILLAR, rng), 0] < 0:
                 return -1
-            s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] -= 1
+            take_pillar_from_row(s, seat, row)
             s[L.LAND_PILLAR + land] = seat
             s[L.LAND_PILLAR_ON_RES + land] = 0
             return row

@@ -133,11 +133,23 @@ def siege_targets(s, land, seat):
 
 @kernel
 def return_pillar(s, T, owner):
-    """A Pillar back onto the first Settle row of its owner's Player board with room."""
+    """A Pillar back onto the first Settle row of its owner's Player board with room; with
+    none (the starting Pillar never had a slot), beside the board until a slot frees, as
+    the Barbarian and Skirmish rules put it (p. 15)."""
     for row in range(T.settle_rows.shape[0]):
         if s[L.SETTLE_LEFT + owner * L.MAX_ROWS + row] < T.settle_rows[row]:
             s[L.SETTLE_LEFT + owner * L.MAX_ROWS + row] += 1
             return
+    s[L.PILLARS_BESIDE + owner] += 1
+
+
+@kernel
+def take_pillar_from_row(s, seat, row):
+    """A Pillar leaves a Settle row; one waiting beside the board takes the freed slot."""
+    if s[L.PILLARS_BESIDE + seat] > 0:
+        s[L.PILLARS_BESIDE + seat] -= 1
+    else:
+        s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] -= 1
 
 
 @kernel
@@ -145,7 +157,7 @@ def take_pillar_from_board(s, T, seat):
     """One of the seat's Pillars off its Settle rows, the top row first; False if none."""
     for row in range(T.settle_rows.shape[0]):
         if s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] > 0:
-            s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] -= 1
+            take_pillar_from_row(s, seat, row)
             return True
     return False
 
