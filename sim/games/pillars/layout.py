@@ -157,12 +157,10 @@ _FIELDS = (
     ("PLAYED", 1, "card row played for this Advance Turn, -1; its Resource is unusable (p. 7)"),
     ("TURN_DONE", 1, "bits of the Advance Turn's optional parts done: DONE_ABILITY, "
                      "DONE_MOVEMENT, DONE_ACTION (p. 8)"),
-    ("MOVES_LEFT", 1, "Movements left in the active seat's Movement block (p. 9)"),
     ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: the unspent half of a "
                                           "two-Resource card this turn, lost at its end (p. 7)"),
     ("STATUS_STEPPED", N_TRACKS, "1 once the active seat progressed on the track in this "
                                  "Status Check (at most once each, p. 8)"),
-    ("INVOKED_OFF_TURN", MAX_PLAYERS, "1 once the seat Invoked on another's turn (p. 8)"),
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
     ("PILLARS_BESIDE", MAX_PLAYERS, "Pillars returned to a full Settle section, beside the "
                                     "Player board until a slot frees (p. 8, p. 15)"),
@@ -180,7 +178,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
  HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
- MOVES_LEFT, CREDIT, STATUS_STEPPED, INVOKED_OFF_TURN, PROPHECY_TURN, PILLARS_BESIDE) = (
+ CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 

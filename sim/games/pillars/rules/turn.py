@@ -52,7 +52,6 @@ def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     s[L.ACTIVE] = seat
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
-    s[L.MOVES_LEFT] = 0
     s[L.PROPHECY_TURN] = 0
     project_ships(s, T, W, seat, opts, rng)
     status_check(s, T, W, ev, seat, work, scratch, opts, rng)
