@@ -112,6 +112,16 @@ def test_land_units_bridges_and_own_ships_p9(m):
     assert med("lakonia") in lands and med("leptis_magna") in lands
 
 
+def test_land_units_cross_the_whirlwind_on_own_ships_p9(m):
+    _, _, opts, _ = kit()
+    seat = 1  # Troia: its Ship in Sea 9; add one in the Black Sea and one at the Fortunate Isles
+    troas = med("troas")
+    assert med("thartessos") not in listed(land_moves(m, T, seat, troas, opts, reach()), opts)
+    ship_to(m, seat, sea(12))
+    ship_to(m, seat, sea(1))
+    assert med("thartessos") in listed(land_moves(m, T, seat, troas, opts, reach()), opts)
+
+
 def test_forbidden_domains_are_closed_p6():
     s = game(MED, 3, city_states=("sparta", "troia", "miletos"))
     assert s[L.REGION_BLOCKED + region("lybie", MED)] == 1

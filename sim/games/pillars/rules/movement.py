@@ -4,7 +4,8 @@ Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one st
 - a Ship from a Sea to an adjacent Sea (the whirlwind pair counts as adjacent), from a
   Sea into the Port in it, or from a Port out to its Sea; one Ship per Port;
 - a Hoplite or Worker from a Land to an adjacent Land (bridges count), or across any
-  chain of Seas holding the seat's own Ships (free steps) to a Land beyond; a Land Unit
+  chain of Seas holding the seat's own Ships (free steps; the whirlwind pair counts as
+  adjacent there too, "for the purposes of Movement") to a Land beyond; a Land Unit
   never ends on a Ship, so each such Movement costs 1 and ends on a Land.
 
 Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
@@ -74,7 +75,8 @@ def land_moves(s, T, seat, start, opts, reach):
             if reach[sea] == 0 or not own_ship_in(s, seat, sea):
                 continue
             for other in range(n_seas):
-                if reach[other] == 0 and T.sea_sea[side, sea, other] == 1 and own_ship_in(s, seat, other):
+                if (reach[other] == 0 and own_ship_in(s, seat, other)
+                        and (T.sea_sea[side, sea, other] == 1 or T.whirlwind[side, sea, other] == 1)):
                     reach[other] = 1
                     grown = True
     n = 0
