@@ -156,3 +156,16 @@ def test_advance_parts_once_each_movement_not_on_ascend_p8_p9(a):
     assert parts(SEC_SETTLE) == [-1, L.DONE_MOVEMENT]
     a[L.TURN_DONE] = L.DONE_ACTION | L.DONE_MOVEMENT
     assert parts(SEC_SETTLE) == [-1]
+
+
+def test_invariants_catch_a_stray_depletion_and_a_slot_beyond_the_temples(a):
+    from sim.games.pillars.invariants import V_LAND, V_MYTHOLOGY
+    s = a.copy()
+    s[L.LAND_PILLAR_ON_RES + land("naxos")] = 1  # no Pillar there
+    assert check_state(s, T) == V_LAND
+    s = a.copy()
+    deck = s[L.MYTH_N + 0] - 1
+    s[L.MYTH_SLOT + 1] = s[L.MYTH_DECK + deck]  # the second slot, with no Temple
+    s[L.MYTH_DECK + deck] = -1
+    s[L.MYTH_N + 0] = deck
+    assert check_state(s, T) == V_MYTHOLOGY
