@@ -417,3 +417,58 @@ def test_procure_example_oracle_exiles_its_merchant_then_theatre_p10(m):
     assert sorted(hand(m, seat)) == sorted([oracle, theatre])
     assert m[L.PROC_UP + 0] == 1 and m[L.PROC_UP + 3] == 1  # new tops revealed after
     assert check_state(m, T) == V_OK
+
+
+def test_procure_offers_each_payment_and_one_card_per_deck_p10(m):
+    from sim.games.pillars.rules.procure import procure_choices
+    _, work, opts, _ = kit()
+    either = CARD["character_6"]  # Wine / Gold
+    slot = 3
+    for sl in range(L.N_PROC):  # put it on top of deck 3, face up
+        deck = [int(x) for x in m[L.PROC_DECK + sl * 16:L.PROC_DECK + sl * 16 + m[L.PROC_N + sl]]]
+        if either in deck:
+            deck.remove(either)
+            m[L.PROC_DECK + sl * 16:L.PROC_DECK + sl * 16 + 16] = -1
+            m[L.PROC_DECK + sl * 16:L.PROC_DECK + sl * 16 + len(deck)] = deck
+            m[L.PROC_N + sl] = len(deck)
+    m[L.PROC_DECK + slot * 16 + m[L.PROC_N + slot]] = either
+    m[L.PROC_N + slot] += 1
+    m[L.LAND_PILLAR_ON_RES + med("lakonia")] = 1
+    set_hand(m, 0, [starting(WINE), starting(GOLD), starting(WOOD), starting(MARBLE)])
+    n = procure_choices(m, T, 0, work, opts)
+    rows = {tuple(int(x) for x in opts[k, :3]) for k in range(1, n)}
+    assert (slot, WINE, -1) in rows and (slot, GOLD, -1) in rows  # either Resource of a "/"
+    monuments = {r for r in rows if r[0] < 3}
+    assert all(r[2] in (WOOD, MARBLE) for r in monuments)  # the Monument's extra Wood or Marble
+    ev, work, opts, rng = kit()
+    W = script(pair(slot, WINE), SRC_CARD, -1, -1)  # buy it with Wine, no Exile, stop
+    procure_action(m, T, W, ev, 0, work, np.zeros(64, np.int32), opts, rng)
+    assert W[0] != SCRIPT_MISSED and either in hand(m, 0)
+    # while buying, the deck's new top stayed face down: only revealed after stopping
+    assert m[L.PROC_UP + slot] == (1 if m[L.PROC_N + slot] > 0 else 0)
+
+
+def test_deploy_pays_the_row_printed_under_the_unit_p10(m):
+    set_hand(m, 0, [starting(IRON), starting(GOLD), starting(MARBLE)])
+    m[L.LAND_PILLAR_ON_RES + med("lakonia")] = 1
+    _, work, opts, _ = kit()
+    n = deploy_choices(m, T, 0, work, opts)
+    rows = {(int(opts[k, 0]), int(opts[k, 1])) for k in range(1, n)}
+    assert (HOPLITE, 0) in rows and (HOPLITE, 1) in rows  # Iron + Gold, or + Marble
+    ev = run(deploy_action, m, script(pair(HOPLITE, 1), med("lakonia"), SRC_CARD, SRC_CARD,
+                                      SRC_CARD, -1), scratch=False)
+    assert events(m, ev, EV_DEPLOY) == [(HOPLITE, med("lakonia"), 1)] and hand(m, 0) == []
+
+
+def test_agora_discount_counts_for_the_titan_type_p12(a):
+    from sim.games.pillars.rules.ascend import agora_discount
+    korinthia = land("korinthia")
+    put(a, korinthia, 0, workers=1, building=L.B_AGORA)
+    resource_tile(a, korinthia, GOLD)
+    assert agora_discount(a, T, 0, GOLD) == 1 and agora_discount(a, T, 0, WOOD) == 0
+    _, work, opts, _ = kit()
+    set_hand(a, 0, [])
+    a[L.LAND_PILLAR_ON_RES + land("lakonia")] = 1
+    set_step(a, 0, TITAN, 0)
+    n = ascend_choices(a, T, 0, -1, work, opts)
+    assert (TITAN, GOLD) in {(int(opts[k, 0]), int(opts[k, 1])) for k in range(1, n)}  # 1 - 1 = 0

@@ -226,3 +226,17 @@ def test_each_sea_ship_projects_to_one_adjacent_land_p6(s):
     W = script(land("argolis"), land("lakonia"))  # Lakonia is not next to Sea 6
     project_ships(s, T, W, 0, opts, rng)
     assert W[0] == SCRIPT_MISSED
+
+
+def test_a_citadel_adds_a_support_card_p8(s):
+    from sim.games.pillars.rules.status import support_limit
+    naxos = land("naxos")
+    put(s, naxos, 1, hoplites=2, workers=1, building=L.B_CITADEL)
+    assert support_limit(s, naxos, 1) == 3 and support_limit(s, naxos, 0) == 0
+
+
+def test_consolidation_needs_three_lands_of_the_icon_p8(s):
+    rhodos = land("rhodos")  # with Lakonia: only 2 helmet Lands
+    no_population(s, rhodos)
+    put(s, rhodos, 0, hoplites=1)
+    assert events(s, check(s, script(MERCENARY)), EV_CONSOLIDATION) == []

@@ -148,3 +148,30 @@ def test_turn_end_loses_the_unspent_half_p7(s):
     end_turn(s, 0)
     assert s[L.CREDIT + 0 * 5 + GOLD] == 0 and s[L.PLAYED] == -1
     pillar_on(s, 0, land("lakonia"), GOLD)
+
+
+def test_a_draw_from_an_empty_pile_reshuffles_the_discard_p9(s):
+    from sim.games.pillars.rules.cards import draw_card
+    _, _, _, rng = kit()
+    set_hand(s, 1, [])
+    base = 1 * L.MAX_PILE
+    cards = [int(c) for c in s[L.DECK + base:L.DECK + base + s[L.DECK_N + 1]]]
+    s[L.DECK + base:L.DECK + base + L.MAX_PILE] = -1
+    s[L.DECK_N + 1] = 0
+    s[L.DISCARD + base:L.DISCARD + base + len(cards)] = cards
+    s[L.DISCARD_N + 1] = len(cards)
+    card = draw_card(s, 1, rng)
+    assert card in cards and hand(s, 1) == [card]
+    assert s[L.DISCARD_N + 1] == 0 and s[L.DECK_N + 1] == len(cards) - 1
+    assert check_state(s, T) == V_OK
+
+
+def test_start_turn_chooses_ship_lands_then_runs_the_status_check_p6_p8(s):
+    import numpy as np
+
+    from sim.games.pillars.rules.status import SCRATCH
+    from sim.games.pillars.rules.turn import start_turn
+    ev, work, opts, rng = kit()
+    start_turn(s, T, script(land("argolis")), ev, 0, work, np.zeros(SCRATCH, np.int32), opts, rng)
+    assert s[L.SHIP_PROJECT + 0] == land("argolis") and s[L.ACTIVE] == 0
+    assert s[L.PLAYED] == -1 and s[L.TURN_DONE] == 0
