@@ -28,7 +28,7 @@ from sim.games.pillars.rules.turn import (
     section_of,
     start_turn,
 )
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 # scratch layout of a turn: the Status Check's part first, then the actions' own
 T_ACTION = 64  # procure: bought cards; ascend: steps taken; settle: Powers
@@ -36,7 +36,7 @@ T_REACH = T_ACTION + 64  # Movement: Seas reached over own Ships
 TURN_SCRATCH = T_REACH + L.MAX_SEAS
 
 
-@kernel
+@compiled_in_caller
 def rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng):
     """The action of the section the marker stands on (pp. 10-12)."""
     if section == SEC_PROCURE:
@@ -63,7 +63,7 @@ def part_choices(s, section, opts):
     return n
 
 
-@kernel
+@compiled_in_caller
 def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """An Advance Turn (p. 8)."""
     play_and_advance(s, T, W, ev, seat, opts, rng)

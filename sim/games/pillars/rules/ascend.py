@@ -12,7 +12,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress, track_reward
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.turn import energise, replenish_hand, replenish_pillars
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 EXILE_STEP = 3  # Characters Exiled in place of a step's Resources (p. 12)
 AFTER_HAND, AFTER_PILLARS = 0, 1
@@ -89,7 +89,7 @@ def exile_characters(s, T, W, ev, seat, opts, rng):
         emit(s, ev, seat, EV_EXILE, card, 0, 0)
 
 
-@kernel
+@compiled_in_caller
 def ascend_action(s, T, W, ev, seat, work, scratch, opts, rng):
     """Step up tracks until the seat stops; then every step's reward in the order taken;
     then the hand, or the Pillars and Energising (p. 12). ``scratch`` holds the steps

@@ -16,7 +16,7 @@ from sim.games.pillars.rules.board import (
 from sim.games.pillars.rules.cities import CITY_BUILT, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 BUILD_CITY = L.N_BUILDING_KINDS  # the Build choice of a City
 CITY_COST = (1, 1, 1, 1, 0)  # Wine, Marble, Gold, Iron (content.RESOURCES order)
@@ -97,7 +97,7 @@ def build_choices(s, T, seat, work, opts):
     return n
 
 
-@kernel
+@compiled_in_caller
 def build_action(s, T, W, ev, seat, work, opts, rng):
     """Build one Building or City after another until the seat stops (p. 10)."""
     while True:

@@ -17,7 +17,7 @@ from sim.games.pillars.rules.board import (
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ship
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 # the Building that lets each Unit kind be Deployed beside it (content.UNITS order)
 UNIT_BUILDING = (L.B_TEMPLE, L.B_AGORA, L.B_CITADEL)
@@ -79,7 +79,7 @@ def deploy_choices(s, T, seat, work, opts):
     return n
 
 
-@kernel
+@compiled_in_caller
 def deploy_action(s, T, W, ev, seat, work, opts, rng):
     """Deploy one Unit after another until the seat stops (p. 10)."""
     while True:

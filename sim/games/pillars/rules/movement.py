@@ -21,7 +21,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.status import project_ship
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER = 0, 1, 2
 BASE_MOVEMENTS = 2  # p. 9
@@ -111,7 +111,7 @@ def unit_choices(s, T, seat, opts, reach):
     return n
 
 
-@kernel
+@compiled_in_caller
 def movement_block(s, T, W, ev, seat, reach, opts, rng):
     """One Movement block: the seat moves Units, one Movement each, until it stops or has
     none left (p. 9). Returns the Movements used."""

@@ -9,7 +9,7 @@ from sim.games.pillars.decisions import D_EXILE, D_PROCURE, D_REWARD_CARD
 from sim.games.pillars.events import EV_EXILE, EV_PROCURE
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 MARBLE, WOOD = 1, 4  # content.RESOURCES
 
@@ -111,7 +111,7 @@ def procure_choices(s, T, seat, work, opts):
     return n
 
 
-@kernel
+@compiled_in_caller
 def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
     """Procure cards until the seat stops (p. 10). ``scratch`` holds the cards bought
     (at least N_PROC entries)."""

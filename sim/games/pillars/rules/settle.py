@@ -16,7 +16,7 @@ from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.procure import free_card
 from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.games.pillars.rules.status import take_pillar_from_row
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 P_WILD, P_DEMIGOD, P_OLYMPIAN, P_TITAN, P_CARD, P_CAMP = (
     POPULATION_REWARDS.index(r) for r in ("wild", "demigod", "olympian", "titan", "card",
@@ -88,7 +88,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
     return -1
 
 
-@kernel
+@compiled_in_caller
 def settle_action(s, T, W, ev, seat, work, scratch, opts, rng):
     """Settle one Land after another until the seat stops (p. ~11); the cards of
     Population tiles come at the end. ``scratch`` holds MAX_PLAYERS Powers."""

@@ -27,7 +27,7 @@ from sim.games.pillars.rules.power import (
     land_power,
 )
 from sim.games.pillars.rules.rewards import progress
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 STATUS_MAX_STEP = 4  # a Status Check never takes a marker beyond step 4 (p. 8)
 # scratch layout
@@ -294,7 +294,7 @@ def consolidation(s, T, W, ev, seat, work, scratch, opts, rng):
             emit(s, ev, seat, EV_CONSOLIDATION, icon, track, step)
 
 
-@kernel
+@compiled_in_caller
 def status_check(s, T, W, ev, seat, work, scratch, opts, rng):
     """Step 1 of every turn (p. 8): a Siege if the seat's Siege tile is on the board; a
     won Siege ends the Status Check, otherwise Domination, then Consolidation."""

@@ -27,7 +27,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ships, status_check
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 
 A_PLUS, A_MINUS, A_REPLENISH_6, A_REPLENISH_7 = (
     ABILITIES.index(a) for a in ("rondel_plus_one", "rondel_minus_one", "replenish_6",
@@ -45,7 +45,7 @@ def section_of(s, T, seat):
     return T.rondel[s[L.RONDEL_POS + seat]]
 
 
-@kernel
+@compiled_in_caller
 def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """A turn begins: its per-turn fields cleared, the Sea Ships' Lands chosen (p. 6),
     the Status Check (p. 8)."""
@@ -183,7 +183,7 @@ def energise(s, T, W, ev, seat, work, opts, rng):
         emit(s, ev, seat, EV_ENERGISE, slot, card, 0)
 
 
-@kernel
+@compiled_in_caller
 def replenish_turn(s, T, W, ev, seat, work, opts, rng):
     """A Replenish Turn (p. ~9): hand, Pillars, then Energising."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
