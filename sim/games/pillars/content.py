@@ -107,6 +107,7 @@ class Tables(NamedTuple):
     deploy_cost: np.ndarray     # [row, UNITS, resource] Resources under each Unit
     build_cost: np.ndarray      # [row, BUILDINGS, resource] Resources under each Building
     settle_rows: np.ndarray     # [row] Pillars per Settle row
+    strategy_types: np.ndarray  # [section] ICONS code an emptied Deploy, Build, Settle row gains
     cards: np.ndarray           # [card, 7] C_* columns; the 10 Starting cards come first
     mythology: np.ndarray       # [card, 2] DECKS code, Wine to Energise
     population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
@@ -236,6 +237,7 @@ class _Compiler:
             **boards, city_start=_arr(city_start), memphis=_arr(memphis), tracks=_arr(tracks),
             track_steps=_arr(steps), rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
+            strategy_types=_arr(self.strategy_types),
             cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
             population=_arr(self.population(data["population"], data["boards"])),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
@@ -524,8 +526,11 @@ class _Compiler:
             self.fail("player_board.settle_rows", f"{sum(settle)} Pillars on the board and "
                       f"{self.start['pillars']} at the start, but a colour has {pieces['pillars']}")
         st = self.table("player_board.strategy_types", pb["strategy_types"], ("deploy", "build", "settle"))
-        if len({self.word(f"player_board.strategy_types.{k}", v, ICONS) for k, v in st.items()}) != 3:
+        types = [self.word(f"player_board.strategy_types.{k}", st[k], ICONS)
+                 for k in ("deploy", "build", "settle")]
+        if len(set(types)) != 3:
             self.fail("player_board.strategy_types", "each section grants its own tile type")
+        self.strategy_types = types
         return costs["deploy_rows"], costs["build_rows"], settle
 
     # ---- cards and tiles ---------------------------------------------------------------

@@ -4,16 +4,19 @@ rule's code below."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import BUILDINGS, C_KIND, PIECES, S_COMMON_CITIES, TILES_PER_STACK
+from sim.games.pillars.rules.cards import mythology_room
 from sim.jit import kernel
 
 V_OK = 0
 V_PIECES = 1  # a colour's Hoplites, Workers, Ships, Pillars or Buildings not all accounted for (p. 3)
-V_LAND = 2  # two Buildings of one type on a Land, or two Ships in one Port (pp. 9-10)
+V_LAND = 2  # two Buildings of one type on a Land, two Ships in one Port, or a depleted tile
+#            without its Pillar (pp. 7, 9-10)
 V_CITIES = 3  # Common Cities on tracks, supply, map and aside differ from 12 + N (step 5),
 #              or a seated colour's Starting City is not on the map exactly once
 V_TRACKS = 4  # a marker off steps 0-5, or two markers at one place of a stack (p. 7)
 V_CARDS = 5  # an Action card in no place or two (step 3, step 15, p. 10)
-V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2)
+V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2), or in a slot
+#                 beyond 1 + Temples (p. 10)
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
 #             or anything in a Forbidden Domain (steps 17-20)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles")
@@ -29,7 +32,7 @@ def _pieces(s, T):
     for seat in range(s[L.N_PLAYERS]):
         hoplites = s[L.MERCENARIES + seat]
         workers = 0
-        pillars = 0
+        pillars = s[L.PILLARS_BESIDE + seat]
         ships = 0
         for land in range(L.N_LANDS):
             k = land * L.MAX_PLAYERS + seat
@@ -68,6 +71,9 @@ def _lands(s):
                 if (seen >> b) & 1:
                     return False
                 seen |= 1 << b
+        if s[L.LAND_PILLAR_ON_RES + land] == 1 and (s[L.LAND_PILLAR + land] < 0
+                                                    or s[L.LAND_RES + land] < 0):
+            return False
         in_port = 0
         for k in range(L.MAX_PLAYERS * L.MAX_SHIPS):
             in_port += s[L.SHIP_SPACE + k] == L.PORT + land
@@ -151,6 +157,11 @@ def _cards(s, T):
 
 @kernel
 def _mythology(s, T):
+    for seat in range(s[L.N_PLAYERS]):
+        room = mythology_room(s, T, seat)
+        for k in range(room, L.MAX_MYTH_SLOTS):
+            if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] >= 0:
+                return False
     for c in range(T.mythology.shape[0]):
         copies = _in(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, c)
         for deck in range(L.N_DECKS):

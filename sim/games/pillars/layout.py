@@ -18,6 +18,7 @@ from sim.games.pillars.content import (
     N_LANDS,
     N_REGIONS,
     PIECES,
+    RESOURCES,
     S_EXTRA_CITY_STATES,
     S_MAX_MYTHOLOGY,
     STACKS_PER_TYPE,
@@ -30,6 +31,7 @@ from sim.games.pillars.content import (
 from sim.games.state_layout import field_spans, layout_key
 
 N_TRACKS = len(TRACKS)
+N_RESOURCES = len(RESOURCES)
 N_DECKS = len(DECKS)  # Mythology decks, in DECKS order
 N_ERAS = 3  # Prophecy Eras I-III, one card of each per open Region (step 18)
 PROC_PER_ROW = 3  # Procurement decks per row: Monuments on top, Characters below (step 3)
@@ -148,6 +150,20 @@ _FIELDS = (
     ("DISCARD_N", MAX_PLAYERS, "cards in the discard pile"),
     ("EXILED", MAX_PLAYERS * MAX_PILE, "cards the seat Exiled (removed from the game, p. 10)"),
     ("EXILED_N", MAX_PLAYERS, "cards the seat Exiled"),
+    # the turn
+    ("ROUND", 1, "round of play, 1 on the First Player's first turn (p. 8)"),
+    ("ACTIVE", 1, "seat whose turn it is (p. 8)"),
+    ("EVENTS", 1, "trace rows written so far (events.py)"),
+    ("PLAYED", 1, "card row played for this Advance Turn, -1; its Resource is unusable (p. 7)"),
+    ("TURN_DONE", 1, "bits of the Advance Turn's optional parts done: DONE_ABILITY, "
+                     "DONE_MOVEMENT, DONE_ACTION (p. 8)"),
+    ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: the unspent half of a "
+                                          "two-Resource card this turn, lost at its end (p. 7)"),
+    ("STATUS_STEPPED", N_TRACKS, "1 once the active seat progressed on the track in this "
+                                 "Status Check (at most once each, p. 8)"),
+    ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
+    ("PILLARS_BESIDE", MAX_PLAYERS, "Pillars returned to a full Settle section, beside the "
+                                    "Player board until a slot frees (p. 8, p. 15)"),
 )
 
 FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
@@ -161,14 +177,17 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, PROPHECY_OWNER, DRAWN,
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
- HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N) = (FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
+ HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
+ CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE) = (
+    FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
+DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 
 # Fields that hold "which piece, card or tile is here", so that an empty board is -1.
 NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
                "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK", "PROPHECY_OWNER", "DRAWN",
                "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND",
-               "DISCARD", "EXILED")
+               "DISCARD", "EXILED", "PLAYED")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

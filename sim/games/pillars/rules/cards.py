@@ -3,6 +3,7 @@
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import S_MYTHOLOGY_SLOTS
 from sim.jit import kernel
+from sim.rng import STREAM_SETUP, shuffle
 
 
 @kernel
@@ -78,3 +79,78 @@ def gain_mythology(s, T, seat, deck):
         s[base] = other
     s[base + n - 1] = -1
     s[L.MYTH_N + deck] = n - 1
+
+
+@kernel
+def hand_to_discard(s, seat, h):
+    """Move the card at hand index ``h`` onto the seat's discard pile; the last card of the
+    hand takes its place (a hand has no order). Returns the card row."""
+    hand = L.HAND + seat * L.MAX_PILE
+    n = s[L.HAND_N + seat]
+    card = s[hand + h]
+    s[hand + h] = s[hand + n - 1]
+    s[hand + n - 1] = -1
+    s[L.HAND_N + seat] = n - 1
+    s[L.DISCARD + seat * L.MAX_PILE + s[L.DISCARD_N + seat]] = card
+    s[L.DISCARD_N + seat] += 1
+    return card
+
+
+@kernel
+def bottom_of_deck(s, deck, card):
+    """Put a Mythology card face down at the bottom of its deck."""
+    base = L.MYTH_DECK + deck * L.MAX_MYTH_DECK
+    n = s[L.MYTH_N + deck]
+    for k in range(n, 0, -1):
+        s[base + k] = s[base + k - 1]
+    s[base] = card
+    s[L.MYTH_N + deck] = n + 1
+
+
+@kernel
+def draw_mythology(s, deck):
+    """The top card of a Mythology deck, taken off it; -1 when it is empty."""
+    n = s[L.MYTH_N + deck]
+    if n == 0:
+        return -1
+    top = L.MYTH_DECK + deck * L.MAX_MYTH_DECK + n - 1
+    card = s[top]
+    s[top] = -1
+    s[L.MYTH_N + deck] = n - 1
+    return card
+
+
+@kernel
+def draw_card(s, seat, rng):
+    """Draw one card; an empty draw pile is first rebuilt from the shuffled discard pile
+    (p. ~9). Returns the card, or -1 when both piles are empty."""
+    if s[L.DECK_N + seat] == 0:
+        n = s[L.DISCARD_N + seat]
+        if n == 0:
+            return -1
+        deck = L.DECK + seat * L.MAX_PILE
+        discard = L.DISCARD + seat * L.MAX_PILE
+        for k in range(n):
+            s[deck + k] = s[discard + k]
+            s[discard + k] = -1
+        s[L.DISCARD_N + seat] = 0
+        shuffle(s[deck:deck + n], n, rng, STREAM_SETUP)
+        s[L.DECK_N + seat] = n
+    n = s[L.DECK_N + seat]
+    card = s[L.DECK + seat * L.MAX_PILE + n - 1]
+    s[L.DECK + seat * L.MAX_PILE + n - 1] = -1
+    s[L.DECK_N + seat] = n - 1
+    s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = card
+    s[L.HAND_N + seat] += 1
+    return card
+
+
+@kernel
+def draw_cards_reshuffling(s, seat, count, rng):
+    """Draw ``count`` cards (reshuffling as needed); returns how many were drawn."""
+    drawn = 0
+    for _ in range(count):
+        if draw_card(s, seat, rng) < 0:
+            break
+        drawn += 1
+    return drawn

@@ -1,0 +1,64 @@
+"""The decisions the Pillars of Heracles engine asks a seat's policy to make, and what the
+columns of each option row hold.
+
+At each decision the engine writes the legal options as rows of ``opts`` (``MAX_OPTIONS``
+x ``OPT_WIDTH`` int32) and asks the seat's policy (``policy.choose``) for a row index. A
+lone option is taken without asking. Where declining is legal, the "stop / no" option is
+row 0 and holds -1 in column 0.
+"""
+
+import numpy as np
+
+MAX_OPTIONS = 64
+OPT_WIDTH = 4
+
+DECISION_FIELDS = (
+    ("project", "Land a Sea Ship gives its Power to this turn (p. 6)"),
+    ("pay", "source of one Resource: kind (SRC_*), which (hand index, Land, Resource), "
+            "Resource (p. 7)"),
+    ("pay_choice", "which of a cost's alternatives is paid: a Resource code (pp. 10, 12)"),
+    ("reward_card", "-1 none, else Procurement slot whose face-up card is taken (p. 7)"),
+    ("mythology", "-1 nothing, 0 draw two and keep column 1's card in column 2's slot "
+                  "(column 3: 1 discards that slot's card first), 1 Energise slot column 1 "
+                  "for free (p. 7)"),
+    ("place_city", "Land a gained Common City goes to (p. 7)"),
+    ("mercenary", "-1 none, else Land with a City of the seat for a Mercenary Hoplite (p. 7)"),
+    ("progress", "-1 no, else track stepped up (Domination, Consolidation, p. 8)"),
+    ("tactical", "-1 stop, else hand index of a card added face down (p. 8)"),
+    ("siege_win", "0 remove the Pillar, 1 replace it with one's own, 2 take the City (p. 8)"),
+    ("turn", "0 Advance Turn, 1 Replenish Turn (p. 8)"),
+    ("play", "hand index of the card played for the Advance Turn (p. 8)"),
+    ("rondel", "Rondel sections advanced: the card's Power, or 1 more / 1 fewer (pp. 7-8)"),
+    ("council_draw", "0 no, 1 draw a card: a marker already on the landing section (p. 8)"),
+    ("advance_part", "-1 end the Advance Turn, else DONE_* bit of the part done next (p. 8)"),
+    ("discard", "-1 stop, else hand index of a card discarded before drawing (p. ~9)"),
+    ("energise", "-1 stop, else Mythology slot Energised for its Wine (p. ~9)"),
+    ("strategy", "Strategy stack whose face-up tile is taken (p. 6)"),
+    ("deploy", "-1 stop, else Unit kind, Player board row (p. 10)"),
+    ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
+              "Building, whose Land is column 3), Land (p. 10)"),
+    ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land (p. 10)"),
+    ("build_land", "Land the chosen Building or City goes to (p. 10)"),
+    ("settle", "-1 stop, else Land Settled (p. ~11)"),
+    ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
+    ("ascend", "-1 stop, else track, Resource paid (-1: Exile 3 Characters) (p. 12)"),
+    ("after_ascend", "0 replenish the hand, 1 the Pillars and Energise (p. 12)"),
+    ("procure", "-1 stop, else slot, Resource chosen of a '/' card (-1), the Monument's "
+                "Wood or Marble (-1) (p. 10)"),
+    ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
+    ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
+                  "MOVE_WORKER and the Land it leaves (p. 9)"),
+    ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land (p. 9)"),
+    ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, or "
+                    "FREE_PROPHECY and a Region whose Prophecy is Fulfilled (p. 8)"),
+)
+DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
+# np.int32, not int: Numba types a global int as a literal, so every decision kind would
+# compile its own copy of decide -> choose.
+(D_PROJECT, D_PAY, D_PAY_CHOICE, D_REWARD_CARD, D_MYTHOLOGY, D_PLACE_CITY, D_MERCENARY,
+ D_PROGRESS, D_TACTICAL, D_SIEGE_WIN, D_TURN, D_PLAY, D_RONDEL, D_COUNCIL_DRAW,
+ D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
+ D_BUILD_LAND, D_SETTLE, D_PILLAR,
+ D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION) = (
+    np.int32(k) for k in range(len(DECISION_FIELDS)))
+N_DECISIONS = len(DECISION_FIELDS)

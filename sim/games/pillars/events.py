@@ -1,0 +1,51 @@
+"""Trace event codes of Pillars of Heracles (pillars-gaps section 6) and the arguments each
+carries. Every row also holds the round and the seat (``core.emit``)."""
+
+import numpy as np
+
+EVENT_FIELDS = (
+    ("siege", ("land", "won", "target")),
+    ("tactical_support", ("land", "cards", "power")),
+    ("domination", ("region", "track", "step")),
+    ("consolidation", ("icon", "track", "step")),
+    ("track_step", ("track", "step", "cause")),
+    ("track_reward", ("track", "step", "reward")),
+    ("city_evaluation", ("track", "winner", "land")),
+    ("gain_city", ("land", "cause", "cities")),
+    ("rondel_move", ("card", "sections", "section")),
+    ("rondel_draw", ("section", "card", "")),
+    ("spend", ("resource", "source", "which")),
+    ("trade", ("given", "gained", "")),
+    ("mythology_gain", ("card", "slot", "")),
+    ("energise", ("slot", "card", "free")),
+    ("replenish", ("discarded", "drawn", "pillars")),
+    ("card_ability", ("card", "", "")),
+    ("mercenary", ("land", "", "")),
+    ("procure", ("card", "slot", "")),
+    ("exile", ("card", "from_discard", "")),
+    ("deploy", ("unit", "space", "row")),
+    ("build", ("building", "land", "row")),
+    ("settle", ("land", "population", "pillar")),
+    ("population_reward", ("land", "tile", "reward")),
+    ("strategy_tile", ("tile", "slot", "section")),
+    ("ascend", ("track", "step", "paid_by")),
+    ("move", ("piece", "from", "to")),
+    ("explore", ("land", "", "")),
+    ("siege_place", ("land", "", "")),
+    ("prophecy_fulfilled", ("card", "region", "glory")),
+    ("place_city_aside", ("land", "", "")),
+    ("turn", ("kind", "section", "")),
+)
+EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
+EVENT_ARGS = dict(EVENT_FIELDS)
+(EV_SIEGE, EV_TACTICAL_SUPPORT, EV_DOMINATION, EV_CONSOLIDATION, EV_TRACK_STEP,
+ EV_TRACK_REWARD, EV_CITY_EVALUATION, EV_GAIN_CITY, EV_RONDEL_MOVE, EV_RONDEL_DRAW, EV_SPEND,
+ EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY,
+ EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
+ EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
+ EV_TURN) = (
+    np.int32(k) for k in range(len(EVENT_FIELDS)))
+EV_COLS = 6  # round, seat, code, a, b, c
+
+# causes of a track step (track_step.cause)
+CAUSE_SETUP, CAUSE_DOMINATION, CAUSE_CONSOLIDATION, CAUSE_ASCEND, CAUSE_CAMP = range(5)

@@ -1,0 +1,54 @@
+"""The stand-in policies of Pillars of Heracles until its bots exist (their own issue):
+the first legal option, a random legal option from the seat's own stream, or a script.
+
+``W`` is an int64 vector: ``W[W_MODE]`` picks the policy. A script (for tests and worked
+examples) lists choices from ``W[W_SCRIPT]`` on, read at ``W[W_CURSOR]``: by option row
+(``SCRIPT_ROWS``) or by the value in option column 0 (``SCRIPT_VALUES``); past its end
+the first option is taken. A scripted value no option holds sets ``W[W_MODE]`` to
+``SCRIPT_MISSED`` so that a test sees the script went wrong. A value from ``PAIR`` up
+(``pair(a, b)``) matches option columns 0 and 1 both.
+"""
+
+from sim.jit import kernel
+from sim.rng import STREAM_BOT, below
+
+FIRST, RANDOM_LEGAL, SCRIPT_ROWS, SCRIPT_VALUES = 0, 1, 2, 3
+SCRIPT_MISSED = -1
+W_MODE, W_CURSOR, W_SCRIPT = 0, 1, 2
+PAIR, PAIR_SPAN, PAIR_OFFSET = 1 << 40, 1 << 20, 1 << 19
+
+
+def pair(a: int, b: int) -> int:
+    """A scripted value matching an option whose columns 0 and 1 hold ``a`` and ``b``."""
+    return PAIR + (a + PAIR_OFFSET) * PAIR_SPAN + (b + PAIR_OFFSET)
+
+
+@kernel
+def choose(s, W, opts, n, seat, kind, rng):
+    """The row of ``opts[:n]`` the seat's stand-in policy takes."""
+    mode = W[W_MODE]
+    if mode == RANDOM_LEGAL:
+        return below(rng, STREAM_BOT + seat, n)
+    if mode == SCRIPT_ROWS or mode == SCRIPT_VALUES:
+        at = W[W_CURSOR]
+        if W_SCRIPT + at >= W.shape[0]:
+            return 0
+        W[W_CURSOR] = at + 1
+        want = W[W_SCRIPT + at]
+        if mode == SCRIPT_ROWS:
+            if 0 <= want < n:
+                return want
+            W[W_MODE] = SCRIPT_MISSED
+            return 0
+        if want >= PAIR:
+            a = (want - PAIR) // PAIR_SPAN - PAIR_OFFSET
+            b = (want - PAIR) % PAIR_SPAN - PAIR_OFFSET
+            for k in range(n):
+                if opts[k, 0] == a and opts[k, 1] == b:
+                    return k
+        for k in range(n):
+            if opts[k, 0] == want:
+                return k
+        W[W_MODE] = SCRIPT_MISSED
+        return 0
+    return 0

@@ -1,0 +1,123 @@
+"""Gaining Cities (p. 7): the step-3 evaluation of a Region, the step-5 City, placing a
+Common City and exploring the Land it goes to."""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import D_PLACE_CITY
+from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.power import NOBODY, ahead, city_controller, region_power
+from sim.jit import kernel
+
+CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT = range(3)  # gain_city.cause
+
+
+@kernel
+def explore(s, land):
+    """Pieces placed on a Land turn its face-down tiles face up (p. 7)."""
+    if s[L.LAND_POP + land] >= 0:
+        s[L.LAND_POP_UP + land] = 1
+    if s[L.LAND_RES + land] >= 0:
+        s[L.LAND_RES_UP + land] = 1
+
+
+@kernel
+def open_land(s, T, land):
+    """A Land outside the Forbidden Domains (p. 6)."""
+    return s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
+
+
+@kernel
+def cities_of(s, seat):
+    """Cities the seat Controls (p. 6)."""
+    n = 0
+    for land in range(L.N_LANDS):
+        if s[L.LAND_CITY + land] >= 0 and city_controller(s, land) == seat:
+            n += 1
+    return n
+
+
+@kernel
+def city_lands(s, T, region, opts):
+    """Open Lands without a City, in ``region`` (or anywhere for region -1); the count."""
+    n = 0
+    for land in range(L.N_LANDS):
+        if s[L.LAND_CITY + land] < 0 and open_land(s, T, land) and (
+                region < 0 or T.land_region[s[L.SIDE], land] == region):
+            n = option(opts, n, land, 0, 0, 0)
+    return n
+
+
+@kernel
+def put_city(s, ev, seat, land, cause):
+    """A Common City on ``land`` under one of the seat's markers (a substitute when none is
+    left, p. 7); the Land is explored."""
+    s[L.LAND_CITY + land] = L.CITY_COMMON
+    s[L.LAND_CITY_MARKER + land] = seat
+    if s[L.MARKERS_LEFT + seat] > 0:
+        s[L.MARKERS_LEFT + seat] -= 1
+    explore(s, land)
+    emit(s, ev, seat, EV_GAIN_CITY, land, cause, cities_of(s, seat))
+
+
+@kernel
+def region_of_track(s, track):
+    for region in range(L.N_REGIONS):
+        if s[L.REGION_TRACK + region] == track:
+            return region
+    return -1
+
+
+@kernel
+def evaluation_winner(s, T, region, track):
+    """Who gains the step-3 City: the most Power in the Region (not Control); a tie to the
+    tied marker furthest up the track, nobody when all tied markers are on step 0 (p. 7)."""
+    best = NOBODY
+    best_power = -1
+    for seat in range(s[L.N_PLAYERS]):
+        p = region_power(s, T, region, seat)
+        if p > best_power or (p == best_power and ahead(s, track, seat, best)):
+            best = seat
+            best_power = p
+    tied_all_zero = s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0
+    if tied_all_zero:
+        for seat in range(s[L.N_PLAYERS]):
+            if seat != best and region_power(s, T, region, seat) == best_power:
+                return NOBODY
+    return best
+
+
+@kernel
+def evaluate_region(s, T, W, ev, track, opts, rng):
+    """Step 3 reached first on ``track``: its Common City goes to the winner of the
+    Region, placed in the Region if it can be, else in another Region, else it goes below
+    the Build section (p. 7)."""
+    s[L.TRACK_CITY + track * 2] = 0
+    region = region_of_track(s, track)
+    winner = evaluation_winner(s, T, region, track)
+    land = -1
+    if winner != NOBODY:
+        n = 0
+        if s[L.REGION_BLOCKED + region] == 0:
+            n = city_lands(s, T, region, opts)
+        if n == 0:
+            n = city_lands(s, T, -1, opts)
+        if n > 0:
+            land = opts[decide(s, W, opts, n, winner, D_PLACE_CITY, rng), 0]
+    emit(s, ev, winner, EV_CITY_EVALUATION, track, winner, land)
+    if land < 0:
+        s[L.CITIES_BUILD] += 1
+    else:
+        put_city(s, ev, winner, land, CITY_TRACK_3)
+
+
+@kernel
+def track_end_city(s, T, W, ev, seat, track, opts, rng):
+    """Step 5 reached with its City still there: the arriver places it on any open Land
+    without a City, or sets it aside beside the Player board (p. 7)."""
+    s[L.TRACK_CITY + track * 2 + 1] = 0
+    n = city_lands(s, T, -1, opts)
+    if n == 0:
+        s[L.CITIES_ASIDE + seat] += 1
+        return
+    land = opts[decide(s, W, opts, n, seat, D_PLACE_CITY, rng), 0]
+    put_city(s, ev, seat, land, CITY_TRACK_5)

@@ -1,0 +1,110 @@
+"""The Deploy action (p. 10): Units from the Player board onto the map for the Resources
+printed under them; a Hoplite where the seat has a City or Citadel, a Worker where it has
+a City or Agora, a Ship in a Sea next to, or the Port of, a Land where it has a City or
+Temple (one Ship per Port, p. 9). An emptied row gains a Helmet Strategy tile."""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import D_DEPLOY, D_DEPLOY_SPACE
+from sim.games.pillars.events import EV_DEPLOY
+from sim.games.pillars.rules.board import (
+    SECTION_DEPLOY,
+    has_city,
+    own_building,
+    place_on_land,
+    row_emptied,
+    usable_land,
+)
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.status import project_ship
+from sim.jit import compiled_in_caller, kernel
+
+# the Building that lets each Unit kind be Deployed beside it (content.UNITS order)
+UNIT_BUILDING = (L.B_TEMPLE, L.B_AGORA, L.B_CITADEL)
+
+
+@kernel
+def port_free(s, land):
+    for k in range(L.MAX_PLAYERS * L.MAX_SHIPS):
+        if s[L.SHIP_SPACE + k] == L.PORT + land:
+            return False
+    return True
+
+
+@kernel
+def deploy_spaces(s, T, seat, unit, opts):
+    """The spaces a Unit of that kind may be Deployed to; returns how many."""
+    side = s[L.SIDE]
+    building = UNIT_BUILDING[unit]
+    n = 0
+    if unit != L.U_SHIP:
+        for land in range(L.N_LANDS):
+            if usable_land(s, T, land) and (has_city(s, seat, land)
+                                            or own_building(s, seat, land) == building):
+                n = option(opts, n, land, 0, 0, 0)
+        return n
+    for sea in range(T.n_seas[side]):
+        for land in range(L.N_LANDS):
+            if (T.land_sea[side, land, sea] == 1 and usable_land(s, T, land)
+                    and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
+                n = option(opts, n, sea, 0, 0, 0)
+                break
+    for land in range(L.N_LANDS):
+        if (T.land_port[side, land] >= 0 and usable_land(s, T, land) and port_free(s, land)
+                and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
+            n = option(opts, n, L.PORT + land, 0, 0, 0)
+    return n
+
+
+@kernel
+def set_unit_cost(T, work, row, unit):
+    for r in range(L.N_RESOURCES):
+        work[W_COST + r] = T.deploy_cost[row, unit, r]
+
+
+@kernel
+def deploy_choices(s, T, seat, work, opts):
+    """Stop, or a Unit still on a Deploy row whose cost the seat can pay and which has a
+    space to go to; returns how many."""
+    n = option(opts, 0, -1, 0, 0, 0)
+    for unit in range(L.N_UNIT_KINDS):
+        for row in range(T.deploy_cost.shape[0]):
+            if s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] == 0:
+                continue
+            set_unit_cost(T, work, row, unit)
+            if not can_pay(s, T, seat, work):
+                continue
+            if deploy_spaces(s, T, seat, unit, opts[n:]) > 0:
+                n = option(opts, n, unit, row, 0, 0)
+    return n
+
+
+@compiled_in_caller
+def deploy_action(s, T, W, ev, seat, work, opts, rng):
+    """Deploy one Unit after another until the seat stops (p. 10)."""
+    while True:
+        n = deploy_choices(s, T, seat, work, opts)
+        k = decide(s, W, opts, n, seat, D_DEPLOY, rng)
+        unit, row = opts[k, 0], opts[k, 1]
+        if unit < 0:
+            return
+        n = deploy_spaces(s, T, seat, unit, opts)
+        space = opts[decide(s, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
+        set_unit_cost(T, work, row, unit)
+        pay(s, T, W, ev, seat, work, opts, rng)
+        s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] = 0
+        if unit == L.U_SHIP:
+            piece = seat * L.MAX_SHIPS
+            while s[L.SHIP_SPACE + piece] >= 0:
+                piece += 1
+            s[L.SHIP_SPACE + piece] = space
+            project_ship(s, T, W, seat, piece, opts, rng)
+        else:
+            k = space * L.MAX_PLAYERS + seat
+            if unit == L.U_HOPLITE:
+                s[L.LAND_HOPLITES + k] += 1
+            else:
+                s[L.LAND_WORKERS + k] += 1
+            place_on_land(s, ev, seat, space)
+        emit(s, ev, seat, EV_DEPLOY, unit, space, row)
+        row_emptied(s, T, W, ev, seat, SECTION_DEPLOY, row, opts, rng)

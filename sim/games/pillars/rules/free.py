@@ -1,0 +1,68 @@
+"""Free Actions of the active seat (p. 8): placing its Siege tile, placing a Common City
+set aside (p. 7), and, at the end of its turn only and at most once, Fulfilling a
+Prophecy. Invoking Mythology cards is not offered: their abilities are not yet modelled
+(content: mythology.abilities)."""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import D_FREE_ACTION, D_PLACE_CITY
+from sim.games.pillars.events import EV_PLACE_CITY_ASIDE, EV_SIEGE_PLACE
+from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.power import land_controller
+from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
+from sim.games.pillars.rules.status import siege_targets
+from sim.jit import kernel
+
+FREE_SIEGE, FREE_PROPHECY, FREE_CITY = 0, 1, 2
+
+
+@kernel
+def siege_lands(s, T, seat, powers, opts, n):
+    """Where the seat may place its Siege tile: a space it Controls holding one of its
+    Land Units and another seat's Pillar or City, not that seat's only City (p. 8)."""
+    for land in range(L.N_LANDS):
+        k = land * L.MAX_PLAYERS + seat
+        if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] > 0
+                and siege_targets(s, land, seat) != 0
+                and land_controller(s, T, land, powers) == seat):
+            n = option(opts, n, FREE_SIEGE, land, 0, 0)
+    return n
+
+
+@kernel
+def free_choices(s, T, seat, at_end, powers, opts):
+    """None, or each Free Action the seat may take now."""
+    n = option(opts, 0, -1, 0, 0, 0)
+    if s[L.SIEGE_AT + seat] < 0:
+        n = siege_lands(s, T, seat, powers, opts, n)
+    if s[L.CITIES_ASIDE + seat] > 0 and city_lands(s, T, -1, opts[n:]) > 0:
+        n = option(opts, n, FREE_CITY, 0, 0, 0)
+    if at_end and s[L.PROPHECY_TURN] == 0:
+        for region in range(L.N_REGIONS):
+            card = top_prophecy(s, region)
+            if card >= 0 and quest_done(s, T, seat, card, region, powers):
+                n = option(opts, n, FREE_PROPHECY, region, card, 0)
+    return n
+
+
+@kernel
+def free_actions(s, T, W, ev, seat, at_end, powers, opts, rng):
+    """The seat takes Free Actions until it declines (p. 8); ``at_end`` at the end of its
+    turn, the only time a Prophecy may be Fulfilled."""
+    while True:
+        n = free_choices(s, T, seat, at_end, powers, opts)
+        k = decide(s, W, opts, n, seat, D_FREE_ACTION, rng)
+        kind, which = opts[k, 0], opts[k, 1]
+        if kind < 0:
+            return
+        if kind == FREE_SIEGE:
+            s[L.SIEGE_AT + seat] = which
+            emit(s, ev, seat, EV_SIEGE_PLACE, which, 0, 0)
+        elif kind == FREE_CITY:
+            n = city_lands(s, T, -1, opts)
+            land = opts[decide(s, W, opts, n, seat, D_PLACE_CITY, rng), 0]
+            s[L.CITIES_ASIDE + seat] -= 1
+            emit(s, ev, seat, EV_PLACE_CITY_ASIDE, land, 0, 0)
+            put_city(s, ev, seat, land, CITY_TRACK_5)
+        else:
+            fulfil(s, T, W, ev, seat, which, opts, rng)

@@ -1,0 +1,143 @@
+"""Movement (p. 9): after or before a Procure, Deploy, Build or Settle action, up to 2
+Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one step:
+
+- a Ship from a Sea to an adjacent Sea (the whirlwind pair counts as adjacent), from a
+  Sea into the Port in it, or from a Port out to its Sea; one Ship per Port;
+- a Hoplite or Worker from a Land to an adjacent Land (bridges count), or across any
+  chain of Seas holding the seat's own Ships (free steps; the whirlwind pair counts as
+  adjacent there too, "for the purposes of Movement") to a Land beyond; a Land Unit
+  never ends on a Ship, so each such Movement costs 1 and ends on a Land.
+
+Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
+it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6).
+"""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import ABILITIES
+from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT
+from sim.games.pillars.events import EV_MOVE
+from sim.games.pillars.rules.board import place_on_land, usable_land
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.deploy import port_free
+from sim.games.pillars.rules.power import has_ability
+from sim.games.pillars.rules.status import project_ship
+from sim.jit import compiled_in_caller, kernel
+
+MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER = 0, 1, 2
+BASE_MOVEMENTS = 2  # p. 9
+A_MOVES_3, A_MOVES_4 = (ABILITIES.index(a) for a in ("movements_3", "movements_4"))
+
+
+@kernel
+def allowance(s, T, seat):
+    """Movements in one Movement block: 2, one more each from Navigation steps 2 and 4."""
+    return BASE_MOVEMENTS + has_ability(s, T, seat, A_MOVES_3) + has_ability(s, T, seat, A_MOVES_4)
+
+
+@kernel
+def own_ship_in(s, seat, sea):
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        if s[L.SHIP_SPACE + piece] == sea:
+            return True
+    return False
+
+
+@kernel
+def ship_moves(s, T, piece, opts):
+    """Where a Ship can go with one Movement; returns how many."""
+    side = s[L.SIDE]
+    at = s[L.SHIP_SPACE + piece]
+    n = 0
+    if at >= L.PORT:
+        return option(opts, 0, T.land_port[side, at - L.PORT], 0, 0, 0)
+    for sea in range(T.n_seas[side]):
+        if T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1:
+            n = option(opts, n, sea, 0, 0, 0)
+    for land in range(L.N_LANDS):
+        if T.land_port[side, land] == at and usable_land(s, T, land) and port_free(s, land):
+            n = option(opts, n, L.PORT + land, 0, 0, 0)
+    return n
+
+
+@kernel
+def land_moves(s, T, seat, start, opts, reach):
+    """The Lands a Land Unit on ``start`` reaches with one Movement: adjacent or bridged
+    Lands, and the Lands next to any Sea it reaches through Seas holding the seat's Ships.
+    ``reach`` is a work array of at least MAX_SEAS entries. Returns how many."""
+    side = s[L.SIDE]
+    n_seas = T.n_seas[side]
+    for sea in range(n_seas):
+        reach[sea] = 1 if T.land_sea[side, start, sea] == 1 and own_ship_in(s, seat, sea) else 0
+    grown = True
+    while grown:
+        grown = False
+        for sea in range(n_seas):
+            if reach[sea] == 0 or not own_ship_in(s, seat, sea):
+                continue
+            for other in range(n_seas):
+                if (reach[other] == 0 and own_ship_in(s, seat, other)
+                        and (T.sea_sea[side, sea, other] == 1 or T.whirlwind[side, sea, other] == 1)):
+                    reach[other] = 1
+                    grown = True
+    n = 0
+    for land in range(L.N_LANDS):
+        if land == start or not usable_land(s, T, land):
+            continue
+        ok = T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1
+        for sea in range(n_seas):
+            ok |= reach[sea] == 1 and T.land_sea[side, land, sea] == 1
+        if ok:
+            n = option(opts, n, land, 0, 0, 0)
+    return n
+
+
+@kernel
+def unit_choices(s, T, seat, opts, reach):
+    """Stop, or a Unit of the seat with somewhere to go; returns how many."""
+    n = option(opts, 0, -1, 0, 0, 0)
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        if s[L.SHIP_SPACE + piece] >= 0 and ship_moves(s, T, piece, opts[n:]) > 0:
+            n = option(opts, n, MOVE_SHIP, piece, 0, 0)
+    for land in range(L.N_LANDS):
+        k = land * L.MAX_PLAYERS + seat
+        if s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] == 0:
+            continue
+        if land_moves(s, T, seat, land, opts[n:], reach) == 0:
+            continue
+        if s[L.LAND_HOPLITES + k] > 0:
+            n = option(opts, n, MOVE_HOPLITE, land, 0, 0)
+        if s[L.LAND_WORKERS + k] > 0:
+            n = option(opts, n, MOVE_WORKER, land, 0, 0)
+    return n
+
+
+@compiled_in_caller
+def movement_block(s, T, W, ev, seat, reach, opts, rng):
+    """One Movement block: the seat moves Units, one Movement each, until it stops or has
+    none left (p. 9). Returns the Movements used."""
+    left = allowance(s, T, seat)
+    used = 0
+    while left > 0:
+        n = unit_choices(s, T, seat, opts, reach)
+        k = decide(s, W, opts, n, seat, D_MOVE_UNIT, rng)
+        kind, which = opts[k, 0], opts[k, 1]
+        if kind < 0:
+            break
+        if kind == MOVE_SHIP:
+            n = ship_moves(s, T, which, opts)
+        else:
+            n = land_moves(s, T, seat, which, opts, reach)
+        to = opts[decide(s, W, opts, n, seat, D_MOVE_TO, rng), 0]
+        if kind == MOVE_SHIP:
+            emit(s, ev, seat, EV_MOVE, kind, s[L.SHIP_SPACE + which], to)
+            s[L.SHIP_SPACE + which] = to
+            project_ship(s, T, W, seat, which, opts, rng)
+        else:
+            field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
+            s[field + which * L.MAX_PLAYERS + seat] -= 1
+            s[field + to * L.MAX_PLAYERS + seat] += 1
+            emit(s, ev, seat, EV_MOVE, kind, which, to)
+            place_on_land(s, ev, seat, to)
+        left -= 1
+        used += 1
+    return used

@@ -1,0 +1,192 @@
+"""The turn (p. 8): the Status Check, then an Advance Turn (play a card, move on the
+Rondel by its Power, draws for the markers already there, then the optional parts) or a
+Replenish Turn (p. ~9); what a turn's end clears.
+
+``work`` is the payment work array (spend.WORK), ``scratch`` the Status Check's
+(status.SCRATCH).
+"""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import ABILITIES, RONDEL, S_REPLENISH
+from sim.games.pillars.decisions import (
+    D_COUNCIL_DRAW,
+    D_DISCARD,
+    D_ENERGISE,
+    D_PLAY,
+    D_RONDEL,
+    D_TURN,
+)
+from sim.games.pillars.events import EV_ENERGISE, EV_REPLENISH, EV_RONDEL_DRAW, EV_RONDEL_MOVE
+from sim.games.pillars.rules.cards import (
+    draw_card,
+    draw_cards_reshuffling,
+    hand_to_discard,
+    mythology_room,
+)
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.power import has_ability
+from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.status import project_ships, status_check
+from sim.jit import compiled_in_caller, kernel
+
+A_PLUS, A_MINUS, A_REPLENISH_6, A_REPLENISH_7 = (
+    ABILITIES.index(a) for a in ("rondel_plus_one", "rondel_minus_one", "replenish_6",
+                                 "replenish_7"))
+SEC_PROCURE, SEC_DEPLOY, SEC_BUILD, SEC_SETTLE, SEC_ASCEND = (
+    RONDEL.index(r) for r in ("procure", "deploy", "build", "settle", "ascend"))
+N_SECTIONS = len(RONDEL)
+TURN_ADVANCE, TURN_REPLENISH = 0, 1
+WINE = 0  # content.RESOURCES
+
+
+@kernel
+def section_of(s, T, seat):
+    """The Rondel section (content.RONDEL code) under the seat's marker."""
+    return T.rondel[s[L.RONDEL_POS + seat]]
+
+
+@compiled_in_caller
+def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
+    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands chosen (p. 6),
+    the Status Check (p. 8)."""
+    s[L.ACTIVE] = seat
+    s[L.PLAYED] = -1
+    s[L.TURN_DONE] = 0
+    s[L.PROPHECY_TURN] = 0
+    project_ships(s, T, W, seat, opts, rng)
+    status_check(s, T, W, ev, seat, work, scratch, opts, rng)
+
+
+@kernel
+def end_turn(s, seat):
+    """The turn ends: the unspent half of a two-Resource card is lost (p. 7)."""
+    for r in range(L.N_RESOURCES):
+        s[L.CREDIT + seat * L.N_RESOURCES + r] = 0
+    s[L.PLAYED] = -1
+
+
+@kernel
+def choose_turn(s, W, seat, opts, rng):
+    """Advance Turn or Replenish Turn (p. 8); an Advance Turn needs a card in hand."""
+    n = 0
+    if s[L.HAND_N + seat] > 0:
+        n = option(opts, n, TURN_ADVANCE, 0, 0, 0)
+    n = option(opts, n, TURN_REPLENISH, 0, 0, 0)
+    return opts[decide(s, W, opts, n, seat, D_TURN, rng), 0]
+
+
+@kernel
+def rondel_options(s, T, seat, power, opts):
+    """The numbers of sections the seat may advance: exactly the card's Power, or from
+    Civilisation step 1 one more, from step 3 one fewer (at least 1) (pp. 7-8)."""
+    n = option(opts, 0, power, 0, 0, 0)
+    if has_ability(s, T, seat, A_PLUS):
+        n = option(opts, n, power + 1, 0, 0, 0)
+    if has_ability(s, T, seat, A_MINUS) and power > 1:
+        n = option(opts, n, power - 1, 0, 0, 0)
+    return n
+
+
+@kernel
+def play_and_advance(s, T, W, ev, seat, opts, rng):
+    """Part (a) of an Advance Turn (p. 8): a card from hand onto the discard pile, the
+    marker clockwise by its Power; each other seat whose marker is already on the
+    landing section may draw a card, clockwise from the active seat. Returns the card."""
+    n = 0
+    hand = L.HAND + seat * L.MAX_PILE
+    for h in range(s[L.HAND_N + seat]):
+        n = option(opts, n, h, s[hand + h], T.cards[s[hand + h], 1], 0)
+    h = opts[decide(s, W, opts, n, seat, D_PLAY, rng), 0]
+    card = hand_to_discard(s, seat, h)
+    s[L.PLAYED] = card
+    n = rondel_options(s, T, seat, T.cards[card, 1], opts)
+    moved = opts[decide(s, W, opts, n, seat, D_RONDEL, rng), 0]
+    pos = (s[L.RONDEL_POS + seat] + moved) % N_SECTIONS
+    s[L.RONDEL_POS + seat] = pos
+    emit(s, ev, seat, EV_RONDEL_MOVE, card, moved, T.rondel[pos])
+    n_players = s[L.N_PLAYERS]
+    for k in range(1, n_players):
+        other = (seat + k) % n_players
+        if s[L.RONDEL_POS + other] != pos:
+            continue
+        n = option(opts, 0, 0, 0, 0, 0)
+        n = option(opts, n, 1, 0, 0, 0)
+        if opts[decide(s, W, opts, n, other, D_COUNCIL_DRAW, rng), 0] == 1:
+            drawn = draw_card(s, other, rng)
+            if drawn >= 0:
+                emit(s, ev, other, EV_RONDEL_DRAW, T.rondel[pos], drawn, 0)
+    return card
+
+
+@kernel
+def replenish_size(s, T, seat):
+    """5 cards, one more for each of Civilisation steps 2 and 4 (pp. 7, ~9)."""
+    return (T.setup[S_REPLENISH] + has_ability(s, T, seat, A_REPLENISH_6)
+            + has_ability(s, T, seat, A_REPLENISH_7))
+
+
+@kernel
+def replenish_hand(s, T, W, seat, opts, rng):
+    """Discard any cards, then draw back up to the Replenish Size (p. ~9). Returns the
+    cards discarded and drawn, packed as discarded * 100 + drawn."""
+    discarded = 0
+    hand = L.HAND + seat * L.MAX_PILE
+    while s[L.HAND_N + seat] > 0:
+        n = option(opts, 0, -1, 0, 0, 0)
+        for h in range(s[L.HAND_N + seat]):
+            n = option(opts, n, h, s[hand + h], 0, 0)
+        h = opts[decide(s, W, opts, n, seat, D_DISCARD, rng), 0]
+        if h < 0:
+            break
+        hand_to_discard(s, seat, h)
+        discarded += 1
+    want = replenish_size(s, T, seat) - s[L.HAND_N + seat]
+    drawn = draw_cards_reshuffling(s, seat, want, rng) if want > 0 else 0
+    return discarded * 100 + drawn
+
+
+@kernel
+def replenish_pillars(s, seat):
+    """Every Pillar of the seat steps off its Resource tile (p. ~9); returns how many."""
+    n = 0
+    for land in range(L.N_LANDS):
+        if s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 1:
+            s[L.LAND_PILLAR_ON_RES + land] = 0
+            n += 1
+    return n
+
+
+@kernel
+def energise(s, T, W, ev, seat, work, opts, rng):
+    """Turn Invoked Mythology cards upright, each for the Wine printed on it (p. ~9)."""
+    base = seat * L.MAX_MYTH_SLOTS
+    while True:
+        n = option(opts, 0, -1, 0, 0, 0)
+        for k in range(mythology_room(s, T, seat)):
+            card = s[L.MYTH_SLOT + base + k]
+            if card < 0 or s[L.MYTH_INVOKED + base + k] == 0:
+                continue
+            for r in range(L.N_RESOURCES):
+                work[W_COST + r] = 0
+            work[W_COST + WINE] = T.mythology[card, 1]
+            if can_pay(s, T, seat, work):
+                n = option(opts, n, k, card, T.mythology[card, 1], 0)
+        slot = opts[decide(s, W, opts, n, seat, D_ENERGISE, rng), 0]
+        if slot < 0:
+            return
+        card = s[L.MYTH_SLOT + base + slot]
+        for r in range(L.N_RESOURCES):
+            work[W_COST + r] = 0
+        work[W_COST + WINE] = T.mythology[card, 1]
+        pay(s, T, W, ev, seat, work, opts, rng)
+        s[L.MYTH_INVOKED + base + slot] = 0
+        emit(s, ev, seat, EV_ENERGISE, slot, card, 0)
+
+
+@compiled_in_caller
+def replenish_turn(s, T, W, ev, seat, work, opts, rng):
+    """A Replenish Turn (p. ~9): hand, Pillars, then Energising."""
+    packed = replenish_hand(s, T, W, seat, opts, rng)
+    pillars = replenish_pillars(s, seat)
+    emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
+    energise(s, T, W, ev, seat, work, opts, rng)
