@@ -22,7 +22,7 @@ run: setup
 	$(BIN)/sim report results/pericles-3p
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench: setup
 	$(BIN)/sim bench
