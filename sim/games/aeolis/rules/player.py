@@ -60,7 +60,7 @@ def hazards(s, T):
             lose_one(s, T, g)
 
 
-@kernel
+@compiled_in_caller
 def city_steps(s, T, W, opts, rng, ev):
     """Feed, research, build, upgrade buildings, trade, collect, Foreign Trade, the Arena."""
     feed(s, T, W, opts, rng, ev)
@@ -73,7 +73,7 @@ def city_steps(s, T, W, opts, rng, ev):
     arena(s, T, W, opts, rng, ev)
 
 
-@kernel
+@compiled_in_caller
 def field_steps(s, T, W, opts, rng, ev):
     """The Temple (a Bless comes before the moves, p. 22), ranged fire before and after
     moving, every miniature's move (collecting on the way, p. 10), Aura, Blessings, Charax
@@ -101,12 +101,11 @@ def player_phase(s, T, W, opts, rng, ev):
     opts[0, 0], opts[1, 0] = ORDER_CITY_FIRST, ORDER_MOVE_FIRST
     fixed = T.params[P.PHASE_ORDER]  # 0: the team chooses; 1 or 2 fix the order (a setting)
     order = fixed - 1 if fixed > 0 else opts[decide(s, T, W, opts, 2, D_PHASE_ORDER, rng), 0]
-    if order == ORDER_CITY_FIRST:
-        city_steps(s, T, W, opts, rng, ev)
-        field_steps(s, T, W, opts, rng, ev)
-    else:
-        field_steps(s, T, W, opts, rng, ev)
-        city_steps(s, T, W, opts, rng, ev)
+    for first in (True, False):  # one call of each, so each is compiled in once
+        if first == (order == ORDER_CITY_FIRST):
+            city_steps(s, T, W, opts, rng, ev)
+        else:
+            field_steps(s, T, W, opts, rng, ev)
     draw_spells(s, T, W, opts, rng)
     flow(s, T, W, opts, rng)
     cast(s, T, W, opts, rng, ev)

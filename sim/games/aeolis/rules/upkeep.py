@@ -190,7 +190,7 @@ def in_play(s, card):
     return False
 
 
-@kernel
+@compiled_in_caller
 def reveal(s, T, ev, rng, card):
     """Put a drawn card into play: Active Events pile, enemy token, or placed Plague."""
     emit(s, ev, EV_DRAW, card, 0, 0)
@@ -209,7 +209,7 @@ def reveal(s, T, ev, rng, card):
         spawn_enemy(s, slot, card, nearest_ok(T, random_hex(T, rng), True))
 
 
-@kernel
+@compiled_in_caller
 def draw_events(s, T, ev, rng):
     """Draw this round's cards as the mode schedules them (p. 6)."""
     r = s[L.ROUND] - 1
