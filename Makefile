@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench lint clean
+.PHONY: setup run test test-all bench lint clean
 
 # Installs, then compiles every game's engine into the kernel cache (quick when it holds
 # them already), so that the first run starts at once.
@@ -21,7 +21,13 @@ run: setup
 	$(BIN)/sim run --game pericles --players 3 --n 1e6 --out results/pericles-3p --overwrite
 	$(BIN)/sim report results/pericles-3p
 
+# The test files spread over the cores, one file per worker so that a file's shared
+# fixtures are built once. `test` leaves out the tests marked `compiles` (a cold compile
+# each, minutes of CPU); `test-all`, which CI runs, includes them.
 test: setup
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not compiles"
+
+test-all: setup
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench: setup

@@ -30,6 +30,7 @@ print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest
 """
 
 
+@pytest.mark.compiles
 def test_a_game_through_the_entries_is_the_game_of_direct_calls():
     """Under NUMBA_DISABLE_JIT every kernel is plain Python and calls the others directly."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
@@ -146,6 +147,7 @@ print(cached, started, bot == entry.bot_entry(packed) != 0, (rules == entries.ru
 """
 
 
+@pytest.mark.compiles
 def test_a_second_process_compiles_the_entries_when_the_cache_lacks_them(tmp_path):
     env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
     runs = [subprocess.run([sys.executable, "-c", ENTRIES_SOON], env=env, capture_output=True,

@@ -257,6 +257,7 @@ def test_sim_run_typed_in_a_shell_on_dask_worker_processes_gives_the_local_datas
     assert_same_dataset(local_random, tmp_path / "dask")
 
 
+@pytest.mark.compiles
 def test_dask_workers_with_an_empty_kernel_cache_compile_and_give_the_local_dataset(tmp_path):
     # The default bots, as the failing run had. The worker compiles the engine, since its
     # cache starts empty: SIM_CACHE_DIR is the project's cache base, NUMBA_CACHE_DIR

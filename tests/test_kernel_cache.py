@@ -104,6 +104,7 @@ def _run(where: Path, out: Path, env: dict) -> pd.DataFrame:
     return pd.read_parquet(out / "data").sort_values(["game", "seat"]).reset_index(drop=True)
 
 
+@pytest.mark.compiles
 def test_an_edit_with_a_warm_cache_plays_what_a_clean_build_plays(tmp_path):
     """The cases that once gave games of 0 rounds (a layout field added, engine.py
     touched) and a crash (a comment added to a rules module) on a warm cache."""

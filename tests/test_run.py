@@ -187,6 +187,7 @@ def test_a_game_that_breaks_an_invariant_stops_the_run(tmp_path, monkeypatch):
 RESIZING = "athena_cards.trieres.copies"
 
 
+@pytest.mark.compiles
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_cells_whose_tables_differ_in_size_play_as_each_alone(tmp_path, workers):
     def played(name: str, *args: str) -> pd.DataFrame:
