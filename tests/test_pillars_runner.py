@@ -43,6 +43,12 @@ def test_trace_plays_a_game_to_its_end():
     assert all({"round", "player", "event"} <= set(r) for r in records)
     steps = [r for r in records if r["event"] == "track_step"]
     assert steps and all(r["track"] for r in steps)
+    glory = [r for r in records if r["event"] == "glory"]
+    assert glory and {r["source"] for r in glory} <= set(L.GLORY_SOURCES)
+    assert all(r["card"].startswith("prophecy_") for r in records
+               if r["event"] == "prophecy_fulfilled")
+    assert all(r["source"] in ("credit", "pillar", "card", "wild", "trade") for r in records
+               if r["event"] == "spend")
     end = records[-1]
     assert end["event"] == "game_end" and end["reason"] in ("cities", "tracks", "prophecies")
     assert len(end["final_glory"]) == 3 and end["winners"]

@@ -13,8 +13,19 @@ import numpy as np
 
 from sim.games.pillars import events as E
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import RONDEL, TRACKS, Content
+from sim.games.pillars.content import (
+    BUILDINGS,
+    P_NUMBER,
+    RESOURCES,
+    RONDEL,
+    TRACKS,
+    UNITS,
+    Content,
+)
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
+
+PAY_SOURCES = ("credit", "pillar", "card", "wild", "trade")  # rules.spend.SRC_*
+MYTHOLOGY_EVENTS = ("mythology_gain", "energise")
 
 
 class TraceError(RuntimeError):
@@ -28,9 +39,10 @@ def _name(names, index: int):
 class _Translator:
     def __init__(self, content: Content, side: str):
         self.n = content.names
+        self.tables = content.tables
         self.side = side
 
-    def value(self, key: str, v: int):
+    def value(self, event: str, key: str, v: int):
         n = self.n
         if key == "track":
             return _name(TRACKS, v)
@@ -38,8 +50,10 @@ class _Translator:
             return _name(n[f"regions.{self.side}"], v)
         if key == "land":
             return _name(n[f"lands.{self.side}"], v)
+        if key == "card" and event == "prophecy_fulfilled":
+            return f"prophecy_{int(self.tables.prophecies[v, P_NUMBER])}"
         if key == "card":
-            return _name(n["cards"], v)
+            return _name(n["mythology" if event in MYTHOLOGY_EVENTS else "cards"], v)
         if key == "section":
             return _name(RONDEL, v)
         if key == "winner":
@@ -47,7 +61,13 @@ class _Translator:
         if key == "reason":
             return _name(L.END_REASON_NAMES, v)
         if key == "source":
-            return _name(L.GLORY_SOURCES, v)
+            return _name(L.GLORY_SOURCES if event == "glory" else PAY_SOURCES, v)
+        if key in ("resource", "given", "gained"):
+            return _name(RESOURCES, v)
+        if key == "unit":
+            return _name(UNITS, v)
+        if key == "building":
+            return _name(BUILDINGS, v) or ("city" if v >= 0 else None)
         return v
 
     def record(self, row: np.ndarray) -> dict:
@@ -56,7 +76,7 @@ class _Translator:
         out: dict = {"round": rnd, "player": seat if seat >= 0 else None, "event": name}
         for key, v in zip(E.EVENT_ARGS[name], row[3:6], strict=True):
             if key:
-                out[key] = self.value(key, int(v))
+                out[key] = self.value(name, key, int(v))
         return out
 
 
