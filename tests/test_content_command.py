@@ -6,14 +6,15 @@ from pathlib import Path
 import pytest
 from cli_process import REPO, error_line, sim
 
-from sim.content.games import schema, shipped
+from sim.content.games import has_schema, schema, shipped
 from sim.content.tables import from_csv, to_csv
 from sim.content.toml_text import document
 from sim.games.content_files import ContentError
 from sim.games.registry import GAMES
 
-TABLES = [(game, table) for game in GAMES for table in schema(GAMES[game])]
-SHIPPED = {game: REPO / "scenarios" / game / "content.toml" for game in GAMES}
+WITH_SCHEMA = [game for game in GAMES if has_schema(GAMES[game])]  # not Pillars yet
+TABLES = [(game, table) for game in WITH_SCHEMA for table in schema(GAMES[game])]
+SHIPPED = {game: REPO / "scenarios" / game / "content.toml" for game in WITH_SCHEMA}
 
 
 @pytest.mark.parametrize("game, table", TABLES)

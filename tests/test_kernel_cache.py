@@ -136,7 +136,8 @@ def test_sim_warm_readies_every_game_and_refuses_an_unknown_one():
     done = subprocess.run([sys.executable, "-m", "sim.cli", "warm"], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     assert f"numba-{kernel_cache.source_key()}" in done.stdout
-    assert sorted(line.split(":")[0] for line in done.stdout.splitlines()[1:]) == ["aeolis", "pericles"]
+    ready = sorted(line.split(":")[0] for line in done.stdout.splitlines()[1:])
+    assert ready == ["aeolis", "pericles", "pillars"]
     wrong = subprocess.run([sys.executable, "-m", "sim.cli", "warm", "--game", "chess"], cwd=ROOT,
                            capture_output=True, text=True)
     assert wrong.returncode == 2

@@ -42,6 +42,12 @@ GAMES = {
         difficulty_order=(("easy", "challenging"), ("challenging", "hardcore"), ("easy", "marathon")),
         team_setting="heroes", team_title="Hero set",
     ),
+    "pillars": GameInfo(
+        name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
+        modes=("standard", "tutorial", "short"),
+        max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
+        runner="sim.games.pillars.runner",
+    ),
 }
 
 

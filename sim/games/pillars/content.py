@@ -21,7 +21,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.games.content_files import ContentError, content_hash, is_assumed, read_toml, show, suggest
+from sim.games.content_files import (
+    ContentError,
+    StudioFile,
+    content_hash,
+    is_assumed,
+    read_toml,
+    show,
+    suggest,
+)
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("pillars")
@@ -126,6 +134,7 @@ class Content:
     content_hash: str
     assumed_share: float  # share of items whose source starts with "assumed"
     data: dict[str, Any]
+    studio: StudioFile | None = None  # a studio's file laid over the shipped one (none yet)
 
 
 def load_content(path: Path | None = None) -> Content:

@@ -51,6 +51,8 @@ DECISION_FIELDS = (
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, or "
                     "FREE_PROPHECY and a Region whose Prophecy is Fulfilled (p. 8)"),
+    ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
+                 "before the Region is scored (p. 13)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -59,6 +61,7 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_PROGRESS, D_TACTICAL, D_SIEGE_WIN, D_TURN, D_PLAY, D_RONDEL, D_COUNCIL_DRAW,
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
- D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION) = (
+ D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
+ D_END_SHIP) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

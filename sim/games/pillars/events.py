@@ -35,6 +35,12 @@ EVENT_FIELDS = (
     ("prophecy_fulfilled", ("card", "region", "glory")),
     ("place_city_aside", ("land", "", "")),
     ("turn", ("kind", "section", "")),
+    ("round_start", ("", "", "")),
+    ("end_trigger", ("reason", "last_round", "")),
+    ("end_ship", ("piece", "land", "region")),
+    ("region_score", ("region", "winner", "glory")),
+    ("glory", ("source", "amount", "total")),
+    ("game_end", ("reason", "", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -43,7 +49,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY,
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
- EV_TURN) = (
+ EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
+ EV_GAME_END) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

@@ -19,7 +19,9 @@ V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2), or i
 #                 beyond 1 + Temples (p. 10)
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
 #             or anything in a Forbidden Domain (steps 17-20)
-VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles")
+V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
+VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
+                   "glory")
 
 P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
     PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))
@@ -198,6 +200,17 @@ def _tiles(s, T):
 
 
 @kernel
+def _glory(s):
+    for seat in range(L.MAX_PLAYERS):
+        total = 0
+        for k in range(L.N_SOURCES):
+            total += s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+        if total != s[L.GLORY + seat]:
+            return False
+    return True
+
+
+@kernel
 def check_state(s, T):
     if not _pieces(s, T):
         return V_PIECES
@@ -213,5 +226,14 @@ def check_state(s, T):
         return V_MYTHOLOGY
     if not _tiles(s, T):
         return V_TILES
+    if not _glory(s):
+        return V_GLORY
     return V_OK
+
+
+@kernel
+def record(s, T):
+    """Keep the code of the first invariant the state breaks (``VIOLATION``)."""
+    if s[L.VIOLATION] == V_OK:
+        s[L.VIOLATION] = check_state(s, T)
 

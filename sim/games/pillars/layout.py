@@ -66,6 +66,22 @@ B_TEMPLE, B_AGORA, B_CITADEL = (BUILDINGS.index(b) for b in ("temple", "agora", 
 # Cards of the content by CARD_KINDS code.
 KIND_STARTING, KIND_CHARACTER, KIND_MONUMENT, KIND_EGYPT = range(len(CARD_KINDS))
 
+# Modes of Appendix 4 (p. 15) and what ends each: a seat Controlling this many Cities,
+# markers on the tracks' last step (as many as players; 0: not a trigger), Era III
+# Prophecies removed (0: not a trigger).
+MODES = ("standard", "tutorial", "short")
+MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
+END_CITIES = (6, 4, 5)
+END_TRACKS = (1, 0, 1)
+END_ERA3 = (3, 0, 2)
+# END_REASON codes: why the game ended (the first trigger, p. 13), or the engine's
+# safety limit on rounds (never reached in the invariant runs, docs/rules/pillars.md).
+END_REASON_NAMES = ("none", "cities", "tracks", "prophecies", "round_limit")
+END_NONE, END_BY_CITIES, END_BY_TRACKS, END_BY_PROPHECIES, END_BY_LIMIT = range(5)
+# Glory by source (p. 13): Fulfilled Prophecies, Monuments, Cities and Regions Controlled.
+GLORY_SOURCES = ("prophecies", "monuments", "cities", "regions")
+N_SOURCES = len(GLORY_SOURCES)
+
 _FIELDS = (
     # name, length, meaning
     ("N_PLAYERS", 1, "players, 2..4"),
@@ -164,6 +180,17 @@ _FIELDS = (
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
     ("PILLARS_BESIDE", MAX_PLAYERS, "Pillars returned to a full Settle section, beside the "
                                     "Player board until a slot frees (p. 8, p. 15)"),
+    # the game's end and final scoring (p. 13)
+    ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
+    ("END_ROUND", 1, "last round to be played once the end is triggered, 0 before (p. 13)"),
+    ("END_REASON", 1, "END_* code of the trigger that fired first, END_NONE before (p. 13)"),
+    ("GAME_OVER", 1, "1 once the last round is played (or the safety limit is reached)"),
+    ("END_SHIP", MAX_PLAYERS * MAX_SHIPS, "1 once that Ship was placed on a Land in final "
+                                          "scoring; it stays there (decision 7, p. 13)"),
+    ("GLORY", MAX_PLAYERS, "final Glory of each seat (p. 13)"),
+    ("GLORY_SRC", MAX_PLAYERS * N_SOURCES, "seat * N_SOURCES + GLORY_SOURCES code: Glory per source"),
+    ("WON", MAX_PLAYERS, "1 for each winner; ties after the track tie-break share (p. 13)"),
+    ("VIOLATION", 1, "invariants.V_* code of the first invariant broken, 0 while consistent"),
 )
 
 FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
@@ -178,7 +205,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
  HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
- CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE) = (
+ CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, MODE, END_ROUND, END_REASON,
+ GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 

@@ -1,0 +1,116 @@
+"""Play Pillars of Heracles games: one with a trace, or a range of them into result arrays.
+
+A game's randomness depends only on (run seed, game index), so a batch gives the same
+games whatever the thread count or batch split. The whole turn (``rules.advance.
+play_turn``) is one compiled kernel that the round loop below calls; the loop itself is
+compiled into its two callers (``play_batch`` and ``play_one``).
+"""
+
+import numpy as np
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
+from sim.games.pillars.invariants import record
+from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
+from sim.games.pillars.rules.core import emit
+from sim.games.pillars.rules.end import check_end, final_scoring, rank_of
+from sim.games.pillars.rules.setup import SCRATCH as SETUP_SCRATCH
+from sim.games.pillars.rules.setup import setup_game
+from sim.games.pillars.rules.spend import WORK
+from sim.jit import compiled_in_caller, kernel, njit
+from sim.rng import N_STREAMS, seed_streams
+
+SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
+
+
+@compiled_in_caller  # into play_batch, and into play_one for a traced game
+def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
+              check_turns, max_rounds):
+    """Set up and play one game to its end, then score it (state left in ``s``).
+
+    Rounds run from the First Player clockwise (p. 8). After a trigger the round is
+    finished and one more is played (p. 13); ``max_rounds`` is the engine's safety stop.
+    The invariants are checked after setup, after every round and after scoring, and with
+    ``check_turns`` after every turn as well."""
+    setup_game(s, T, side, n_players, picks, tiles, scratch, rng)
+    s[L.MODE] = mode
+    record(s, T)
+    while s[L.GAME_OVER] == 0:
+        s[L.ROUND] += 1
+        emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
+        for k in range(n_players):
+            seat = (s[L.FIRST] + k) % n_players
+            play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
+            check_end(s, T, ev, seat)
+            if check_turns:
+                record(s, T)
+        s[L.ACTIVE] = -1
+        record(s, T)
+        if s[L.END_ROUND] > 0 and s[L.ROUND] >= s[L.END_ROUND]:
+            s[L.GAME_OVER] = 1
+        elif s[L.ROUND] >= max_rounds:
+            s[L.GAME_OVER] = 1
+            s[L.END_REASON] = L.END_BY_LIMIT
+    final_scoring(s, T, W, ev, scratch, opts, rng)
+    record(s, T)
+    emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
+
+
+@njit
+def work_arrays(max_events):
+    """The working arrays of one game (state, payment work, scratch, options, random
+    streams, event rows), reused by every game a ``play_batch`` call plays; events are
+    recorded only when ``max_events`` > 0 (a traced game)."""
+    return (np.zeros(L.STATE_SIZE, dtype=np.int32),
+            np.zeros(WORK, dtype=np.int32),
+            np.zeros(SCRATCH, dtype=np.int32),
+            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
+            np.zeros(N_STREAMS, dtype=np.uint64),
+            np.zeros((max_events, EV_COLS), dtype=np.int32))
+
+
+@njit
+def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, tiles, mode,
+             check_turns, max_rounds, max_events):
+    """One game with its trace: (final state, event rows, True). Nothing is played, and the
+    last item is False, when ``layout_key`` is not the layout this code was compiled for
+    (``state_layout``)."""
+    s, work, scratch, opts, rng, ev = work_arrays(max_events)
+    if layout_key != L.LAYOUT_KEY:
+        return s, ev[:0], False
+    seed_streams(rng, run_seed, game_index)
+    play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
+              check_turns, max_rounds)
+    return s, ev[:s[L.EVENTS]], True
+
+
+@kernel
+def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
+               count, side, n_players, picks, tiles, mode, check_turns, max_rounds, glory,
+               sources, won, ranks, city_state, rounds, end_reason, decisions, violation):
+    """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
+    result arrays, one after another in the working arrays (``work_arrays``); True.
+    Nothing is played, and the result is False, when ``layout_key`` is not the layout this
+    code was compiled for (``state_layout``).
+
+    A game's result depends only on its index, so ``game.simulate`` plays a batch as
+    chunks on several threads (``sim.threads``) and gets the same games."""
+    if layout_key != L.LAYOUT_KEY:
+        return False
+    for g in range(count):
+        seed_streams(rng, run_seed, first_index + g)
+        play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
+                  check_turns, max_rounds)
+        for seat in range(L.MAX_PLAYERS):
+            glory[g, seat] = s[L.GLORY + seat]
+            won[g, seat] = s[L.WON + seat]
+            ranks[g, seat] = rank_of(s, seat) if seat < n_players else 0
+            city_state[g, seat] = s[L.CITY_STATE + seat]
+            for k in range(L.N_SOURCES):
+                sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+        rounds[g] = s[L.ROUND]
+        end_reason[g] = s[L.END_REASON]
+        decisions[g] = s[L.DECISIONS]
+        violation[g] = s[L.VIOLATION]
+    return True

@@ -1,0 +1,87 @@
+"""Pillars of Heracles as the runner sees it: a cell's setup in, result columns out."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import Content
+from sim.games.pillars.engine import play_batch, play_one, work_arrays
+from sim.games.pillars.policy import FIRST, RANDOM_LEGAL
+from sim.games.pillars.start import setup_arrays
+from sim.games.state_layout import refuse_mismatch
+from sim.threads import in_chunks
+
+# The stand-in policies a seat may play until the bots exist (their own issue); the first
+# is the default.
+STRATEGY_CODES = {"random": RANDOM_LEGAL, "first": FIRST}
+# The engine's safety stop on rounds: far above the longest random-legal game seen
+# (docs/rules/pillars.md gives both numbers); registry.GAMES["pillars"].max_rounds.
+MAX_ROUNDS = 2000
+# Games a thread takes at a time (sim.threads).
+CHUNK = 32
+
+
+@dataclass(frozen=True)
+class PillarsSetup:
+    """What one cell fixes about its games. Names are validated by ``start.setup_arrays``."""
+
+    players: int = 3
+    board: str = "mediterranean"
+    mode: str = "standard"
+    # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
+    # "random" (dealt at random); seats past the list draft
+    city_states: tuple[str, ...] = ()
+    city_states_in: tuple[str, ...] = ()
+    city_states_out: tuple[str, ...] = ()
+    strategy: str = "random"
+    # check the invariants after every turn too, not only after every round (the tests do)
+    check_turns: bool = False
+    max_rounds: int = MAX_ROUNDS
+
+
+def _args(content: Content, setup: PillarsSetup):
+    side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
+                                      setup.city_states_in, setup.city_states_out)
+    L.check_capacity(content.tables)
+    W = np.array([STRATEGY_CODES[setup.strategy]], np.int64)
+    return W, side, picks, tiles, L.MODES.index(setup.mode)
+
+
+def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
+    W, side, picks, tiles, mode = _args(content, setup)
+    m = L.MAX_PLAYERS
+    out = {
+        "glory": np.zeros((count, m), np.int32),
+        "sources": np.zeros((count, m, L.N_SOURCES), np.int32),
+        "won": np.zeros((count, m), np.int32),
+        "rank": np.zeros((count, m), np.int32),
+        "city_state": np.zeros((count, m), np.int32),
+        "rounds": np.zeros(count, np.int32),
+        "end_reason": np.zeros(count, np.int32),
+        "decisions": np.zeros(count, np.int32),
+        "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
+    }
+
+    def play(start: int, stop: int) -> bool:
+        return play_batch(L.LAYOUT_KEY, content.tables, W, *work_arrays(0), run_seed,
+                          first_index + start, stop - start, side, setup.players, picks, tiles,
+                          mode, setup.check_turns, setup.max_rounds,
+                          *(column[start:stop] for column in out.values()))  # its order
+
+    refuse_mismatch(play(0, 0), "pillars")  # no game: the compiled layout is checked first
+    in_chunks(count, CHUNK, play)
+    return out
+
+
+def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index: int = 0,
+                max_events: int = 200_000):
+    """One game and its event rows (see events.py): (final state, events)."""
+    W, side, picks, tiles, mode = _args(content, setup)
+    state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,
+                                     side, setup.players, picks, tiles, mode, True,
+                                     setup.max_rounds, max_events)
+    refuse_mismatch(played, "pillars")
+    return state, events

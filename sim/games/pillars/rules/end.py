@@ -1,0 +1,198 @@
+"""The game's end (p. 13; Appendix 4, p. 15): the three triggers checked after every
+turn, the rest of the round and one more round, then final scoring: the Glory of
+Prophecies and Monuments, 3 per City and, Region by Region from the top-left one
+clockwise, the End Ships and 3 per Region Controlled; the most Glory wins, ties to the
+most track steps, then shared."""
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import C_GLORY, P_ERA, P_GLORY
+from sim.games.pillars.decisions import D_END_SHIP
+from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_REGION_SCORE
+from sim.games.pillars.rules.cities import cities_of, open_land
+from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.power import region_controller
+from sim.jit import kernel
+
+GLORY_PER_CITY = 3  # p. 13
+GLORY_PER_REGION = 3  # p. 13
+LAST_STEP = 5  # the end of a Region track (p. 13)
+ERA_III = 3
+SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS = range(L.N_SOURCES)
+
+
+@kernel
+def markers_at_end(s):
+    """Markers on the last step of any track, every seat counted (decision 2): the
+    players 'collectively' reach track ends."""
+    n = 0
+    for k in range(s[L.N_PLAYERS] * L.N_TRACKS):
+        n += s[L.TRACK_STEP + k] == LAST_STEP
+    return n
+
+
+@kernel
+def era3_removed(s, T):
+    """Era III Prophecies gone from the board; Fulfilling is the only way the core game
+    removes one (p. 8)."""
+    n = 0
+    for c in range(T.prophecies.shape[0]):
+        n += T.prophecies[c, P_ERA] == ERA_III and s[L.PROPHECY_OWNER + c] >= 0
+    return n
+
+
+@kernel
+def end_trigger(s, T, seat):
+    """The first trigger of p. 13 that holds now, in the text's order (``seat`` is the
+    active seat, whose Cities count), as the mode sets them (p. 15); END_NONE."""
+    mode = s[L.MODE]
+    if cities_of(s, seat) >= L.END_CITIES[mode]:
+        return L.END_BY_CITIES
+    if L.END_TRACKS[mode] == 1 and markers_at_end(s) >= s[L.N_PLAYERS]:
+        return L.END_BY_TRACKS
+    if L.END_ERA3[mode] > 0 and era3_removed(s, T) >= L.END_ERA3[mode]:
+        return L.END_BY_PROPHECIES
+    return L.END_NONE
+
+
+@kernel
+def check_end(s, T, ev, seat):
+    """After ``seat``'s turn: a first trigger sets the last round, the one after the
+    current round, so that every seat has as many turns (p. 13)."""
+    if s[L.END_ROUND] > 0:
+        return
+    reason = end_trigger(s, T, seat)
+    if reason != L.END_NONE:
+        s[L.END_REASON] = reason
+        s[L.END_ROUND] = s[L.ROUND] + 1
+        emit(s, ev, seat, EV_END_TRIGGER, reason, s[L.END_ROUND], 0)
+
+
+@kernel
+def add_glory(s, ev, seat, source, amount):
+    if amount == 0:
+        return
+    s[L.GLORY_SRC + seat * L.N_SOURCES + source] += amount
+    s[L.GLORY + seat] += amount
+    emit(s, ev, seat, EV_GLORY, source, amount, s[L.GLORY + seat])
+
+
+@kernel
+def monument_glory(s, T, seat):
+    """Glory printed on the Monuments in the seat's deck: draw pile, hand and discard pile
+    (an Exiled card has left the game)."""
+    g = 0
+    base = seat * L.MAX_PILE
+    for k in range(s[L.DECK_N + seat]):
+        g += T.cards[s[L.DECK + base + k], C_GLORY]
+    for k in range(s[L.HAND_N + seat]):
+        g += T.cards[s[L.HAND + base + k], C_GLORY]
+    for k in range(s[L.DISCARD_N + seat]):
+        g += T.cards[s[L.DISCARD + base + k], C_GLORY]
+    return g
+
+
+@kernel
+def end_ship_choices(s, T, seat, region, opts):
+    """None, or a Ship of the seat in a Sea next to a Land of ``region`` and not yet
+    placed, with that Land (decision 7)."""
+    n = option(opts, 0, -1, 0, 0, 0)
+    side = s[L.SIDE]
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        sea = s[L.SHIP_SPACE + piece]
+        if sea < 0 or sea >= L.PORT or s[L.END_SHIP + piece] == 1:
+            continue
+        for land in range(L.N_LANDS):
+            if (T.land_region[side, land] == region and T.land_sea[side, land, sea] == 1
+                    and open_land(s, T, land)):
+                n = option(opts, n, piece, land, 0, 0)
+    return n
+
+
+@kernel
+def place_end_ships(s, T, W, ev, region, opts, rng):
+    """Before a Region is scored, each seat from the First Player clockwise may put one
+    Ship from a Sea next to it on one of its Lands, where it gives its Power (p. 13)."""
+    n_players = s[L.N_PLAYERS]
+    for k in range(n_players):
+        seat = (s[L.FIRST] + k) % n_players
+        n = end_ship_choices(s, T, seat, region, opts)
+        if n == 1:
+            continue
+        c = decide(s, W, opts, n, seat, D_END_SHIP, rng)
+        piece = opts[c, 0]
+        if piece >= 0:
+            s[L.SHIP_PROJECT + piece] = opts[c, 1]
+            s[L.END_SHIP + piece] = 1
+            emit(s, ev, seat, EV_END_SHIP, piece, opts[c, 1], region)
+
+
+@kernel
+def track_steps(s, seat):
+    n = 0
+    for t in range(L.N_TRACKS):
+        n += s[L.TRACK_STEP + seat * L.N_TRACKS + t]
+    return n
+
+
+@kernel
+def better(s, a, b):
+    """Seat ``a`` beats ``b``: more Glory, or as much and more steps on all the Region
+    tracks together (p. 13)."""
+    if s[L.GLORY + a] != s[L.GLORY + b]:
+        return s[L.GLORY + a] > s[L.GLORY + b]
+    return track_steps(s, a) > track_steps(s, b)
+
+
+@kernel
+def mark_winners(s):
+    """WON is 1 for every seat no other seat beats: still tied, a shared victory (p. 13)."""
+    for a in range(s[L.N_PLAYERS]):
+        won = 1
+        for b in range(s[L.N_PLAYERS]):
+            if b != a and better(s, b, a):
+                won = 0
+        s[L.WON + a] = won
+
+
+@kernel
+def rank_of(s, seat):
+    """1 + the seats that beat ``seat`` (tied seats share a rank)."""
+    r = 1
+    for b in range(s[L.N_PLAYERS]):
+        if b != seat and better(s, b, seat):
+            r += 1
+    return r
+
+
+@kernel
+def final_scoring(s, T, W, ev, powers, opts, rng):
+    """Final scoring (p. 13). A Sea Ship's choice of Land from the last turn lapses: at the
+    end a Ship gives Power to a Land only when placed there as an End Ship."""
+    n_players = s[L.N_PLAYERS]
+    for k in range(L.MAX_PLAYERS):
+        s[L.GLORY + k] = 0
+        s[L.WON + k] = 0
+    s[L.GLORY_SRC:L.GLORY_SRC + L.MAX_PLAYERS * L.N_SOURCES] = 0
+    for piece in range(L.MAX_PLAYERS * L.MAX_SHIPS):
+        if 0 <= s[L.SHIP_SPACE + piece] < L.PORT:
+            s[L.SHIP_PROJECT + piece] = -1
+    for seat in range(n_players):
+        g = 0
+        for c in range(T.prophecies.shape[0]):
+            if s[L.PROPHECY_OWNER + c] == seat:
+                g += T.prophecies[c, P_GLORY]
+        add_glory(s, ev, seat, SRC_PROPHECIES, g)
+        add_glory(s, ev, seat, SRC_MONUMENTS, monument_glory(s, T, seat))
+        add_glory(s, ev, seat, SRC_CITIES, GLORY_PER_CITY * cities_of(s, seat))
+    side = s[L.SIDE]
+    for k in range(T.score_order.shape[1]):
+        region = T.score_order[side, k]
+        if s[L.REGION_BLOCKED + region] == 1:
+            continue  # a Forbidden Domain is not part of the game (p. 6)
+        place_end_ships(s, T, W, ev, region, opts, rng)
+        winner = region_controller(s, T, region, powers)
+        emit(s, ev, winner, EV_REGION_SCORE, region, winner,
+             GLORY_PER_REGION if winner >= 0 else 0)
+        if winner >= 0:
+            add_glory(s, ev, winner, SRC_REGIONS, GLORY_PER_REGION)
+    mark_winners(s)

@@ -1,0 +1,146 @@
+"""Pillars of Heracles for the runner (interface: see sim/games/pericles/runner.py).
+
+Settings: the board side, the mode (Appendix 4, p. 15) and the City-states (step 11:
+drafted by default; or a name, "draft" or "random" per seat; tiles forced in or kept
+out of the step-10 draw). Until the bots exist, every seat plays one stand-in policy
+(``random`` legal options by default, or ``first``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.content_files import ContentError, suggest
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import SIDES, Content, load_content
+from sim.games.pillars.game import STRATEGY_CODES, PillarsSetup
+from sim.games.pillars.game import simulate as _simulate
+from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
+from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
+from sim.runner import RunError
+
+SETTINGS: dict[str, object] = {
+    "board": "mediterranean",  # or "aegean" (step 1)
+    "mode": "standard",        # standard, tutorial or short (p. 15)
+    # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
+    # or one City-state name, "draft" or "random" per seat
+    "city_states": DRAFT,
+    "city_states_in": [],      # City-state tiles always in the step-10 draw
+    "city_states_out": [],     # City-state tiles never drawn
+}
+LIST_SETTINGS = ("city_states", "city_states_in", "city_states_out")
+CITY_WORDS = (DRAFT, RANDOM)
+WORD_SETTINGS = CITY_WORDS
+STRATEGIES = tuple(STRATEGY_CODES)  # the first, random, is the default
+PARAMS: tuple = ()  # no tunable numbers yet
+CONTENT_SECTIONS: dict = {}  # content overrides are not supported yet
+CHOICES = {"board": SIDES, "mode": L.MODES}
+
+
+def check_setting(key: str, value: object, where: str) -> object:
+    """Type-check one setting; City-state names are checked against the content later."""
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise RunError(f"{where}: {key} {value!r} is unknown{suggest(value, CHOICES[key])} ; "
+                           f"choose from {', '.join(CHOICES[key])}")
+        return value
+    if key == "city_states" and value in CITY_WORDS:
+        return value
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        shape = "'draft', 'random' or a list of City-state names" if key == "city_states" \
+            else "a list of City-state names"
+        raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
+    return list(value)
+
+
+def mode(settings: dict) -> str:
+    return str(settings["mode"])
+
+
+def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
+    if overrides:
+        key = next(iter(overrides))
+        raise RunError(f"pillars: content override {key!r} is not supported yet ; drop --set "
+                       f"{key}=... (the settings are {', '.join(SETTINGS)})")
+    if studio is not None:
+        raise RunError("pillars: a studio's content file is not supported yet ; drop --content")
+    try:
+        return load_content()
+    except ContentError as exc:
+        raise RunError(str(exc)) from None
+
+
+def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
+               where: str) -> PillarsSetup:
+    """The cell's PillarsSetup; every name checked, one-line RunError otherwise."""
+    if len(set(strategies)) != 1:
+        raise RunError(f"{where}: every seat plays one stand-in policy until the Pillars bots "
+                       "exist ; give one strategy, not one per seat")
+    picks = settings["city_states"]
+    seats = (picks,) * players if picks in CITY_WORDS else tuple(picks)
+    if len(seats) != players:
+        raise RunError(f"{where}: city_states lists {len(seats)} seats but the game has "
+                       f"{players} players ; give one name (or 'draft' or 'random') per player")
+    setup = PillarsSetup(players=players, board=settings["board"], mode=settings["mode"],
+                         city_states=seats, city_states_in=tuple(settings["city_states_in"]),
+                         city_states_out=tuple(settings["city_states_out"]),
+                         strategy=strategies[0])
+    try:
+        setup_arrays(content, setup.board, players, setup.city_states, setup.city_states_in,
+                     setup.city_states_out)
+    except RunError as exc:
+        raise RunError(f"{where}: {exc}") from None
+    return setup
+
+
+def deviations(settings: dict) -> list[str]:
+    """The printed rules these settings leave."""
+    picks = settings["city_states"]
+    if picks == RANDOM or (isinstance(picks, list) and RANDOM in picks):
+        return ["City-states are dealt at random, not drafted as printed (step 11)"]
+    return []
+
+
+def simulate(content: Content, setup: PillarsSetup, seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    return _simulate(content, setup, seed, first_index, count)
+
+
+def _labels(codes: np.ndarray, names) -> pa.Array:
+    """A string column from integer codes into ``names``, built in Arrow."""
+    return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
+
+
+def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], first_index: int,
+         cell: int) -> pa.Table:
+    """One row per (game, seat); game-level columns repeated on each row."""
+    p = setup.players
+    count = out["rounds"].shape[0]
+    per_game = lambda a: np.repeat(a, p)  # noqa: E731
+    per_seat = lambda a: np.ascontiguousarray(a[:, :p]).ravel()  # noqa: E731
+    won = out["won"][:, :p]
+    winners = won.sum(axis=1, keepdims=True)
+    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
+    names = content.names[f"city_states.{setup.board}"]
+    columns = {
+        "cell": pa.array(np.full(count * p, cell, np.int32)),
+        "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
+        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
+        "players": pa.array(np.full(count * p, p, np.int8)),
+        "strategy": pa.array([setup.strategy] * (count * p), pa.string()),
+        "won": pa.array(per_seat(out["won"]).astype(bool)),
+        "win_share": pa.array(share.ravel()),
+        "glory": pa.array(per_seat(out["glory"])),
+        "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
+        "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
+        "end_reason": _labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        "city_state": _labels(per_seat(out["city_state"]), names),
+        "board": pa.array([setup.board] * (count * p), pa.string()),
+        "mode": pa.array([setup.mode] * (count * p), pa.string()),
+    }
+    for k, source in enumerate(L.GLORY_SOURCES):
+        columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
+    return pa.table(columns)

@@ -1,0 +1,124 @@
+"""Pillars of Heracles traces: the engine's integer event rows as JSON records and text.
+
+``records_from`` turns the event rows of a game played with ``game.play_traced`` (see
+``events.py``) into dicts: ``round``, ``player`` (the seat, or null for the table),
+``event`` and the event's arguments by the names ``events.EVENT_FIELDS`` gives them, with
+tracks, Regions, Lands and cards named. The last record is ``game_end`` with the
+``reason``, every seat's ``final_glory`` (and by source) and the ``winners``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.pillars import events as E
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import (
+    BUILDINGS,
+    P_NUMBER,
+    RESOURCES,
+    RONDEL,
+    TRACKS,
+    UNITS,
+    Content,
+)
+from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
+
+PAY_SOURCES = ("credit", "pillar", "card", "wild", "trade")  # rules.spend.SRC_*
+MYTHOLOGY_EVENTS = ("mythology_gain", "energise")
+
+
+class TraceError(RuntimeError):
+    """The engine's event buffer overflowed, so the trace would be incomplete."""
+
+
+def _name(names, index: int):
+    return names[index] if 0 <= index < len(names) else None
+
+
+class _Translator:
+    def __init__(self, content: Content, side: str):
+        self.n = content.names
+        self.tables = content.tables
+        self.side = side
+
+    def value(self, event: str, key: str, v: int):
+        n = self.n
+        if key == "track":
+            return _name(TRACKS, v)
+        if key == "region":
+            return _name(n[f"regions.{self.side}"], v)
+        if key == "land":
+            return _name(n[f"lands.{self.side}"], v)
+        if key == "card" and event == "prophecy_fulfilled":
+            return f"prophecy_{int(self.tables.prophecies[v, P_NUMBER])}"
+        if key == "card":
+            return _name(n["mythology" if event in MYTHOLOGY_EVENTS else "cards"], v)
+        if key == "section":
+            return _name(RONDEL, v)
+        if key == "winner":
+            return v if v >= 0 else None
+        if key == "reason":
+            return _name(L.END_REASON_NAMES, v)
+        if key == "source":
+            return _name(L.GLORY_SOURCES if event == "glory" else PAY_SOURCES, v)
+        if key in ("resource", "given", "gained"):
+            return _name(RESOURCES, v)
+        if key == "unit":
+            return _name(UNITS, v)
+        if key == "building":
+            return _name(BUILDINGS, v) or ("city" if v >= 0 else None)
+        return v
+
+    def record(self, row: np.ndarray) -> dict:
+        rnd, seat, code = int(row[0]), int(row[1]), int(row[2])
+        name = E.EVENT_NAMES[code]
+        out: dict = {"round": rnd, "player": seat if seat >= 0 else None, "event": name}
+        for key, v in zip(E.EVENT_ARGS[name], row[3:6], strict=True):
+            if key:
+                out[key] = self.value(name, key, int(v))
+        return out
+
+
+def records_from(content: Content, state: np.ndarray, events: np.ndarray) -> list[dict]:
+    """Records of a finished traced game; the last one (game_end) carries the results."""
+    if len(events) == 0 or int(events[-1, 2]) != E.EV_GAME_END:
+        raise TraceError(f"the trace holds {len(events)} events and does not reach the game's "
+                         "end ; raise max_events of game.play_traced")
+    side = ("mediterranean", "aegean")[int(state[L.SIDE])]
+    tr = _Translator(content, side)
+    records = [tr.record(row) for row in events]
+    n = int(state[L.N_PLAYERS])
+    end = records[-1]
+    end["rounds"] = int(state[L.ROUND])
+    end["final_glory"] = [int(state[L.GLORY + p]) for p in range(n)]
+    end["glory_by_source"] = [{src: int(state[L.GLORY_SRC + p * L.N_SOURCES + k])
+                               for k, src in enumerate(L.GLORY_SOURCES)} for p in range(n)]
+    end["winners"] = [p for p in range(n) if state[L.WON + p] == 1]
+    end["city_states"] = [content.names[f"city_states.{side}"][int(state[L.CITY_STATE + p])]
+                          for p in range(n)]
+    return records
+
+
+_FIXED = {"round", "player", "event"}
+
+
+def to_text(records: list[dict]) -> str:
+    """A readable log: one line per event, then the result."""
+    lines = []
+    for r in records:
+        who = "-" if r["player"] is None else f"P{r['player']}"
+        args = " ".join(f"{k}={value_text(v)}" for k, v in r.items() if k not in _FIXED
+                        and k not in ("final_glory", "glory_by_source", "winners", "city_states",
+                                      "rounds"))
+        lines.append(f"R{r['round']:<3} {who:<3} {r['event']:<18} {args}")
+    end = records[-1]
+    if end["event"] == "game_end":
+        lines.append("")
+        lines.append(f"game over after {end['rounds']} rounds ({end['reason']}); Glory "
+                     + ", ".join(f"P{p} {g}" for p, g in enumerate(end["final_glory"]))
+                     + "; winner" + ("s " if len(end["winners"]) > 1 else " ")
+                     + ", ".join(f"P{p}" for p in end["winners"]))
+        for p, src in enumerate(end["glory_by_source"]):
+            lines.append(f"P{p} {end['city_states'][p]}: " + value_text(src))
+    return "\n".join(lines) + "\n"
