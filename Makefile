@@ -23,12 +23,14 @@ run: setup
 
 # The test files spread over the cores, one file per worker so that a file's shared
 # fixtures are built once. `test` leaves out the tests marked `compiles` (a cold compile
-# each, minutes of CPU); `test-all`, which CI runs, includes them.
-test: setup
-	$(BIN)/python -m pytest -n auto --dist loadfile -m "not compiles"
+# each, minutes of CPU); `test-all`, as CI does, runs them after it.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile
 
-test-all: setup
-	$(BIN)/python -m pytest -n auto --dist loadfile
+test: setup
+	$(PYTEST) -m "not compiles"
+
+test-all: test
+	$(PYTEST) -m compiles
 
 bench: setup
 	$(BIN)/sim bench
