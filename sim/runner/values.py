@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import tomllib
 
+from sim.games.content_files import suggest
 from sim.runner import RunError
 
 MAX_COUNT = 10**12
@@ -90,3 +91,18 @@ def list_value(text: str) -> object:
     if isinstance(value, list):
         return value
     return [toml_value(item) for item in split_list(text)]
+
+
+def check_choice(key: str, value: object, choices: tuple[str, ...], where: str) -> object:
+    """A scenario setting that takes one of ``choices`` (a game's mode, a board side)."""
+    if value not in choices:
+        raise RunError(f"{where}: {key} {value!r} is unknown{suggest(value, choices)} ; "
+                       f"choose from {', '.join(choices)}")
+    return value
+
+
+def check_names(key: str, value: object, shape: str, where: str) -> list[str]:
+    """A scenario setting that takes a list of names; ``shape`` says what it takes."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
+    return list(value)

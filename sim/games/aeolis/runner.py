@@ -19,6 +19,7 @@ from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner i
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.content_files import suggest
 from sim.runner import RunError
+from sim.runner.values import check_choice, check_names
 from strategies.aeolis.policy import STRATEGY_CODES
 
 STANDARD_HEROES = ["queen", "merchant", "philosopher", "hoplite"]
@@ -39,17 +40,13 @@ CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
 
 def check_setting(key: str, value: object, where: str) -> object:
     if key in CHOICES:
-        if value not in CHOICES[key]:
-            raise RunError(f"{where}: {key} {value!r} is unknown{suggest(value, CHOICES[key])} ; "
-                           f"choose from {', '.join(CHOICES[key])}")
-        return value
+        return check_choice(key, value, CHOICES[key], where)
     if key == "heroic":
         if not isinstance(value, bool):
             raise RunError(f"{where}: heroic must be true or false, got {value!r}")
         return value
     known = L.HEROES_ALL if key == "heroes" else L.EXPANSIONS_ALL
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RunError(f"{where}: {key} must be a list of names, got {value!r}")
+    value = check_names(key, value, "a list of names", where)
     for v in value:
         if v not in known:
             raise RunError(f"{where}: {key}: unknown name {v!r}{suggest(v, known)} ; choose "

@@ -39,6 +39,7 @@ from sim.games.pericles.game import simulate as _simulate
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.runner import RunError
+from sim.runner.values import check_names
 from strategies.pericles.policy import STRATEGY_CODES
 
 SETTINGS: dict[str, object] = {
@@ -65,11 +66,8 @@ def check_setting(key: str, value: object, where: str) -> object:
         return value
     if key == "roles" and value in ROLE_WORDS:
         return value
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        shape = "'random', 'draft' or a list of Role names" if key == "roles" \
-            else "a list of tile names"
-        raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
-    return list(value)
+    shape = "'random', 'draft' or a list of Role names" if key == "roles" else "a list of tile names"
+    return check_names(key, value, shape, where)
 
 
 def mode(settings: dict) -> str:

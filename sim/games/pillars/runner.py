@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from sim.games.content_files import ContentError, suggest
+from sim.games.content_files import ContentError
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import SIDES, Content, load_content
 from sim.games.pillars.game import STRATEGY_CODES, PillarsSetup
@@ -21,6 +21,7 @@ from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.runner import RunError
+from sim.runner.values import check_choice, check_names
 
 SETTINGS: dict[str, object] = {
     "board": "mediterranean",  # or "aegean" (step 1)
@@ -43,17 +44,12 @@ CHOICES = {"board": SIDES, "mode": L.MODES}
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one setting; City-state names are checked against the content later."""
     if key in CHOICES:
-        if value not in CHOICES[key]:
-            raise RunError(f"{where}: {key} {value!r} is unknown{suggest(value, CHOICES[key])} ; "
-                           f"choose from {', '.join(CHOICES[key])}")
-        return value
+        return check_choice(key, value, CHOICES[key], where)
     if key == "city_states" and value in CITY_WORDS:
         return value
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        shape = "'draft', 'random' or a list of City-state names" if key == "city_states" \
-            else "a list of City-state names"
-        raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
-    return list(value)
+    shape = "'draft', 'random' or a list of City-state names" if key == "city_states" \
+        else "a list of City-state names"
+    return check_names(key, value, shape, where)
 
 
 def mode(settings: dict) -> str:
