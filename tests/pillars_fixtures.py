@@ -22,6 +22,14 @@ def game(board="aegean", players=3, seed=5, **choices):
     return new_game(CONTENT, board, players, seed=seed, **choices)
 
 
+def aegean_first_round():
+    """Three players on the Aegean side (Sparta, Athenai, Troia; Iona blocked) in round 1:
+    the game most rules tests start from."""
+    s = game("aegean", 3, city_states=("sparta", "athenai", "troia"))
+    s[L.ROUND] = 1
+    return s
+
+
 def land(name, board="aegean"):
     return CONTENT.names[f"lands.{board}"].index(name)
 

@@ -40,6 +40,7 @@ from tests.pillars_fixtures import (
     WINE,
     WOOD,
     T,
+    aegean_first_round,
     events,
     game,
     hand,
@@ -79,10 +80,7 @@ def m():
 
 @pytest.fixture
 def a():
-    """Three players on the Aegean side: Sparta, Athenai, Troia; Iona blocked."""
-    s = game("aegean", 3, city_states=("sparta", "athenai", "troia"))
-    s[L.ROUND] = 1
-    return s
+    return aegean_first_round()
 
 
 def run(kernel, s, W, seat=0, scratch=True):

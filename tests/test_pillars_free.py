@@ -23,8 +23,8 @@ from sim.games.pillars.rules.turn import SEC_ASCEND, SEC_SETTLE
 from tests.pillars_fixtures import (
     CARD,
     T,
+    aegean_first_round,
     events,
-    game,
     kit,
     land,
     no_population,
@@ -43,9 +43,7 @@ CONTROL_ALL = 19
 
 @pytest.fixture
 def a():
-    s = game("aegean", 3, city_states=("sparta", "athenai", "troia"))
-    s[L.ROUND] = 1
-    return s
+    return aegean_first_round()
 
 
 def top(s, where, card):

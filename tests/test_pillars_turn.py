@@ -24,8 +24,8 @@ from tests.pillars_fixtures import (
     GOLD,
     WINE,
     T,
+    aegean_first_round,
     events,
-    game,
     hand,
     kit,
     land,
@@ -41,9 +41,7 @@ CIVILISATION = 0
 
 @pytest.fixture
 def s():
-    s = game("aegean", 3, city_states=("sparta", "athenai", "troia"))
-    s[L.ROUND] = 1
-    return s
+    return aegean_first_round()
 
 
 def test_markers_start_on_ascend_and_move_exactly_the_power_p8(s):
