@@ -362,6 +362,16 @@ def test_a_free_mercenary_hoplite_lands_on_the_starting_city_p7(games):
     assert check_state(s, T) == V_OK
 
 
+def _bought_twice(s):
+    """The top card of the first Procurement deck also in seat 0's hand."""
+    s[L.HAND + s[L.HAND_N]] = s[L.PROC_DECK + s[L.PROC_N] - 1]
+    s[L.HAND_N] += 1
+
+
+def _prophecy_also_owned(s):
+    s[L.PROPHECY_OWNER + s[L.REGION_PROPHECY]] = 0
+
+
 @pytest.mark.parametrize("edit, code", [
     (lambda s: s.__setitem__(L.MERCENARIES, 2), V_PIECES),
     (lambda s: s.__setitem__(L.LAND_PILLAR + 17, 0) if s[L.LAND_PILLAR + 17] < 0 else None, V_PIECES),
@@ -369,6 +379,12 @@ def test_a_free_mercenary_hoplite_lands_on_the_starting_city_p7(games):
     (lambda s: s.__setitem__(L.CITIES_BUILD, s[L.CITIES_BUILD] + 1), V_CITIES),
     (lambda s: s.__setitem__(L.TRACK_STEP, 6), V_TRACKS),
     (lambda s: s.__setitem__(L.HAND, s[L.HAND + 1]), V_CARDS),
+    (lambda s: s.__setitem__(L.HAND_N, s[L.HAND_N] - 1), V_CARDS),  # a Starting card lost
+    (lambda s: s.__setitem__(L.PROC_N, s[L.PROC_N] - 1), V_CARDS),  # a Character lost
+    (_bought_twice, V_CARDS),
+    (lambda s: s.__setitem__(L.MYTH_N, s[L.MYTH_N] - 1), V_MYTHOLOGY),
+    (_prophecy_also_owned, V_TILES),
+    (lambda s: s.__setitem__(L.STRATEGY_SLOT, s[L.STRATEGY_STACK]), V_TILES),
     (lambda s: s.__setitem__(L.MYTH_DECK, s[L.MYTH_DECK + 1]), V_MYTHOLOGY),
     (lambda s: s.__setitem__(L.LAND_POP + 17, s[L.LAND_POP + 16]), V_TILES),
 ])

@@ -111,6 +111,7 @@ class Tables(NamedTuple):
     memphis: np.ndarray         # [s] the tile whose face on that side is Memphis, or -1 (step 11)
     tracks: np.ndarray          # [track, 2] Resource (WILD for Titan), icon
     track_steps: np.ndarray     # [track, step 1..5 as 0..4, 2] REWARDS, ABILITIES codes
+    ability_step: np.ndarray    # [ABILITIES, track] first step granting it there, 6 if none
     rondel: np.ndarray          # [section] RONDEL code clockwise, starting section first
     deploy_cost: np.ndarray     # [row, UNITS, resource] Resources under each Unit
     build_cost: np.ndarray      # [row, BUILDINGS, resource] Resources under each Building
@@ -244,7 +245,8 @@ class _Compiler:
                    if "memphis" in names[f"city_states.{side}"] else -1 for side in SIDES]
         return Tables(
             **boards, city_start=_arr(city_start), memphis=_arr(memphis), tracks=_arr(tracks),
-            track_steps=_arr(steps), rondel=_arr(self.rondel(data["rondel"])),
+            track_steps=_arr(steps), ability_step=_arr(_ability_steps(steps)),
+            rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
             strategy_types=_arr(self.strategy_types),
             cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
@@ -744,6 +746,15 @@ class _Compiler:
                 self.fail("strategy.tiles", f"step 6 stacks {STACKS_PER_TYPE} x {TILES_PER_STACK} "
                           f"{icon} tiles; add {icon} tiles")
         return rows
+
+
+def _ability_steps(steps: list) -> list[list[int]]:
+    """For each ability and track, the first step whose marker holds it (p. 7): a seat has
+    the ability once its marker is that high on any track. One past the last step when the
+    track does not grant it."""
+    never = len(steps[0]) + 1
+    return [[next((k + 1 for k, (_, a) in enumerate(track) if a == ability), never)
+             for track in steps] for ability in range(len(ABILITIES))]
 
 
 def _assumed_share(d: dict) -> float:

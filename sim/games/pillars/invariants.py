@@ -2,6 +2,8 @@
 state. ``check_state`` returns 0 when the state is consistent, otherwise the first violated
 rule's code below."""
 
+import numpy as np
+
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import BUILDINGS, C_KIND, PIECES, S_COMMON_CITIES, TILES_PER_STACK
 from sim.games.pillars.rules.cards import mythology_room
@@ -120,41 +122,81 @@ def _tracks(s):
     return True
 
 
+# Cards, Mythology cards and tiles are checked with one pass over the places they can be,
+# marking each in a set of 128 bits held in two words: a pass per item over every pile
+# was a fifth of a random-legal game's time, the state being checked after every round.
+SET_BITS = 128
+assert max(L.MAX_CARDS, L.N_DECKS * L.MAX_MYTH_DECK, L.MAX_PROPHECIES, L.MAX_POPULATION,
+           L.MAX_RESOURCE_TILES, L.MAX_STRATEGY_TILES) <= SET_BITS
 @kernel
-def _in(s, base, n, value):
-    """Copies of ``value`` in s[base:base + n]."""
-    count = 0
+def _mark(lo, hi, item):
+    """Add ``item`` (0 to SET_BITS - 1) to the set (lo, hi); ``fresh`` is False when it was there."""
+    bit = np.int64(1) << np.int64(item & 63)
+    if item < 64:
+        return lo | bit, hi, (lo & bit) == 0
+    return lo, hi | bit, (hi & bit) == 0
+
+
+@kernel
+def _mark_all(s, base, n, lo, hi):
+    """Add the items of s[base:base + n] (-1 for none) to the set; ``fresh`` is False when
+    one was there already."""
+    fresh = True
     for k in range(n):
-        count += s[base + k] == value
-    return count
+        item = s[base + k]
+        if item >= 0:
+            lo, hi, new = _mark(lo, hi, item)
+            fresh &= new
+    return lo, hi, fresh
 
 
 @kernel
-def _seat_copies(s, seat, card):
-    base = seat * L.MAX_PILE
-    return (_in(s, L.DECK + base, s[L.DECK_N + seat], card)
-            + _in(s, L.HAND + base, s[L.HAND_N + seat], card)
-            + _in(s, L.DISCARD + base, s[L.DISCARD_N + seat], card)
-            + _in(s, L.EXILED + base, s[L.EXILED_N + seat], card))
+def _all_of(count):
+    """The set of items 0 to count - 1."""
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for item in range(count):
+        lo, hi, _ = _mark(lo, hi, item)
+    return lo, hi
 
 
 @kernel
 def _cards(s, T):
-    n = s[L.N_PLAYERS]
-    for c in range(T.cards.shape[0]):
-        if T.cards[c, C_KIND] == L.KIND_STARTING:
-            for seat in range(n):  # each colour has its own copy of every Starting card
-                if _seat_copies(s, seat, c) != 1:
-                    return False
-            continue
-        copies = s[L.CARD_OUT + c] + _in(s, L.EGYPT, L.MAX_EGYPT, c)
-        for slot in range(L.N_PROC):
-            copies += _in(s, L.PROC_DECK + slot * L.MAX_PROC_DECK, s[L.PROC_N + slot], c)
-        for seat in range(n):
-            copies += _seat_copies(s, seat, c)
-        if copies != 1:
+    """Each colour holds its own copy of every Starting card once, in its deck, hand,
+    discard or exiled pile; every other card is in exactly one place: removed, beside the
+    board (Egypt), a Procurement deck or a seat's pile."""
+    starting = 0
+    while starting < T.cards.shape[0] and T.cards[starting, C_KIND] == L.KIND_STARTING:
+        starting += 1
+    lo = np.int64(0)
+    hi = np.int64(0)
+    ok = True
+    for c in range(starting, T.cards.shape[0]):
+        if s[L.CARD_OUT + c] == 1:
+            lo, hi, _ = _mark(lo, hi, c)
+    lo, hi, fresh = _mark_all(s, L.EGYPT, L.MAX_EGYPT, lo, hi)
+    ok &= fresh
+    for slot in range(L.N_PROC):
+        lo, hi, fresh = _mark_all(s, L.PROC_DECK + slot * L.MAX_PROC_DECK, s[L.PROC_N + slot],
+                                  lo, hi)
+        ok &= fresh
+    own_lo, own_hi = _all_of(starting)
+    for seat in range(s[L.N_PLAYERS]):
+        base = seat * L.MAX_PILE
+        seat_lo = np.int64(0)
+        seat_hi = np.int64(0)
+        for pile, size in ((L.DECK, L.DECK_N), (L.HAND, L.HAND_N), (L.DISCARD, L.DISCARD_N),
+                           (L.EXILED, L.EXILED_N)):
+            seat_lo, seat_hi, fresh = _mark_all(s, pile + base, s[size + seat], seat_lo, seat_hi)
+            ok &= fresh
+        # the seat's Starting cards, then its others into the shared set
+        if (seat_lo & own_lo) != own_lo or (seat_hi & own_hi) != own_hi:
             return False
-    return True
+        ok &= ((lo & seat_lo & ~own_lo) | (hi & seat_hi & ~own_hi)) == 0
+        lo |= seat_lo & ~own_lo
+        hi |= seat_hi & ~own_hi
+    all_lo, all_hi = _all_of(T.cards.shape[0])
+    return ok and lo == all_lo & ~own_lo and hi == all_hi & ~own_hi
 
 
 @kernel
@@ -164,39 +206,45 @@ def _mythology(s, T):
         for k in range(room, L.MAX_MYTH_SLOTS):
             if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] >= 0:
                 return False
-    for c in range(T.mythology.shape[0]):
-        copies = _in(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, c)
-        for deck in range(L.N_DECKS):
-            copies += _in(s, L.MYTH_DECK + deck * L.MAX_MYTH_DECK, s[L.MYTH_N + deck], c)
-        if copies != 1:
-            return False
-    return True
+    lo, hi, ok = _mark_all(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, np.int64(0),
+                           np.int64(0))
+    for deck in range(L.N_DECKS):
+        lo, hi, fresh = _mark_all(s, L.MYTH_DECK + deck * L.MAX_MYTH_DECK, s[L.MYTH_N + deck],
+                                  lo, hi)
+        ok &= fresh
+    all_lo, all_hi = _all_of(T.mythology.shape[0])
+    return ok and lo == all_lo and hi == all_hi
 
 
 @kernel
 def _tiles(s, T):
     side = s[L.SIDE]
+    _, _, ok = _mark_all(s, L.LAND_POP, L.N_LANDS, np.int64(0), np.int64(0))
+    _, _, fresh = _mark_all(s, L.LAND_RES, L.N_LANDS, np.int64(0), np.int64(0))
+    if not (ok and fresh):
+        return False
     for land in range(L.N_LANDS):
         pop = s[L.LAND_POP + land]
         res = s[L.LAND_RES + land]
-        if pop >= 0 and (T.population[pop, 0] != T.land_icon[side, land]
-                         or _in(s, L.LAND_POP, L.N_LANDS, pop) != 1):
-            return False
-        if res >= 0 and _in(s, L.LAND_RES, L.N_LANDS, res) != 1:
+        if pop >= 0 and T.population[pop, 0] != T.land_icon[side, land]:
             return False
         if s[L.REGION_BLOCKED + T.land_region[side, land]] == 1 and (pop >= 0 or res >= 0):
             return False
+    lo, hi, ok = _mark_all(s, L.REGION_PROPHECY, L.N_REGIONS * L.N_ERAS, np.int64(0),
+                           np.int64(0))
     for c in range(T.prophecies.shape[0]):
-        if _in(s, L.REGION_PROPHECY, L.N_REGIONS * L.N_ERAS, c) + (s[L.PROPHECY_OWNER + c] >= 0) > 1:
-            return False
+        if s[L.PROPHECY_OWNER + c] >= 0:
+            lo, hi, fresh = _mark(lo, hi, c)
+            ok &= fresh
+    if not ok:
+        return False
     for r in range(L.N_REGIONS):
         if s[L.REGION_BLOCKED + r] == 1 and s[L.REGION_PROPHECY_N + r] > 0:
             return False
-    for t in range(T.strategy.shape[0]):
-        if _in(s, L.STRATEGY_STACK, L.N_STRATEGY_STACKS * TILES_PER_STACK, t) + _in(
-                s, L.STRATEGY_SLOT, L.MAX_PLAYERS * L.MAX_STRATEGY, t) > 1:
-            return False
-    return True
+    lo, hi, ok = _mark_all(s, L.STRATEGY_STACK, L.N_STRATEGY_STACKS * TILES_PER_STACK,
+                           np.int64(0), np.int64(0))
+    lo, hi, fresh = _mark_all(s, L.STRATEGY_SLOT, L.MAX_PLAYERS * L.MAX_STRATEGY, lo, hi)
+    return ok and fresh
 
 
 @kernel

@@ -14,9 +14,8 @@ NOBODY = -1
 def has_ability(s, T, seat, ability):
     """True once the seat's marker has reached a track step that grants ``ability``."""
     for t in range(L.N_TRACKS):
-        for step in range(s[L.TRACK_STEP + seat * L.N_TRACKS + t]):
-            if T.track_steps[t, step, 1] == ability:
-                return True
+        if s[L.TRACK_STEP + seat * L.N_TRACKS + t] >= T.ability_step[ability, t]:
+            return True
     return False
 
 
@@ -72,9 +71,8 @@ def sea_power(s, T, sea, seat):
 def region_power(s, T, region, seat):
     """The sum of the seat's Power on the Region's Lands (p. 6)."""
     power = 0
-    for land in range(L.N_LANDS):
-        if T.land_region[s[L.SIDE], land] == region:
-            power += land_power(s, T, land, seat)
+    for land in T.region_lands[s[L.SIDE], region]:
+        power += land_power(s, T, land, seat)
     return power
 
 
@@ -133,9 +131,9 @@ def land_controller(s, T, land, powers):
 def region_controller(s, T, region, powers):
     """Who Controls a Region: nobody while any of its Population tiles is face down (p. 6)."""
     population = 0
-    for land in range(L.N_LANDS):
+    for land in T.region_lands[s[L.SIDE], region]:
         pop = s[L.LAND_POP + land]
-        if T.land_region[s[L.SIDE], land] == region and pop >= 0:
+        if pop >= 0:
             if s[L.LAND_POP_UP + land] == 0:
                 return NOBODY
             population += T.population[pop, 1]

@@ -227,10 +227,7 @@ def may_progress(s, seat, track):
 def dominates(s, T, seat, region, scratch):
     """The seat Controls a Land of ``region`` where another seat has a Pillar, a Building
     or a City it Controls (p. 8)."""
-    side = s[L.SIDE]
-    for land in range(L.N_LANDS):
-        if T.land_region[side, land] != region:
-            continue
+    for land in T.region_lands[s[L.SIDE], region]:
         rival = False
         pillar = s[L.LAND_PILLAR + land]
         rival |= pillar >= 0 and pillar != seat
