@@ -19,6 +19,8 @@ from sim.games.pillars.content import (
     SIDES,
     load_content,
 )
+from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pillars.events import EV_BLOCK_REGION, EV_COLS, EV_SETUP_PICK
 from sim.games.pillars.invariants import (
     V_CARDS,
     V_CITIES,
@@ -30,7 +32,9 @@ from sim.games.pillars.invariants import (
     V_TRACKS,
     check_state,
 )
+from sim.games.pillars.policy import SCRIPT_ROWS, W_CURSOR, W_MODE
 from sim.games.pillars.rules.cards import gain_mythology, mythology_room
+from sim.games.pillars.rules.setup import SCRATCH, setup_game
 from sim.games.pillars.rules.tracks import (
     R_CARD,
     R_DEMIGOD,
@@ -41,6 +45,7 @@ from sim.games.pillars.rules.tracks import (
     step_up,
 )
 from sim.games.pillars.start import new_game, setup_arrays
+from sim.rng import N_STREAMS, seed_streams
 from sim.runner import RunError
 
 CONTENT = load_content()
@@ -176,11 +181,33 @@ def test_every_tile_and_region_pairing_occurs(games):
 
 
 def test_draft_runs_in_reverse_turn_order_step11(games):
-    # the default policy takes the first tile left in the row: the last seat the first
+    # the first policy (new_game's) takes the first tile left: the last seat the first
     for (_, n, _), s in games.items():
         drawn = field(s, "DRAWN")
         assert [s[L.CITY_STATE + seat] for seat in range(n - 1, -1, -1)] == list(drawn[:n])
         assert s[L.DECISIONS] == n
+
+
+def test_each_drafting_seat_asks_its_policy_step11():
+    """Seat 2 takes row position 2, seat 1 the second of the three left, seat 0 the first
+    of the two left; each pick and the blocked Region are traced."""
+    side, picks, tiles = setup_arrays(CONTENT, "aegean", 3)
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    rng = np.zeros(N_STREAMS, np.uint64)
+    seed_streams(rng, 5, 0)
+    W = np.array([SCRIPT_ROWS, 0, 2, 1, 0], np.int64)
+    ev = np.zeros((16, EV_COLS), np.int32)
+    setup_game(s, T, W, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), ev, side, 3, picks, tiles,
+               np.zeros(SCRATCH, np.int32), rng)
+    row = list(field(s, "DRAWN")[:4])
+    assert [s[L.CITY_STATE + seat] for seat in (2, 1, 0)] == [row[2], row[1], row[0]]
+    assert W[W_MODE] == SCRIPT_ROWS and W[W_CURSOR] == 3
+    picks_traced = [(seat, tile) for _, seat, code, tile, _, _ in ev[:s[L.EVENTS]]
+                    if code == EV_SETUP_PICK]
+    assert picks_traced == [(2, row[2]), (1, row[1]), (0, row[0])]
+    blocked = [a for _, _, code, a, _, _ in ev[:s[L.EVENTS]] if code == EV_BLOCK_REGION]
+    assert blocked == list(np.flatnonzero(field(s, "REGION_BLOCKED")[:L.N_REGIONS]))
+    assert len(blocked) == 1
 
 
 def test_kingdom_of_egypt_only_with_memphis_step11(games):

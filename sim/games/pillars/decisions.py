@@ -13,6 +13,7 @@ MAX_OPTIONS = 64
 OPT_WIDTH = 4
 
 DECISION_FIELDS = (
+    ("city_state", "City-state tile drafted, its Starting Resource tile, row position (step 11)"),
     ("project", "Land a Sea Ship gives its Power to this turn (p. 6)"),
     ("pay", "source of one Resource: kind (SRC_*), which (hand index, Land, Resource), "
             "Resource (p. 7)"),
@@ -57,7 +58,7 @@ DECISION_FIELDS = (
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
 # compile its own copy of decide -> choose.
-(D_PROJECT, D_PAY, D_PAY_CHOICE, D_REWARD_CARD, D_MYTHOLOGY, D_PLACE_CITY, D_MERCENARY,
+(D_CITY_STATE, D_PROJECT, D_PAY, D_PAY_CHOICE, D_REWARD_CARD, D_MYTHOLOGY, D_PLACE_CITY, D_MERCENARY,
  D_PROGRESS, D_TACTICAL, D_SIEGE_WIN, D_TURN, D_PLAY, D_RONDEL, D_COUNCIL_DRAW,
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,

@@ -33,7 +33,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     finished and one more is played (p. 13); ``max_rounds`` is the engine's safety stop.
     The invariants are checked after setup, after every round and after scoring, and with
     ``check_turns`` after every turn as well."""
-    setup_game(s, T, side, n_players, picks, tiles, scratch, rng)
+    setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng)
     s[L.MODE] = mode
     record(s, T)
     while s[L.GAME_OVER] == 0:

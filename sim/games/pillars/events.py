@@ -4,6 +4,8 @@ carries. Every row also holds the round and the seat (``core.emit``)."""
 import numpy as np
 
 EVENT_FIELDS = (
+    ("setup_pick", ("city_state", "resource_tile", "pick")),
+    ("block_region", ("region", "", "")),
     ("siege", ("land", "won", "target")),
     ("tactical_support", ("land", "cards", "power")),
     ("domination", ("region", "track", "step")),
@@ -44,8 +46,9 @@ EVENT_FIELDS = (
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
-(EV_SIEGE, EV_TACTICAL_SUPPORT, EV_DOMINATION, EV_CONSOLIDATION, EV_TRACK_STEP,
- EV_TRACK_REWARD, EV_CITY_EVALUATION, EV_GAIN_CITY, EV_RONDEL_MOVE, EV_RONDEL_DRAW, EV_SPEND,
+(EV_SETUP_PICK, EV_BLOCK_REGION, EV_SIEGE, EV_TACTICAL_SUPPORT, EV_DOMINATION,
+ EV_CONSOLIDATION, EV_TRACK_STEP, EV_TRACK_REWARD, EV_CITY_EVALUATION, EV_GAIN_CITY,
+ EV_RONDEL_MOVE, EV_RONDEL_DRAW, EV_SPEND,
  EV_TRADE, EV_MYTHOLOGY_GAIN, EV_ENERGISE, EV_REPLENISH, EV_CARD_ABILITY, EV_MERCENARY,
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,

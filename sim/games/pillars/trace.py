@@ -22,10 +22,12 @@ from sim.games.pillars.content import (
     UNITS,
     Content,
 )
+from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
 PAY_SOURCES = ("credit", "pillar", "card", "wild", "trade")  # rules.spend.SRC_*
 MYTHOLOGY_EVENTS = ("mythology_gain", "energise")
+SETUP_PICKS = {PICK_DRAFT: "draft", PICK_RANDOM: "random"}  # else a tile fixed for the seat
 
 
 class TraceError(RuntimeError):
@@ -46,6 +48,12 @@ class _Translator:
         n = self.n
         if key == "track":
             return _name(TRACKS, v)
+        if key == "city_state":
+            return _name(n[f"city_states.{self.side}"], v)
+        if key == "resource_tile":
+            return _name(RESOURCES, int(self.tables.resource_tiles[v, 0]))
+        if key == "pick":
+            return SETUP_PICKS.get(v, "fixed")
         if key == "region":
             return _name(n[f"regions.{self.side}"], v)
         if key == "land":

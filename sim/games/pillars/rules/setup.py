@@ -20,14 +20,17 @@ from sim.games.pillars.content import (
     START_PIECES,
     TILES_PER_STACK,
 )
+from sim.games.pillars.decisions import D_CITY_STATE
+from sim.games.pillars.events import EV_BLOCK_REGION, EV_SETUP_PICK
 from sim.games.pillars.rules.cards import draw_cards
+from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.tracks import setup_reward, step_up
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
 
 SCRATCH = L.MAX_CARDS
-# City-state picks per seat (step 11), other than a tile index: the seat's policy drafts
-# (the default policy takes the first tile of the row), or a tile dealt at random.
+# City-state picks per seat (step 11), other than a tile index: the seat's policy drafts,
+# or a tile dealt at random.
 PICK_DRAFT, PICK_RANDOM = -1, -2
 # Per tile: always drawn, never drawn, or neither (step 10).
 FORCED_IN, FORCED_OUT = 1, -1
@@ -151,7 +154,7 @@ def draw_city_states(s, T, picks, tiles, scratch, rng):
     """Step 10: players + 1 City-state tiles whose starting Lands lie in different Regions.
     A tile whose Region is already in the row is set aside and the next one drawn (the
     text's 'keep drawing'). Tiles fixed for a seat or forced in come first, then the row is
-    shuffled, so its order (which the default policy reads) says nothing about how a tile
+    shuffled, so its order (which the `first` policy reads) says nothing about how a tile
     got there. A Starting Resource tile, shuffled, goes below each."""
     want = s[L.N_PLAYERS] + T.setup[S_EXTRA_CITY_STATES]
     n_row = 0
@@ -196,12 +199,12 @@ def in_row(s, n_row, tile):
 
 
 @kernel
-def draft_city_states(s, T, picks, scratch, rng):
+def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
     """Step 11: in reverse turn order each seat takes a City-state and the Starting
     Resource below it. ``picks[seat]`` is a tile fixed for the seat, ``PICK_RANDOM`` (one
-    of the tiles left, from the setup stream) or ``PICK_DRAFT`` (the seat's policy; the
-    default takes the first tile left in the row). A tile fixed for one seat is never
-    offered to another. The Kingdom of Egypt cards come only with Memphis."""
+    of the tiles left, from the setup stream) or ``PICK_DRAFT`` (the seat's policy chooses
+    among the tiles left). A tile fixed for one seat is never offered to another. The
+    Kingdom of Egypt cards come only with Memphis."""
     n_players = s[L.N_PLAYERS]
     n_row = 0
     while n_row < L.MAX_DRAWN and s[L.DRAWN + n_row] >= 0:
@@ -222,10 +225,13 @@ def draft_city_states(s, T, picks, scratch, rng):
             if pick == PICK_RANDOM:
                 chosen = scratch[below(rng, STREAM_SETUP, n)]
             else:
-                s[L.DECISIONS] += 1
-                chosen = scratch[0]
+                for k in range(n):
+                    option(opts, k, s[L.DRAWN + scratch[k]], s[L.DRAWN_RES + scratch[k]],
+                           scratch[k], 0)
+                chosen = opts[decide(s, W, opts, n, seat, D_CITY_STATE, rng), 2]
         taken |= 1 << chosen
         s[L.CITY_STATE + seat] = s[L.DRAWN + chosen]
+        emit(s, ev, seat, EV_SETUP_PICK, s[L.DRAWN + chosen], s[L.DRAWN_RES + chosen], pick)
     memphis = False
     for seat in range(n_players):
         memphis |= s[L.CITY_STATE + seat] == T.memphis[s[L.SIDE]]
@@ -312,7 +318,7 @@ def has_starting_city(s, T, region):
 
 
 @kernel
-def block_regions(s, T):
+def block_regions(s, T, ev):
     """Step 17: 2 Regions blocked at 2 players, 1 at 3, none at 4, the first ones of the
     side's order of preference that hold no Starting City."""
     side = s[L.SIDE]
@@ -323,6 +329,7 @@ def block_regions(s, T):
             return
         if not has_starting_city(s, T, region):
             s[L.REGION_BLOCKED + region] = 1
+            emit(s, ev, -1, EV_BLOCK_REGION, region, 0, 0)
             left -= 1
 
 
@@ -371,17 +378,18 @@ def deal_land_tiles(s, T, scratch, rng):
 
 
 @kernel
-def setup_game(s, T, side, n_players, picks, tiles, scratch, rng):
+def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng):
     """Everything before the first turn, steps 1-20 (pp. ~4-5), on board ``side`` for
-    ``n_players``; ``picks`` per seat and ``tiles`` per City-state tile as above."""
+    ``n_players``; ``picks`` per seat and ``tiles`` per City-state tile as above. The seats'
+    policies (``W``) draft the City-states."""
     clear(s, side, n_players)
     setup_shared_board(s, T, scratch, rng)
     setup_player_boards(s, T)
     draw_city_states(s, T, picks, tiles, scratch, rng)
-    draft_city_states(s, T, picks, scratch, rng)
+    draft_city_states(s, T, W, opts, ev, picks, scratch, rng)
     place_starting_pieces(s, T)
     start_tracks(s, T)
     deal_hands(s, T, rng)
-    block_regions(s, T)
+    block_regions(s, T, ev)
     deal_prophecies(s, T, scratch, rng)
     deal_land_tiles(s, T, scratch, rng)
