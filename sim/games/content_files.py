@@ -15,7 +15,8 @@ import difflib
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -43,12 +44,37 @@ class Section:
     # a --set override or a sensitivity key names an item of the list by its position
     # ("demagogue.0.effects") rather than by its key field(s)
     by_position: bool = False
+    # fields of an item that hold a list of named tables (Pillars' ``[characters]``
+    # ``cards = [...]``), each laid over, overridden and compared item by item as a
+    # section of its own: ``characters.cards.oracle.power``
+    lists: dict[str, Section] = field(default_factory=dict, hash=False)
 
     def address(self, item: dict, position: int) -> str:
         """How an override key names ``item`` (at ``position`` in the list)."""
         if self.by_position or self.key is None:
             return str(position)
         return item_name(self, item) or str(position)
+
+    def keys(self) -> tuple[str, ...]:
+        """The fields that name an item."""
+        if self.key is None:
+            return ()
+        return self.key if isinstance(self.key, tuple) else (self.key,)
+
+
+def items(value: dict | list, section: Section, where: str,
+          source: object = None) -> Iterator[tuple[str, dict, Section, object]]:
+    """(address, item, its section, its provenance) of every item of a section's
+    ``value``, each followed by the items of its named lists. The address is how an
+    override names the item (``where.<Section.address>`` in a list, ``where`` for a
+    table); the provenance is the item's ``source``, else the nearest parent's."""
+    for i, item in enumerate(value if section.listed else [value]):
+        address = f"{where}.{section.address(item, i)}" if section.listed else where
+        own = item.get("source", source)
+        yield address, item, section, own
+        for name, sub in section.lists.items():
+            if isinstance(item.get(name), list):
+                yield from items(item[name], sub, f"{address}.{name}", own)
 
 
 class StudioFile(NamedTuple):
@@ -104,9 +130,8 @@ def read_toml(path: Path | Traversable) -> tuple[dict, bytes]:
 
 def item_name(section: Section, item: dict) -> str | None:
     """The name of a list item as its key field(s) give it, e.g. 'veteran' or 'acropolis.1'."""
-    keys = section.key if isinstance(section.key, tuple) else (section.key,)
-    values = [item.get(k) for k in keys]
-    if any(v is None or isinstance(v, (dict, list)) for v in values):
+    values = [item.get(k) for k in section.keys()]
+    if not values or any(v is None or isinstance(v, (dict, list)) for v in values):
         return None
     return ".".join(str(v) for v in values)
 
@@ -126,7 +151,8 @@ def set_value(data: dict, key: str, value: object, schema: dict[str, Section],
               fname: str) -> None:
     """Set one field of the content ``data`` (as read from TOML) by a dotted override key:
     the section, then a list's item by its address (``Section.address``: key field(s) such
-    as 'veteran' or 'acropolis.1', or its position), then fields and list positions
+    as 'veteran' or 'acropolis.1', or its position), a named list inside the item the same
+    way ('characters.cards.oracle'), then fields and list positions
     ('roles.veteran.bonus.0.1'). A missing field the section allows may be set; the
     game's validation checks the value afterwards."""
     def fail(msg: str) -> None:
@@ -134,27 +160,17 @@ def set_value(data: dict, key: str, value: object, schema: dict[str, Section],
 
     if not isinstance(key, str) or not key:
         fail("expected a dotted key such as 'section.item.field'")
-    section_name, *rest = key.split(".")
-    if section_name not in schema:
-        fail(f"unknown section {section_name!r}{suggest(section_name, schema)}")
-    section, node = schema[section_name], data.get(section_name)
+    where, *rest = key.split(".")
+    if where not in schema:
+        fail(f"unknown section {where!r}{suggest(where, schema)} ; the sections are "
+             f"{', '.join(schema)}")
+    section, node = schema[where], data.get(where)
     if node is None:
-        fail(f"section {section_name!r} is missing from the file")
-    if section.listed:
-        if not isinstance(node, list):
-            fail(f"section {section_name!r} is not an array of tables")
-        width = 1 if section.by_position or not isinstance(section.key, tuple) else len(section.key)
-        if len(rest) < width + 1:
-            how = "index" if section.by_position or section.key is None else "name"
-            fail(f"expected '{section_name}.<{how}>.<field>'")
-        ident, rest = ".".join(rest[:width]), rest[width:]
-        addresses = [section.address(item, i) for i, item in enumerate(node)]
-        if ident not in addresses:
-            if section.by_position or section.key is None:
-                fail(f"{section_name} items are addressed by index 0..{len(node) - 1}, "
-                     f"got {ident!r}")
-            fail(f"no {section_name} item named {ident!r}{suggest(ident, addresses)}")
-        node = node[addresses.index(ident)]
+        fail(f"section {where!r} is missing from the file")
+    node, where, rest = _pick(node, section, where, rest, fail)
+    while len(rest) > 1 and rest[0] in section.lists and isinstance(node.get(rest[0]), list):
+        section, where = section.lists[rest[0]], f"{where}.{rest[0]}"
+        node, where, rest = _pick(node[rest[0]], section, where, rest[1:], fail)
     for depth, part in enumerate(rest):
         last = depth == len(rest) - 1
         if isinstance(node, list):
@@ -166,7 +182,9 @@ def set_value(data: dict, key: str, value: object, schema: dict[str, Section],
             node = node[int(part)]
         elif isinstance(node, dict):
             if part not in node and not (last and depth == 0 and part in section.fields):
-                fail(f"unknown key {part!r}{suggest(part, node)}")
+                known = f" ; {section.title} fields: {', '.join(section.fields)}" if depth == 0 \
+                    else f" ; the keys there are {', '.join(node)}"
+                fail(f"unknown key {part!r}{suggest(part, node)}{known}")
             if last:
                 node[part] = coerce(value)
                 return
@@ -176,6 +194,27 @@ def set_value(data: dict, key: str, value: object, schema: dict[str, Section],
     fail("nothing to set")
 
 
+def _pick(node: Any, section: Section, where: str, rest: list[str],
+          fail) -> tuple[Any, str, list[str]]:
+    """(the item ``rest`` addresses in the section's value ``node``, its key so far, the
+    parts after its address); a table section is its own item."""
+    if not section.listed:
+        return node, where, rest
+    if not isinstance(node, list):
+        fail(f"{where!r} is not an array of tables")
+    width = 1 if section.by_position or not isinstance(section.key, tuple) else len(section.key)
+    if len(rest) < width + 1:
+        how = "index" if section.by_position or section.key is None else "name"
+        fail(f"expected '{where}.<{how}>.<field>'")
+    ident, rest = ".".join(rest[:width]), rest[width:]
+    addresses = [section.address(item, i) for i, item in enumerate(node)]
+    if ident not in addresses:
+        if section.by_position or section.key is None:
+            fail(f"{where} items are addressed by index 0..{len(node) - 1}, got {ident!r}")
+        fail(f"no {where} item named {ident!r}{suggest(ident, addresses)}")
+    return node[addresses.index(ident)], f"{where}.{ident}", rest
+
+
 def is_full(base: dict, studio: dict) -> bool:
     """A studio's file holds the whole content when it has every section the shipped
     file fills; then its lists replace the shipped ones (new names, fewer cards)."""
@@ -183,7 +222,8 @@ def is_full(base: dict, studio: dict) -> bool:
 
 
 def check_sections(data: dict, schema: dict[str, Section], fname: str) -> None:
-    """Every section known, of the right shape, with known fields only."""
+    """Every section known, of the right shape, with known fields only (in its named
+    lists too)."""
     def fail(where: str, msg: str) -> None:
         raise ContentError(f"{fname}: {where}: {msg}")
 
@@ -192,18 +232,25 @@ def check_sections(data: dict, schema: dict[str, Section], fname: str) -> None:
             fail(name, f"unknown section{suggest(name, schema)} ; the sections are "
                        f"{', '.join(schema)}")
         section = schema[name]
-        items = value if section.listed else [value]
-        if section.listed and not isinstance(value, list):
-            fail(name, f"expected a list of [[{name}]] tables, got {show(value)}")
-        for i, item in enumerate(items):
-            if not isinstance(item, dict):
-                fail(name, f"expected [{name}] tables, got {show(item)}")
-            where = name if not section.listed else \
-                f"{name}.{item_name(section, item) if section.key else i}"
-            for field in item:
-                if field not in section.fields:
-                    fail(f"{where}.{field}", f"unknown field{suggest(field, section.fields)} ; "
-                                             f"{section.title} fields: {', '.join(section.fields)}")
+        _check_items(value, section, name, f"[[{name}]]" if section.listed else f"[{name}]", fail)
+
+
+def _check_items(value: Any, section: Section, where: str, shape: str, fail) -> None:
+    """``shape``: how the file writes one item, for the messages ('[[roles]]', 'Character')."""
+    if section.listed and not isinstance(value, list):
+        fail(where, f"expected a list of {shape} tables, got {show(value)}")
+    for i, item in enumerate(value if section.listed else [value]):
+        if not isinstance(item, dict):
+            fail(where, f"expected {shape} tables, got {show(item)}")
+        at = f"{where}.{item_name(section, item) if section.key else i}" if section.listed \
+            else where
+        for name in item:
+            if name not in section.fields:
+                fail(f"{at}.{name}", f"unknown field{suggest(name, section.fields)} ; "
+                                     f"{section.title} fields: {', '.join(section.fields)}")
+            if name in section.lists:
+                sub = section.lists[name]
+                _check_items(item[name], sub, f"{at}.{name}", sub.title, fail)
 
 
 def layer(base: dict, studio: dict, schema: dict[str, Section], fname: str,
@@ -211,44 +258,66 @@ def layer(base: dict, studio: dict, schema: dict[str, Section], fname: str,
     """The shipped data with a studio's file laid over it (both as read from TOML).
 
     A table's fields replace the shipped ones; a list item replaces the fields of the
-    shipped item of the same name (an unknown name is an error); a field's value is
-    replaced whole. A full file (``is_full``) and a list without names replace whole
-    lists. With ``mark``, an item the file gives without a ``source`` counts as given by
-    the studio: ``source = "studio: FILE"``.
+    shipped item of the same name (an unknown name is an error), and so does an item of
+    a named list inside it (``Section.lists``); any other field's value is replaced whole.
+    A full file (``is_full``) and a list without names replace whole lists. With
+    ``mark``, an item the file gives without a ``source`` counts as given by the studio:
+    ``source = "studio: FILE"``.
     """
     check_sections(studio, schema, fname)
     out = copy.deepcopy(base)
     full = is_full(base, studio)
     for name, value in studio.items():
-        section = schema[name]
         value = copy.deepcopy(value)
-        given = value if section.listed else [value]
-        if mark and "source" in section.fields:
-            for item in given:
-                item.setdefault("source", f"{STUDIO_SOURCE}: {fname}")
-        if not section.listed:
-            out.setdefault(name, {}).update(value)
-        elif full or section.key is None:
-            out[name] = value
-        else:
-            out[name] = _merge_items(out.get(name, []), value, name, section, fname)
+        if mark:
+            _mark(value, schema[name], f"{STUDIO_SOURCE}: {fname}")
+        out[name] = _lay(out.get(name), value, schema[name], name, fname, full)
     return out
 
 
-def _merge_items(shipped: list, items: list, name: str, section: Section, fname: str) -> list:
-    merged = list(shipped)
-    index = {item_name(section, item): i for i, item in enumerate(shipped)}
-    for i, item in enumerate(items):
+def _mark(value: dict | list, section: Section, source: str) -> None:
+    """Fill ``source`` in every item given without one, except an item that gives nothing
+    but its key and named lists whose items carry their own provenance (a Board named
+    only to change one of its Lands)."""
+    sourced = {name for name, sub in section.lists.items() if "source" in sub.fields}
+    for item in value if section.listed else [value]:
+        for name, sub in section.lists.items():
+            if isinstance(item.get(name), list):
+                _mark(item[name], sub, source)
+        passing = set(item) & sourced and set(item) <= set(section.keys()) | sourced
+        if "source" in section.fields and not passing:
+            item.setdefault("source", source)
+
+
+def _lay(shipped: Any, given: Any, section: Section, where: str, fname: str, full: bool) -> Any:
+    """A section's (or a named list's) ``given`` value laid over the ``shipped`` one."""
+    if not section.listed:
+        return _lay_item(shipped or {}, given, section, where, fname, full)
+    if full or section.key is None:
+        return given
+    merged = list(shipped or [])
+    index = {item_name(section, item): i for i, item in enumerate(merged)}
+    for i, item in enumerate(given):
         ident = item_name(section, item)
         if ident is None:
-            raise ContentError(f"{fname}: {name}[{i}]: missing {section.key!r} ; name the "
+            raise ContentError(f"{fname}: {where}[{i}]: missing {section.key!r} ; name the "
                                f"shipped {section.title} it changes (or give the whole file)")
         if ident not in index:
-            raise ContentError(f"{fname}: {name}.{ident}: unknown {section.title}"
+            raise ContentError(f"{fname}: {where}.{ident}: unknown {section.title}"
                                f"{suggest(ident, index)} ; change a shipped one, or give the "
                                "whole file to add or rename items")
-        merged[index[ident]] = {**merged[index[ident]], **item}
+        k = index[ident]
+        merged[k] = _lay_item(merged[k], item, section, f"{where}.{ident}", fname, full)
     return merged
+
+
+def _lay_item(shipped: dict, given: dict, section: Section, where: str, fname: str,
+              full: bool) -> dict:
+    out = {**shipped, **given}
+    for name, sub in section.lists.items():
+        if name in given and isinstance(shipped.get(name), list):
+            out[name] = _lay(shipped[name], given[name], sub, f"{where}.{name}", fname, full)
+    return out
 
 
 def read_content(default: Path | Traversable, schema: dict[str, Section],

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from sim.games.content_files import Section
+from sim.games.content_files import Section, is_assumed, items
 from sim.games.tunables import Param
 from sim.runner import RunError
 
@@ -72,27 +72,17 @@ def _numbers(node: object, path: str) -> Iterator[tuple[str, int]]:
         yield path, node
 
 
-def _items(data: dict, name: str, section: Section) -> Iterator[tuple[str, dict]]:
-    """(item key, item) of a content section, items addressed as an override addresses
-    them (``Section.address``: by key field or position), a table as itself."""
-    node = data[name]
-    if not section.listed:
-        yield name, node
-        return
-    for i, item in enumerate(node):
-        yield f"{name}.{section.address(item, i)}", item
-
-
 def content_values(data: dict, sections: dict[str, Section]) -> list[Value]:
-    """The numbers of the items in ``sections`` of a game's validated content data; the
-    fields that name an item (its key) are not values."""
+    """The numbers of the items in ``sections`` of a game's validated content data, items
+    addressed as an override addresses them (``sim.games.content_files.items``); the
+    fields that name an item (its key) and its named lists (their items are items of
+    their own) are not values."""
     out = []
     for name, section in sections.items():
-        keys = section.key if isinstance(section.key, tuple) else (section.key,)
-        for item, fields in _items(data, name, section):
-            assumed = str(fields.get("source", "")).startswith("assumed")
-            out += [Value(key, item, number, 0, None, assumed)
-                    for field, value in fields.items() if field not in keys
+        for item, fields, sec, source in items(data[name], section, name):
+            skip = set(sec.keys()) | set(sec.lists)
+            out += [Value(key, item, number, 0, None, is_assumed(source))
+                    for field, value in fields.items() if field not in skip
                     for key, number in _numbers(value, f"{item}.{field}")]
     return out
 
