@@ -374,7 +374,7 @@ def test_starting_lands_touch_a_sea(T):
 MED_LAND = "boards.mediterranean.lands"
 BAD = [
     ("unknown key", 'name = "emporion", region', 'name = "emporion", colour = 1, region',
-     f"content.toml: {MED_LAND}.emporion.colour: unknown key; remove it"),
+     f"content.toml: {MED_LAND}.emporion.colour: unknown field ; Land fields: name, region"),
     ("wrong type", "hand_sizes = [5, 6, 6, 7]", 'hand_sizes = [5, "6", 6, 7]',
      "content.toml: setup.hand_sizes[1]: expected an integer 1..10, got '6'"),
     ("unknown region", 'name = "emporion", region = "iberia"', 'name = "emporion", region = "hispania"',
@@ -402,22 +402,23 @@ BAD = [
      '{ name = "egypt_5", power = 2, resources = ["gold"], source = "assumed: x" },\n  { name = "egypt_4"',
      "content.toml: kingdom_of_egypt.cards: 5 cards, but components says 4"),
     ("quest count over a Region", 'quest = "pillars", count = 3 }', 'quest = "pillars", count = 4 }',
-     "content.toml: prophecies.cards[8].count: expected an integer 1..3, got 4"),
+     "content.toml: prophecies.cards.9.count: expected an integer 1..3, got 4"),
     ("mythology deck size", 'wine = 2, copies = 12', 'wine = 2, copies = 13',
      "content.toml: mythology.cards: 17 titan cards counting copies, but components says 16"),
     ("city on a wrong step", '{ reward = "hoplite" },', '{ reward = "city" },',
      "content.toml: tracks.mercenary.steps[3].reward: steps 3 and 5, and only they, carry a Common City"),
     ("inland start", 'mediterranean = { name = "memphis", start = "memphis" }',
      'mediterranean = { name = "memphis", start = "thebais" }',
-     "content.toml: city_states.memphis.mediterranean.start: a starting Land must touch a Sea"),
+     "content.toml: city_states.tiles.memphis.mediterranean.start: a starting Land must touch a Sea"),
     ("unknown solo card", '["blacksmith", 1], ["blacksmith", 2]] }, source = "assumed: starting Lands; '
      'names and Solo tables from rulebook p. ~21" },\n  { name = "athenai"',
      '["blacksmith", 1], ["smith", 2]] }, source = "assumed: starting Lands; '
      'names and Solo tables from rulebook p. ~21" },\n  { name = "athenai"',
-     "content.toml: city_states.sparta.solo.deck_add[1]: expected [Starting card, Power]"),
+     "content.toml: city_states.tiles.sparta.solo.deck_add[1]: expected [Starting card, Power]"),
     ("bad source", 'neighbours = ["iapygia"], source = "assumed:',
      'neighbours = ["iapygia"], source = "guess:',
-     f"content.toml: {MED_LAND}.bruttion.source: expected 'rulebook p. N' or 'assumed: <cue>'"),
+     f"content.toml: {MED_LAND}.bruttion.source: expected 'rulebook p. N', 'assumed: <cue>' or "
+     "'studio: <file>'"),
     ("abilities not flagged", '[monuments]\nabilities = "not yet modelled"',
      '[monuments]\nabilities = "theatre draws"',
      "content.toml: monuments.abilities: expected 'not yet modelled'"),
@@ -450,7 +451,8 @@ def test_disconnected_map(text, tmp_path):
 def test_unknown_section_and_bad_toml(text, tmp_path):
     path = tmp_path / "content.toml"
     path.write_text(text + "\n[heroes]\ncount = 10\n", encoding="utf-8")
-    with pytest.raises(ContentError, match=r"^content.toml: heroes: unknown key; remove it"):
+    with pytest.raises(ContentError, match=r"^content.toml: heroes: unknown section ; the sections "
+                                           r"are components, setup"):
         load_content(path)
     path.write_text("[setup\n", encoding="utf-8")
     with pytest.raises(ContentError, match=r"^content.toml: not valid TOML"):

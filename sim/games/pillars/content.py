@@ -1,10 +1,12 @@
 """Load, validate, hash and compile the Pillars of Heracles content file.
 
 ``scenarios/pillars/content.toml`` holds both board sides, the tracks, the Player board
-and every card and tile in words. This module checks it (one-line ``ContentError`` naming
-file, item, field and fix), hashes it and compiles it into int32 NumPy tables (``Tables``)
-for the rules kernels: the map of each side as adjacency matrices indexed
-``[side, space, space]``, the cards and tiles as rows of integer codes. Plain NumPy only.
+and every card and tile in words. This module lays a studio's file over it and applies
+overrides (sim.games.content_files, by the sections of ``SCHEMA``), checks it (one-line
+``ContentError`` naming file, item, field and fix), hashes it and compiles it into int32
+NumPy tables (``Tables``) for the rules kernels: the map of each side as adjacency
+matrices indexed ``[side, space, space]``, the cards and tiles as rows of integer codes.
+Plain NumPy only.
 
 Indices: side 0 is the Mediterranean, 1 the Aegean (``SIDES``); Lands 0..17 in file order
 per side, Seas by their printed number less one; codes are positions in the word tuples
@@ -23,10 +25,12 @@ import numpy as np
 
 from sim.games.content_files import (
     ContentError,
+    Section,
     StudioFile,
     content_hash,
     is_assumed,
-    read_toml,
+    read_content,
+    set_value,
     show,
     suggest,
 )
@@ -84,12 +88,59 @@ S_HANDS = 0  # setup[0:4] hand sizes by seat, then:
 S_EXTRA_CITY_STATES, S_BLOCKED = 4, 5  # setup[5:8] Regions blocked at 2, 3, 4 players
 S_REPLENISH, S_MYTHOLOGY_SLOTS, S_MAX_MYTHOLOGY, S_COMMON_CITIES = 8, 9, 10, 11
 
-_SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S)")
+_SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S|studio: \S)")
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _CARD_SECTIONS = ("characters", "monuments", "kingdom_of_egypt")  # CARD_KINDS[1:]
-_TOP = ("components", "setup", "rondel", "boards", "tracks", "player_board",
-        "starting_cards", "city_states", "population", "resource_tiles", "prophecies",
-        "strategy", *_CARD_SECTIONS, "mythology")
+
+
+def _deck(title: str, card: str, fields: tuple[str, ...]) -> Section:
+    """A section of cards whose abilities are flagged as a whole."""
+    return Section(title, ("abilities", "cards"), listed=False,
+                   lists={"cards": Section(card, fields, key="name")})
+
+
+_CARD = ("name", "power", "resources", "source")
+# The file's sections as a studio's file and an override address them
+# (sim.games.content_files): a named list inside a section ("cards", "tiles", a board's
+# "lands") is laid over and overridden item by item, e.g. characters.cards.oracle.power.
+SCHEMA = {
+    "components": Section("Components", (
+        "source", "player_colours", "city_state_tiles", "starting_cities", "common_cities",
+        "track_tiles", "resource_tiles", "population_tiles", "strategy_tiles", "prophecies",
+        "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
+        "kingdom_of_egypt", "demigods", "titans", "olympians", "pieces"), listed=False),
+    "setup": Section("Setup", ("source", "hand_sizes", "extra_city_states", "blocked_regions",
+                               "start_on_board", "replenish_size", "mythology_slots",
+                               "max_mythology"), listed=False),
+    "rondel": Section("Rondel", ("source", "sections", "start"), listed=False),
+    "boards": Section("Board", ("side", "source", "score_order", "block_order", "whirlwind",
+                                "bridges", "regions", "lands", "seas"), key="side", lists={
+        "regions": Section("Region", ("name", "source"), key="name"),
+        "lands": Section("Land", ("name", "region", "icon", "seas", "neighbours", "source",
+                                  "port"), key="name"),
+        "seas": Section("Sea", ("number", "lands", "neighbours", "source", "name"),
+                        key="number")}),
+    "tracks": Section("Track", ("name", "resource", "icon", "steps", "source"), key="name"),
+    "player_board": Section("Player board", ("source", "deploy_rows", "build_rows",
+                                             "settle_rows", "strategy_types"), listed=False),
+    "starting_cards": Section("Starting cards", ("cards",), listed=False, lists={
+        "cards": Section("Starting card", ("name", "resources", "powers", "source"), key="name")}),
+    "city_states": Section("City-states", ("abilities", "tiles"), listed=False, lists={
+        "tiles": Section("City-state", ("name", *SIDES, "source", "solo"), key="name")}),
+    "population": Section("Population tiles", ("source", "tiles"), listed=False),
+    "resource_tiles": Section("Resource tiles", ("source", "tiles"), listed=False, lists={
+        "tiles": Section("Resource tile", ("resource", "starting", "other"), key="resource")}),
+    "prophecies": Section("Prophecies", ("source", "cards"), listed=False, lists={
+        "cards": Section("Prophecy", ("number", "era", "quest", "piece", "count", "glory"),
+                         key="number")}),
+    "strategy": Section("Strategy tiles", ("source", "tiles"), listed=False, lists={
+        "tiles": Section("Strategy tile", ("name", "type", "copies", "resource"), key="name")}),
+    "characters": _deck("Characters", "Character", (*_CARD, "either", "three_player")),
+    "monuments": _deck("Monuments", "Monument", (*_CARD, "glory", "either")),
+    "kingdom_of_egypt": _deck("Kingdom of Egypt", "Kingdom of Egypt card", (*_CARD, "either")),
+    "mythology": _deck("Mythology", "Mythology card", ("name", "deck", "wine", "source", "copies")),
+}
+_BOARD = SCHEMA["boards"]
 
 
 class Tables(NamedTuple):
@@ -135,16 +186,21 @@ class Content:
     content_hash: str
     assumed_share: float  # share of items whose source starts with "assumed"
     data: dict[str, Any]
-    studio: StudioFile | None = None  # a studio's file laid over the shipped one (none yet)
+    studio: StudioFile | None = None  # the studio's file laid over the shipped one
 
 
-def load_content(path: Path | None = None) -> Content:
-    """Read ``path`` (default: the shipped content file), validate, hash and compile."""
-    source = Path(path) if path is not None else DEFAULT_PATH
-    data, _ = read_toml(source)
-    tables, names = _Compiler(source.name).compile(data)
+def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
+                 studio: Path | None = None) -> Content:
+    """Read ``path`` (default: the shipped content file), lay the ``studio`` file over it
+    (sim.games.content_files.layer), apply ``overrides`` (dotted keys such as
+    ``characters.cards.oracle.power``, see ``sim.games.content_files.set_value``),
+    validate, hash and compile."""
+    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
+    for key, value in (overrides or {}).items():
+        set_value(data, key, value, SCHEMA, fname)
+    tables, names = _Compiler(fname).compile(data)
     return Content(tables=tables, names=names, content_hash=content_hash(data),
-                   assumed_share=_assumed_share(data), data=data)
+                   assumed_share=_assumed_share(data), data=data, studio=studio_file)
 
 
 def _arr(rows) -> np.ndarray:
@@ -174,6 +230,11 @@ class _Compiler:
                 self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
         return obj
 
+    def item(self, where: str, obj: Any, section: Section, optional=()) -> dict:
+        """A table of ``section``'s fields (SCHEMA); those in ``optional`` may be left out."""
+        return self.table(where, obj, tuple(f for f in section.fields if f not in optional),
+                          tuple(f for f in section.fields if f in optional))
+
     def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
@@ -196,7 +257,8 @@ class _Compiler:
 
     def source(self, where: str, v: Any) -> None:
         if not isinstance(v, str) or not _SOURCE_RE.match(v):
-            self.fail(where, f"expected 'rulebook p. N' or 'assumed: <cue>', got {show(v)}")
+            self.fail(where, f"expected 'rulebook p. N', 'assumed: <cue>' or 'studio: <file>', "
+                             f"got {show(v)}")
 
     def named(self, section: str, items: list) -> list[str]:
         """The items' names, checked lower-case and unique."""
@@ -222,7 +284,7 @@ class _Compiler:
     def sourced(self, section: str, obj: Any, key: str, counted: str = "") -> list:
         """The list ``key`` of a section that carries one ``source``; its length checked
         against ``components.<counted>`` when that is given."""
-        self.table(section, obj, ("source", key))
+        self.item(section, obj, SCHEMA[section])
         self.source(f"{section}.source", obj["source"])
         items = self.list_(f"{section}.{key}", obj[key], 1)
         if counted:
@@ -232,7 +294,7 @@ class _Compiler:
     # ---- sections --------------------------------------------------------------------
 
     def compile(self, data: Any) -> tuple[Tables, dict[str, tuple[str, ...]]]:
-        self.table("", data, _TOP)
+        self.table("", data, tuple(SCHEMA))
         self.components(data["components"])
         names: dict[str, tuple[str, ...]] = {}
         setup = self.setup(data["setup"])
@@ -259,12 +321,8 @@ class _Compiler:
         ), names
 
     def components(self, c: Any) -> None:
-        keys = ("source", "player_colours", "city_state_tiles", "starting_cities",
-                "common_cities", "track_tiles", "resource_tiles", "population_tiles",
-                "strategy_tiles", "prophecies", "forbidden_domains",
-                "starting_cards_per_colour", "characters", "monuments", "kingdom_of_egypt",
-                "demigods", "titans", "olympians", "pieces")
-        self.table("components", c, keys)
+        keys = SCHEMA["components"].fields  # source, the counts, pieces
+        self.item("components", c, SCHEMA["components"])
         self.source("components.source", c["source"])
         for k in keys[1:-1]:
             self.int_(f"components.{k}", c[k], 0, 100)
@@ -276,9 +334,7 @@ class _Compiler:
         self.comp = c
 
     def setup(self, s: Any) -> list[int]:
-        self.table("setup", s, ("source", "hand_sizes", "extra_city_states", "blocked_regions",
-                                "start_on_board", "replenish_size", "mythology_slots",
-                                "max_mythology"))
+        self.item("setup", s, SCHEMA["setup"])
         self.source("setup.source", s["source"])
         hands = [self.int_(f"setup.hand_sizes[{i}]", h, 1, 10) for i, h in
                  enumerate(self.list_("setup.hand_sizes", s["hand_sizes"], MAX_PLAYERS, MAX_PLAYERS))]
@@ -303,7 +359,7 @@ class _Compiler:
                 slots, most, common]
 
     def rondel(self, r: Any) -> list[int]:
-        self.table("rondel", r, ("source", "sections", "start"))
+        self.item("rondel", r, SCHEMA["rondel"])
         self.source("rondel.source", r["source"])
         sec = self.list_("rondel.sections", r["sections"], len(RONDEL), len(RONDEL))
         codes = [self.word(f"rondel.sections[{i}]", v, RONDEL) for i, v in enumerate(sec)]
@@ -316,9 +372,8 @@ class _Compiler:
 
     def boards(self, boards: Any, names: dict) -> dict[str, np.ndarray]:
         self.list_("boards", boards, len(SIDES), len(SIDES))
-        sides = [self.word(f"boards[{i}].side", self.table(f"boards[{i}]", b, (
-            "side", "source", "score_order", "block_order", "whirlwind", "bridges", "regions",
-            "lands", "seas"))["side"], SIDES) for i, b in enumerate(boards)]
+        sides = [self.word(f"boards[{i}].side", self.item(f"boards[{i}]", b, _BOARD)["side"],
+                           SIDES) for i, b in enumerate(boards)]
         if sorted(sides) != list(range(len(SIDES))):
             self.fail("boards", f"expected one board of each side: {', '.join(SIDES)}")
         maps = [self.board(b) for b in sorted(boards, key=lambda b: SIDES.index(b["side"]))]
@@ -346,14 +401,14 @@ class _Compiler:
         regions = self.list_(f"{w}.regions", b["regions"], N_REGIONS, N_REGIONS)
         region_names = self.named(f"{w}.regions", regions)
         for r in regions:
-            self.table(f"{w}.regions.{r['name']}", r, ("name", "source"))
+            self.item(f"{w}.regions.{r['name']}", r, _BOARD.lists["regions"])
             self.source(f"{w}.regions.{r['name']}.source", r["source"])
         lands = self.list_(f"{w}.lands", b["lands"], N_LANDS, N_LANDS)
         land_names = self.named(f"{w}.lands", lands)
         seas = self.list_(f"{w}.seas", b["seas"], 1, MAX_SEAS)
         n_seas = len(seas)
         for i, sea in enumerate(seas):
-            self.table(f"{w}.seas[{i}]", sea, ("number", "lands", "neighbours", "source"), ("name",))
+            self.item(f"{w}.seas[{i}]", sea, _BOARD.lists["seas"], ("name",))
             self.int_(f"{w}.seas[{i}].number", sea["number"], i + 1, i + 1)
             self.source(f"{w}.seas.{i + 1}.source", sea["source"])
             if "name" in sea and not (isinstance(sea["name"], str) and _NAME_RE.match(sea["name"])):
@@ -371,7 +426,7 @@ class _Compiler:
         land_sea = np.zeros((N_LANDS, n_seas), np.int32)
         for i, ld in enumerate(lands):
             lw = f"{w}.lands.{ld['name']}"
-            self.table(lw, ld, ("name", "region", "icon", "seas", "neighbours", "source"), ("port",))
+            self.item(lw, ld, _BOARD.lists["lands"], ("port",))
             self.source(f"{lw}.source", ld["source"])
             region[i] = self.word(f"{lw}.region", ld["region"], region_names)
             icon[i] = self.word(f"{lw}.icon", ld["icon"], ICONS)
@@ -483,7 +538,7 @@ class _Compiler:
         steps, rows = [], []
         for t in sorted(items, key=lambda t: TRACKS.index(t["name"])):
             w = f"tracks.{t['name']}"
-            self.table(w, t, ("name", "resource", "icon", "steps", "source"))
+            self.item(w, t, SCHEMA["tracks"])
             self.source(f"{w}.source", t["source"])
             rows.append([self.word(f"{w}.resource", t["resource"], (*RESOURCES, "wild")),
                          self.word(f"{w}.icon", t["icon"], ICONS)])
@@ -503,8 +558,7 @@ class _Compiler:
         return steps, rows
 
     def player_board(self, pb: Any, steps: list) -> tuple[list, list, list]:
-        self.table("player_board", pb, ("source", "deploy_rows", "build_rows", "settle_rows",
-                                        "strategy_types"))
+        self.item("player_board", pb, SCHEMA["player_board"])
         self.source("player_board.source", pb["source"])
         pieces = self.comp["pieces"]
         mercenary = sum(REWARDS[r].startswith("hoplite") for track in steps for r, _ in track)
@@ -547,13 +601,13 @@ class _Compiler:
     # ---- cards and tiles ---------------------------------------------------------------
 
     def cards(self, data: dict, names: dict) -> list[list[int]]:
-        sc = self.table("starting_cards", data["starting_cards"], ("cards",))
+        sc = self.item("starting_cards", data["starting_cards"], SCHEMA["starting_cards"])
         items = self.list_("starting_cards.cards", sc["cards"], 1)
         self.named("starting_cards.cards", items)
         rows, card_names = [], []
         for c in items:
-            w = f"starting_cards.{c['name']}"
-            self.table(w, c, ("name", "resources", "powers", "source"))
+            w = f"starting_cards.cards.{c['name']}"
+            self.item(w, c, SCHEMA["starting_cards"].lists["cards"])
             self.source(f"{w}.source", c["source"])
             res = self.resources(f"{w}.resources", c["resources"], 1, 1)
             for k, p in enumerate(self.list_(f"{w}.powers", c["powers"], 1)):
@@ -563,16 +617,15 @@ class _Compiler:
         self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
         self.starting_names = sorted(set(card_names))
         for kind, section in enumerate(_CARD_SECTIONS, start=1):  # CARD_KINDS after "starting"
-            sec = self.table(section, data[section], ("abilities", "cards"))
+            sec = self.item(section, data[section], SCHEMA[section])
             self.flagged(section, sec["abilities"])
             items = self.list_(f"{section}.cards", sec["cards"])
             self.count(f"{section}.cards", len(items), self.comp[section], "cards")
-            card_names += self.named(section, items)
-            monument, character = section == "monuments", section == "characters"
+            card_names += self.named(f"{section}.cards", items)
+            monument = section == "monuments"
             for c in items:
-                w = f"{section}.{c['name']}"
-                self.table(w, c, ("name", "power", "resources", "source") + ("glory",) * monument,
-                           ("either",) + ("three_player",) * character)
+                w = f"{section}.cards.{c['name']}"
+                self.item(w, c, SCHEMA[section].lists["cards"], ("either", "three_player"))
                 self.source(f"{w}.source", c["source"])
                 res = self.resources(f"{w}.resources", c["resources"], 1, 2)
                 either = c.get("either", False)
@@ -593,14 +646,14 @@ class _Compiler:
                       "as data yet")
 
     def mythology(self, m: Any, names: dict) -> list[list[int]]:
-        self.table("mythology", m, ("abilities", "cards"))
+        self.item("mythology", m, SCHEMA["mythology"])
         self.flagged("mythology", m["abilities"])
         items = self.list_("mythology.cards", m["cards"], 1)
-        self.named("mythology", items)
+        self.named("mythology.cards", items)
         rows, card_names = [], []
         for c in items:
-            w = f"mythology.{c['name']}"
-            self.table(w, c, ("name", "deck", "wine", "source"), ("copies",))
+            w = f"mythology.cards.{c['name']}"
+            self.item(w, c, SCHEMA["mythology"].lists["cards"], ("copies",))
             self.source(f"{w}.source", c["source"])
             row = [self.word(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
             copies = self.int_(f"{w}.copies", c.get("copies", 1), 1, 30)
@@ -613,17 +666,17 @@ class _Compiler:
         return rows
 
     def city_states(self, cs: Any, boards: list, names: dict) -> list[list[int]]:
-        self.table("city_states", cs, ("abilities", "tiles"))
+        self.item("city_states", cs, SCHEMA["city_states"])
         self.flagged("city_states", cs["abilities"])
         tiles = self.list_("city_states.tiles", cs["tiles"])
         self.count("city_states.tiles", len(tiles), self.comp["city_state_tiles"], "tiles")
-        names["city_states"] = tuple(self.named("city_states", tiles))
+        names["city_states"] = tuple(self.named("city_states.tiles", tiles))
         lands = {b["side"]: [ld["name"] for ld in b["lands"]] for b in boards}
         coastal = {b["side"]: {ld["name"] for ld in b["lands"] if ld["seas"]} for b in boards}
         starts = [[0] * len(tiles) for _ in SIDES]
         for t, tile in enumerate(tiles):
-            w = f"city_states.{tile['name']}"
-            self.table(w, tile, ("name", *SIDES, "source"), ("solo",))
+            w = f"city_states.tiles.{tile['name']}"
+            self.item(w, tile, SCHEMA["city_states"].lists["tiles"], ("solo",))
             self.source(f"{w}.source", tile["source"])
             for s, side in enumerate(SIDES):
                 face = self.table(f"{w}.{side}", tile[side], ("name", "start"))
@@ -684,8 +737,8 @@ class _Compiler:
     def resource_tiles(self, rt: Any) -> list[list[int]]:
         rows = []
         for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
-            w = f"resource_tiles.tiles[{i}]"
-            self.table(w, t, ("resource", "starting", "other"))
+            w = f"resource_tiles.tiles.{t.get('resource') if isinstance(t, dict) else i}"
+            self.item(w, t, SCHEMA["resource_tiles"].lists["tiles"])
             res = self.word(f"{w}.resource", t["resource"], RESOURCES)
             rows += ([[res, 1]] * self.int_(f"{w}.starting", t["starting"], 0, 20)
                      + [[res, 0]] * self.int_(f"{w}.other", t["other"], 0, 20))
@@ -700,8 +753,8 @@ class _Compiler:
         items = self.sourced("prophecies", p, "cards", "prophecies")
         rows = []
         for i, c in enumerate(items):
-            w = f"prophecies.cards[{i}]"
-            self.table(w, c, ("number", "era", "quest"), ("piece", "count", "glory"))
+            w = f"prophecies.cards.{c.get('number') if isinstance(c, dict) else i}"
+            self.item(w, c, SCHEMA["prophecies"].lists["cards"], ("piece", "count", "glory"))
             number = self.int_(f"{w}.number", c["number"], i + 1, i + 1)
             era = self.int_(f"{w}.era", c["era"], 1, 3)
             quest = self.word(f"{w}.quest", c["quest"], QUESTS)
@@ -728,11 +781,11 @@ class _Compiler:
 
     def strategy(self, st: Any) -> list[list[int]]:
         items = self.sourced("strategy", st, "tiles")
-        self.named("strategy", items)
+        self.named("strategy.tiles", items)
         rows = []
         for t in items:
-            w = f"strategy.{t['name']}"
-            self.table(w, t, ("name", "type"), ("copies", "resource"))
+            w = f"strategy.tiles.{t['name']}"
+            self.item(w, t, SCHEMA["strategy"].lists["tiles"], ("copies", "resource"))
             code = self.word(f"{w}.name", t["name"], STRATEGY)
             guild = t["name"].endswith("_guild")
             if guild != ("resource" in t):
