@@ -66,7 +66,7 @@ def test_trace_plays_a_game_to_its_end():
     (["--set", "city_states=[\"draft\"]"], "city_states lists 1 seats"),
     (["--set", "city_states_out=[\"nowhere\"]"], "unknown City-state"),
     (["--strategies", "random,first,random"], "one strategy"),
-    (["--set", "params.x=1"], "not supported yet"),
+    (["--set", "params.x=1"], "unknown section 'params'"),
 ])
 def test_bad_settings_give_one_line(tmp_path, flags, words):
     done = invoke("run", "--game", "pillars", "--players", 3, "--n", 2, "--out",

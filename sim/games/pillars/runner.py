@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from sim.games.content_files import ContentError
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import SIDES, Content, load_content
+from sim.games.pillars.content import SCHEMA, SIDES, Content, load_content
 from sim.games.pillars.game import STRATEGY_CODES, PillarsSetup
 from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
@@ -37,7 +37,10 @@ CITY_WORDS = (DRAFT, RANDOM)
 WORD_SETTINGS = CITY_WORDS
 STRATEGIES = tuple(STRATEGY_CODES)  # the first, random, is the default
 PARAMS: tuple = ()  # no tunable numbers yet
-CONTENT_SECTIONS: dict = {}  # content overrides are not supported yet
+# The sections whose numbers are balance values a sensitivity run moves; the component
+# counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
+CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
+                    if name not in ("components", "boards")}
 CHOICES = {"board": SIDES, "mode": L.MODES}
 
 
@@ -57,16 +60,12 @@ def mode(settings: dict) -> str:
 
 
 def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
-    if overrides:
-        key = next(iter(overrides))
-        raise RunError(f"pillars: content override {key!r} is not supported yet ; drop --set "
-                       f"{key}=... (the settings are {', '.join(SETTINGS)})")
-    if studio is not None:
-        raise RunError("pillars: a studio's content file is not supported yet ; drop --content")
     try:
-        return load_content()
+        content = load_content(overrides=overrides, studio=studio)
+        L.check_capacity(content.tables)  # before any output: the state has room for it
     except ContentError as exc:
         raise RunError(str(exc)) from None
+    return content
 
 
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
