@@ -33,6 +33,10 @@ def content_ops(
     Example: sim content ops pericles
     """
     info = require_game(game)
+    if not info.ops:
+        typer.echo(f"{info.title}: no effect codes: its content writes no effect steps (card "
+                   "and tile abilities are not modelled as data yet)")
+        return
     typer.echo(ops_table(info.title, load_ops(info)))
 
 
