@@ -18,22 +18,25 @@ app = typer.Typer(no_args_is_help=True, help="A game's content: export a table t
 
 GameArg = Annotated[str, typer.Argument(help="Game of the content (see `sim games`).",
                                         show_default=False)]
-Table = Annotated[str | None, typer.Option(help="Section of the content file, e.g. roles.")]
+Table = Annotated[str | None, typer.Option(
+    help="A section of the content file, e.g. roles, or a named list in one, e.g. "
+    "characters.cards.")]
 GameOption = Annotated[str | None, typer.Option(
     "--game", help="Game of the file (default: the one whose sections it uses).")]
 
 
 def _table(info, name: str | None):
-    from sim.content.games import schema
+    from sim.content.games import schema, shipped
+    from sim.content.table_paths import tables
     from sim.games.content_files import suggest
 
-    sections = schema(info)
+    known = tables(schema(info), shipped(info))
     if name is None:
-        fail(f"missing --table ; {info.title} has the tables {', '.join(sections)}")
-    if name not in sections:
-        fail(f"unknown table {name!r}{suggest(name, sections)} ; {info.title} has the tables "
-             f"{', '.join(sections)}")
-    return sections[name]
+        fail(f"missing --table ; {info.title} has the tables {', '.join(known)}")
+    if name not in known:
+        fail(f"unknown table {name!r}{suggest(name, known)} ; {info.title} has the tables "
+             f"{', '.join(known)}")
+    return known[name]
 
 
 @app.command("export", cls=OneLineErrors)
@@ -52,11 +55,12 @@ def export(
     Example: sim content export pericles --table roles --csv roles.csv
     """
     from sim.content.games import content_module, schema
+    from sim.content.table_paths import rows
     from sim.content.tables import to_csv
     from sim.games.content_files import ContentError, read_content
 
     info = require_game(game)
-    section = _table(info, table)
+    found = _table(info, table)
     if csv is None:
         fail("missing --csv ; give the CSV file to write, e.g. --csv roles.csv")
     module = content_module(info)
@@ -64,7 +68,7 @@ def export(
         data, _, _ = read_content(module.DEFAULT_PATH, schema(info), studio=content)
     except ContentError as exc:
         fail(str(exc))
-    _write(csv, to_csv(data.get(table, [] if section.listed else {}), section))
+    _write(csv, to_csv(rows(data, found), found.section))
     typer.echo(f"written: {csv} ({table} of {info.title})", err=True)
 
 
@@ -85,18 +89,19 @@ def import_(
     Example: sim content import pericles --table roles --csv roles.csv --out studio.toml
     """
     from sim.content.games import content_module
+    from sim.content.table_paths import put
     from sim.content.tables import from_csv, read_csv
     from sim.content.toml_text import document
     from sim.games.content_files import ContentError, read_toml
 
     info = require_game(game)
-    section = _table(info, table)
+    found = _table(info, table)
     if csv is None:
         fail("missing --csv ; give the CSV file to read, e.g. --csv roles.csv")
     try:
-        items = from_csv(read_csv(csv), table, section, csv.name)
+        items = from_csv(read_csv(csv), found.section, csv.name)
         data = read_toml(out)[0] if out is not None and out.exists() else {}
-        data[table] = items
+        put(data, found, items)
         text = document(data, header=f"# {info.title} content (sim content import; "
                                      "docs/studio-content.md)")
         _validate(content_module(info), text, (out or csv).name)

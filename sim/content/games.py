@@ -15,16 +15,8 @@ def content_module(info: GameInfo) -> ModuleType:
     return importlib.import_module(f"sim.games.{info.name}.content")
 
 
-def has_schema(info: GameInfo) -> bool:
-    """The game's content file is declared section by section (``SCHEMA``), which `sim
-    content` needs (Pillars of Heracles not yet)."""
-    return hasattr(content_module(info), "SCHEMA")
-
-
 def schema(info: GameInfo) -> dict[str, Section]:
-    if not has_schema(info):
-        raise ContentError(f"{info.name}: `sim content` does not cover {info.title}'s content "
-                           "file yet ; edit scenarios/" + info.name + "/content.toml directly")
+    """The game's content file, section by section."""
     return content_module(info).SCHEMA
 
 
@@ -38,8 +30,7 @@ def game_of(path: Path, given: GameInfo | None) -> GameInfo:
     if given is not None:
         return given
     sections = set(read_toml(path)[0])
-    fits = [get_game(g) for g in GAMES if has_schema(get_game(g))
-            and sections and sections <= set(schema(get_game(g)))]
+    fits = [get_game(g) for g in GAMES if sections and sections <= set(schema(get_game(g)))]
     if len(fits) != 1:
         raise ContentError(f"{path.name}: cannot tell which game its sections are for ; add "
                            f"--game ({', '.join(sorted(GAMES))})")

@@ -45,7 +45,7 @@ def to_csv(value: dict | list, section: Section) -> str:
     return out.getvalue()
 
 
-def from_csv(text: str, name: str, section: Section, fname: str) -> dict | list:
+def from_csv(text: str, section: Section, fname: str) -> dict | list:
     """The section's items from CSV text; ContentError naming the line and column."""
     def fail(where: str, msg: str) -> None:
         raise ContentError(f"{fname}: {where}: {msg}")

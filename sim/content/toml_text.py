@@ -1,6 +1,6 @@
 """Content data written back as TOML text, in the content file's own shape: each table as
-``[section]``, each list item as ``[[section]]``, nested values inline. ``tomllib`` reads
-the text back to the same data."""
+``[section]``, each list item as ``[[section]]``, nested values inline (a list of tables
+one a line). ``tomllib`` reads the text back to the same data."""
 
 from __future__ import annotations
 
@@ -32,7 +32,15 @@ def value_text(value: object) -> str:
 
 
 def _fields(item: dict) -> list[str]:
-    return [f"{key_text(k)} = {value_text(v)}" for k, v in item.items()]
+    return [_field(k, v) for k, v in item.items()]
+
+
+def _field(key: str, value: object) -> str:
+    """``key = value``; a list of tables one table a line, as the shipped files write it."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        rows = "".join(f"  {value_text(v)},\n" for v in value)
+        return f"{key_text(key)} = [\n{rows}]"
+    return f"{key_text(key)} = {value_text(value)}"
 
 
 def document(data: dict, header: str = "") -> str:
