@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from sim.cli import app
 from sim.games.pericles import layout as L
 from sim.games.pericles.events import EVENT_NAMES
-from sim.games.pericles.state_json import StateError, score_state
+from sim.games.pericles.state_json import score_state
+from sim.games.state_json import StateError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 KALLIOPE = FIXTURES / "kalliope.json"

@@ -2,26 +2,30 @@
 
 ``docs/state-json.md`` defines the JSON form: the phase the game ended in and, per player,
 the pieces, goods and cards that final scoring looks at. ``build_state`` validates it (one
-line ``StateError`` naming the file and the field) and writes it into a layout state
-vector; ``score_state`` then runs the engine's own ``rules/scoring.final_scoring`` and
-``rank_players`` on it, so the numbers are exactly those a simulated game would get.
+line ``StateError`` naming the file and the field, sim.games.state_json) and writes it into
+a layout state vector; ``score_state`` then runs the engine's own
+``rules/scoring.final_scoring`` and ``rank_players`` on it, so the numbers are exactly
+those a simulated game would get.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.content import N_DIPLOMATS, UNITS_PER_TYPE, Content, load_content
 from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import clear, seat_players
+from sim.games.state_json import (
+    Checker,
+    format_table,  # noqa: F401  (sim score interface)
+    read_state,
+)
 
 ROW_NAMES = O.ICON_NAMES[:3]
 PHASES = {"assembly": L.PHASE_ASSEMBLY, "governance": L.PHASE_GOVERNANCE}
@@ -43,108 +47,6 @@ DIPLOMAT_FIELDS = {"diplomats_home": L.DIPS_HOME, "diplomats_stoa": L.DIPS_STOA,
                    "diplomats_camp": L.DIPS_CAMP}
 
 
-class StateError(ValueError):
-    """A JSON state is invalid. The message is one line: file, field, problem ; fix."""
-
-
-
-def _show(v: Any) -> str:
-    s = json.dumps(v) if not isinstance(v, str) else repr(v)
-    return s if len(s) <= 40 else s[:37] + "..."
-
-
-class _Checker:
-    """Field checks that raise one-line errors naming the file and the field."""
-
-    def __init__(self, fname: str):
-        self.fname = fname
-
-    def fail(self, where: str, msg: str) -> None:
-        raise StateError(f"{self.fname}: {where}: {msg}")
-
-    def keys(self, where: str, obj: Any, required: set[str], optional: set[str]) -> dict:
-        if not isinstance(obj, dict):
-            self.fail(where, f"expected an object, got {_show(obj)} ; see docs/state-json.md")
-        allowed = required | optional
-        for key in obj:
-            if key not in allowed:
-                self.fail(f"{where}.{key}" if where else key,
-                          f"unknown key{suggest(key, allowed)} ; allowed keys: "
-                          + ", ".join(sorted(allowed)))
-        for key in sorted(required):
-            if key not in obj:
-                self.fail(f"{where}.{key}" if where else key, "missing ; add it (see docs/state-json.md)")
-        return obj
-
-    def int_(self, where: str, v: Any, low: int, high: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(where, f"expected a whole number {low}..{high}, got {_show(v)} ; write a number")
-        if not low <= v <= high:
-            self.fail(where, f"{v} is out of range ; use {low}..{high}")
-        return v
-
-    def bool_(self, where: str, v: Any) -> bool:
-        if not isinstance(v, bool):
-            self.fail(where, f"expected true or false, got {_show(v)} ; write true or false")
-        return v
-
-    def str_(self, where: str, v: Any) -> str:
-        if not isinstance(v, str):
-            self.fail(where, f"expected a string, got {_show(v)} ; write it in double quotes")
-        return v
-
-    def word(self, where: str, v: Any, options) -> str:
-        self.str_(where, v)
-        if v not in options:
-            self.fail(where, f"unknown name {v!r}{suggest(v, options)} ; choose one of: "
-                             + ", ".join(options))
-        return v
-
-    def list_(self, where: str, v: Any) -> list:
-        if not isinstance(v, list):
-            self.fail(where, f"expected a list, got {_show(v)} ; write [...]")
-        return v
-
-    def counts(self, where: str, v: Any, names, high: int) -> dict[str, int]:
-        """An object mapping some of ``names`` to counts; missing names count 0."""
-        if not isinstance(v, dict):
-            self.fail(where, f"expected an object such as {{\"{names[0]}\": 1}}, got {_show(v)} "
-                             "; see docs/state-json.md")
-        out = {}
-        for key, count in v.items():
-            if key not in names:
-                self.fail(f"{where}.{key}", f"unknown key{suggest(key, names)} ; allowed keys: "
-                                            + ", ".join(names))
-            out[key] = self.int_(f"{where}.{key}", count, 0, high)
-        return out
-
-
-def _reject_duplicates(pairs):
-    seen = {}
-    for key, value in pairs:
-        if key in seen:
-            raise StateError(f"duplicate key {key!r} ; write each key once")
-        seen[key] = value
-    return seen
-
-
-def read_state(path: Path) -> dict:
-    """Parse a JSON state file (syntax only; ``build_state`` checks the content)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StateError(f"{path.name}: cannot read the file ({exc.strerror}) ; check the path "
-                         f"{str(path)!r}") from None
-    try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
-    except json.JSONDecodeError as exc:
-        raise StateError(f"{path.name}: not valid JSON: {exc.msg} at line {exc.lineno} column "
-                         f"{exc.colno} ; fix the syntax") from None
-    except StateError as exc:
-        raise StateError(f"{path.name}: {exc}") from None
-
-
 def _card_ids(names: tuple[str, ...]) -> dict[str, list[int]]:
     ids: dict[str, list[int]] = {}
     for i, name in enumerate(names):
@@ -158,13 +60,11 @@ def build_state(data: Any, content: Content, fname: str = "state") -> tuple[np.n
     Returns (state, players) where players holds each player's name and Glory before
     final scoring.
     """
-    c = _Checker(fname)
+    c = Checker(fname)
     T = content.tables
     params = {p.name: int(T.params[i]) for i, p in enumerate(P.PARAMS)}
     c.keys("", data, TOP_REQUIRED, TOP_OPTIONAL)
-    if "game" in data and data["game"] != "pericles":
-        c.fail("game", f"this state is for {_show(data['game'])} ; score it with --game "
-                       f"{data['game']} or write \"pericles\"")
+    c.game(data, "pericles")
     phase = PHASES[c.word("phase", data["phase"], tuple(PHASES))]
     rnd = c.int_("round", data.get("round", 1), 1, params["max_rounds"])
     players = c.list_("players", data["players"])
@@ -335,19 +235,3 @@ def score_file(path: Path, content_path: Path | None = None) -> dict:
     """Read, validate and score a JSON state file (``content_path``: another content file)."""
     data = read_state(path)
     return score_state(data, load_content(content_path), Path(path).name)
-
-
-def format_table(result: dict) -> str:
-    """The result as a table: one row per player, one column per final-scoring line."""
-    labels = [name.removeprefix("end_") for _, name in END_LINES]
-    width = max(6, *(len(p["name"]) for p in result["players"]))
-    head = (f"{'player':<{width}} {'before':>7} " + " ".join(f"{x:>9}" for x in labels)
-            + f" {'final':>6} {'total':>6} {'rank':>5}")
-    rows = [head]
-    for p in result["players"]:
-        rows.append(f"{p['name']:<{width}} {p['glory_before']:>7} "
-                    + " ".join(f"{v:>+9d}" for v in p["lines"].values())
-                    + f" {p['final_scoring']:>+6d} {p['glory']:>6} {p['rank']:>5}")
-    names = [result["players"][w]["name"] for w in result["winners"]]
-    rows.append(f"winner{'s' if len(names) > 1 else ''}: {', '.join(names)}")
-    return "\n".join(rows) + "\n"

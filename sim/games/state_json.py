@@ -1,0 +1,141 @@
+"""What every game's scoring of a hand-written position (`sim score`, docs/state-json.md)
+shares: reading the JSON file, field checks that fail with one line naming the file and
+the field, and the table of each player's scoring lines.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from sim.games.content_files import suggest
+
+
+class StateError(ValueError):
+    """A JSON state is invalid. The message is one line: file, field, problem ; fix."""
+
+
+def show(v: Any) -> str:
+    """A value as an error line quotes it (cut at 40 characters)."""
+    s = json.dumps(v) if not isinstance(v, str) else repr(v)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+class Checker:
+    """Field checks that raise one-line errors naming the file and the field."""
+
+    def __init__(self, fname: str):
+        self.fname = fname
+
+    def fail(self, where: str, msg: str) -> None:
+        raise StateError(f"{self.fname}: {where}: {msg}")
+
+    def keys(self, where: str, obj: Any, required: set[str], optional: set[str]) -> dict:
+        if not isinstance(obj, dict):
+            self.fail(where, f"expected an object, got {show(obj)} ; see docs/state-json.md")
+        allowed = required | optional
+        for key in obj:
+            if key not in allowed:
+                self.fail(f"{where}.{key}" if where else key,
+                          f"unknown key{suggest(key, allowed)} ; allowed keys: "
+                          + ", ".join(sorted(allowed)))
+        for key in sorted(required):
+            if key not in obj:
+                self.fail(f"{where}.{key}" if where else key, "missing ; add it (see docs/state-json.md)")
+        return obj
+
+    def game(self, data: dict, name: str) -> None:
+        """The optional ``game`` key names this game."""
+        if "game" in data and data["game"] != name:
+            self.fail("game", f"this state is for {show(data['game'])} ; score it with --game "
+                              f"{data['game']} or write \"{name}\"")
+
+    def int_(self, where: str, v: Any, low: int, high: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.fail(where, f"expected a whole number {low}..{high}, got {show(v)} ; write a number")
+        if not low <= v <= high:
+            self.fail(where, f"{v} is out of range ; use {low}..{high}")
+        return v
+
+    def bool_(self, where: str, v: Any) -> bool:
+        if not isinstance(v, bool):
+            self.fail(where, f"expected true or false, got {show(v)} ; write true or false")
+        return v
+
+    def str_(self, where: str, v: Any) -> str:
+        if not isinstance(v, str):
+            self.fail(where, f"expected a string, got {show(v)} ; write it in double quotes")
+        return v
+
+    def word(self, where: str, v: Any, options) -> str:
+        self.str_(where, v)
+        if v not in options:
+            self.fail(where, f"unknown name {v!r}{suggest(v, options)} ; choose one of: "
+                             + ", ".join(options))
+        return v
+
+    def list_(self, where: str, v: Any) -> list:
+        if not isinstance(v, list):
+            self.fail(where, f"expected a list, got {show(v)} ; write [...]")
+        return v
+
+    def counts(self, where: str, v: Any, names, high: int) -> dict[str, int]:
+        """An object mapping some of ``names`` to counts; missing names count 0."""
+        if not isinstance(v, dict):
+            self.fail(where, f"expected an object such as {{\"{names[0]}\": 1}}, got {show(v)} "
+                             "; see docs/state-json.md")
+        out = {}
+        for key, count in v.items():
+            if key not in names:
+                self.fail(f"{where}.{key}", f"unknown key{suggest(key, names)} ; allowed keys: "
+                                            + ", ".join(names))
+            out[key] = self.int_(f"{where}.{key}", count, 0, high)
+        return out
+
+
+def _reject_duplicates(pairs):
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise StateError(f"duplicate key {key!r} ; write each key once")
+        seen[key] = value
+    return seen
+
+
+def read_state(path: Path) -> dict:
+    """Parse a JSON state file (syntax only; the game's ``build_state`` checks the content)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise StateError(f"{path.name}: cannot read the file ({exc.strerror}) ; check the path "
+                         f"{str(path)!r}") from None
+    try:
+        return json.loads(text, object_pairs_hook=_reject_duplicates)
+    except json.JSONDecodeError as exc:
+        raise StateError(f"{path.name}: not valid JSON: {exc.msg} at line {exc.lineno} column "
+                         f"{exc.colno} ; fix the syntax") from None
+    except StateError as exc:
+        raise StateError(f"{path.name}: {exc}") from None
+
+
+def format_table(result: dict) -> str:
+    """The result as a table: one row per player, one column per scoring line (without
+    its ``end_`` prefix), the Glory before and the scoring's sum when the game has Glory
+    before final scoring, the total and the rank; then the winners."""
+    players = result["players"]
+    before = "glory_before" in players[0]
+    labels = [name.removeprefix("end_") for name in players[0]["lines"]]
+    width = max(6, *(len(p["name"]) for p in players))
+    rows = [f"{'player':<{width}} " + (f"{'before':>7} " if before else "")
+            + " ".join(f"{x:>9}" for x in labels)
+            + (f" {'final':>6}" if before else "") + f" {'total':>6} {'rank':>5}"]
+    for p in players:
+        rows.append(f"{p['name']:<{width}} " + (f"{p['glory_before']:>7} " if before else "")
+                    + " ".join(f"{v:>+9d}" for v in p["lines"].values())
+                    + (f" {p['final_scoring']:>+6d}" if before else "")
+                    + f" {p['glory']:>6} {p['rank']:>5}")
+    names = [players[w]["name"] for w in result["winners"]]
+    rows.append(f"winner{'s' if len(names) > 1 else ''}: {', '.join(names)}")
+    return "\n".join(rows) + "\n"
