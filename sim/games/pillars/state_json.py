@@ -1,0 +1,317 @@
+"""Final scoring of a Pillars of Heracles position written by hand as JSON.
+
+``docs/state-json.md`` defines the JSON form: the board side, each Region's Track tile,
+the Forbidden Domains, the Population tiles and, per player, what final scoring looks at
+(Prophecies, Monuments, Cities, the pieces whose Power decides each Region, the track
+steps, End Ships). ``build_state`` validates it (one-line ``StateError``,
+sim.games.state_json) and writes it into a state vector, with the End Ships as a script
+for the stand-in policy; ``score_state`` then runs the engine's own
+``rules/end.final_scoring``, so the numbers are those a simulated game would get.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import (
+    BUILDINGS,
+    C_KIND,
+    ICONS,
+    P_NUMBER,
+    PIECES,
+    SIDES,
+    TRACKS,
+    Content,
+    load_content,
+)
+from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pillars.events import EV_COLS, EV_REGION_SCORE
+from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPT_VALUES, W_MODE, W_SCRIPT, pair
+from sim.games.pillars.rules.end import final_scoring, rank_of
+from sim.games.pillars.rules.setup import clear
+from sim.games.state_json import Checker, StateError, read_state
+from sim.games.state_json import format_table as score_table
+from sim.rng import N_STREAMS
+
+TOP_REQUIRED = {"board", "region_tracks", "players"}
+TOP_OPTIONAL = {"game", "first", "forbidden_domains", "population"}
+PLAYER_KEYS = {"name", "tracks", "track_heights", "prophecies", "monuments", "cities",
+               "pillars", "buildings", "hoplites", "workers", "ships", "end_ships"}
+END_SHIP_KEYS = {"sea", "land"}
+FACE_DOWN = "face_down"
+MAX_EVENTS = 256  # final scoring's trace rows: Glory, End Ships and Region scores
+
+
+class _Board:
+    """The side's names and the pieces placed so far, for the checks across players."""
+
+    def __init__(self, content: Content, side: int):
+        self.T = content.tables
+        self.side = side
+        self.lands = content.names[f"lands.{SIDES[side]}"]
+        self.regions = content.names[f"regions.{SIDES[side]}"]
+        self.seas = int(self.T.n_seas[side])
+        self.blocked: set[int] = set()
+
+    def land(self, c: Checker, where: str, name: Any) -> int:
+        land = self.lands.index(c.word(where, name, self.lands))
+        region = int(self.T.land_region[self.side, land])
+        if region in self.blocked:
+            c.fail(where, f"{name} lies in the Forbidden Domain {self.regions[region]} ; a "
+                          "Forbidden Domain is not part of the game (p. 6)")
+        return land
+
+
+def build_state(data: Any, content: Content,
+                fname: str = "state") -> tuple[np.ndarray, np.ndarray, list[dict]]:
+    """Validate a parsed JSON position and write it into a fresh state vector.
+
+    Returns (state, the End Ships' script for the policy, each player's seat and name)."""
+    c = Checker(fname)
+    T = content.tables
+    c.keys("", data, TOP_REQUIRED, TOP_OPTIONAL)
+    c.game(data, "pillars")
+    side = SIDES.index(c.word("board", data["board"], SIDES))
+    players = c.list_("players", data["players"])
+    if not 2 <= len(players) <= L.MAX_PLAYERS:
+        c.fail("players", f"{len(players)} players listed ; Pillars of Heracles plays with "
+                          f"2..{L.MAX_PLAYERS}")
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    clear(s, side, len(players))
+    s[L.FIRST] = c.int_("first", data.get("first", 0), 0, len(players) - 1)
+    board = _Board(content, side)
+    _regions(c, data, board, s)
+    _population(c, data.get("population", {}), board, s)
+    owners = {"prophecies": {}, "monuments": {}}
+    out, end_ships = [], {}
+    for seat, pl in enumerate(players):
+        w = f"players[{seat}]"
+        c.keys(w, pl, set(), PLAYER_KEYS)
+        out.append({"seat": seat, "name": c.str_(f"{w}.name", pl.get("name", f"P{seat}"))})
+        _cards(c, w, pl, content, s, seat, owners)
+        _pieces(c, w, pl, board, s, seat)
+        _tracks(c, w, pl, s, seat, len(players))
+        end_ships.update(_end_ships(c, w, pl, board, s, seat))
+    return s, _script(s, T, board, end_ships), out
+
+
+def _regions(c: Checker, data: dict, board: _Board, s: np.ndarray) -> None:
+    """Each Region's Track tile (step 4) and the Forbidden Domains (step 17)."""
+    tracks = c.keys("region_tracks", data["region_tracks"], set(board.regions), set())
+    seen: dict[str, str] = {}
+    for region, name in tracks.items():
+        track = c.word(f"region_tracks.{region}", name, TRACKS)
+        if track in seen:
+            c.fail(f"region_tracks.{region}", f"{track} is already the track of {seen[track]} ; "
+                                              "each Region has its own Track tile")
+        seen[track] = region
+        s[L.REGION_TRACK + board.regions.index(region)] = TRACKS.index(track)
+    for i, name in enumerate(c.list_("forbidden_domains", data.get("forbidden_domains", []))):
+        region = board.regions.index(c.word(f"forbidden_domains[{i}]", name, board.regions))
+        board.blocked.add(region)
+        s[L.REGION_BLOCKED + region] = 1
+
+
+def _population(c: Checker, tiles: Any, board: _Board, s: np.ndarray) -> None:
+    """A Population tile per Land given: its Power face up, or face down (nobody Controls
+    a Region while one is, p. 6). Each is a tile of the content with the Land's icon."""
+    if not isinstance(tiles, dict):
+        c.fail("population", "expected an object such as {\"thessalia\": 3} ; see "
+                             "docs/state-json.md")
+    used: set[int] = set()
+    for name, power in tiles.items():
+        where = f"population.{name}"
+        land = board.land(c, where, name)
+        icon = int(board.T.land_icon[board.side, land])
+        if power != FACE_DOWN:
+            c.int_(where, power, 1, 12)
+        fits = [t for t in range(board.T.population.shape[0]) if t not in used
+                and board.T.population[t, 0] == icon
+                and (power == FACE_DOWN or board.T.population[t, 1] == power)]
+        if not fits:
+            powers = sorted({int(p) for i, p in board.T.population[:, :2] if i == icon})
+            c.fail(where, f"no {ICONS[icon]} Population tile of Power {power} is left ; the "
+                          f"{ICONS[icon]} tiles have Powers {powers}, or write \"{FACE_DOWN}\"")
+        used.add(fits[0])
+        s[L.LAND_POP + land] = fits[0]
+        s[L.LAND_POP_UP + land] = int(power != FACE_DOWN)
+
+
+def _cards(c: Checker, w: str, pl: dict, content: Content, s: np.ndarray, seat: int,
+           owners: dict[str, dict]) -> None:
+    """Fulfilled Prophecies by number, and Monuments in the deck (draw pile) by name."""
+    T = content.tables
+    numbers = [int(n) for n in T.prophecies[:, P_NUMBER]]
+    for i, number in enumerate(c.list_(f"{w}.prophecies", pl.get("prophecies", []))):
+        where = f"{w}.prophecies[{i}]"
+        c.int_(where, number, 1, max(numbers))
+        if number in owners["prophecies"]:
+            c.fail(where, f"Prophecy {number} is already {owners['prophecies'][number]}'s ; "
+                          "each card has one owner")
+        owners["prophecies"][number] = w
+        s[L.PROPHECY_OWNER + numbers.index(number)] = seat
+    monuments = [n for n, kind in zip(content.names["cards"], T.cards[:, C_KIND], strict=True)
+                 if kind == L.KIND_MONUMENT]
+    held = c.list_(f"{w}.monuments", pl.get("monuments", []))
+    for i, name in enumerate(held):
+        where = f"{w}.monuments[{i}]"
+        c.word(where, name, monuments)
+        if name in owners["monuments"]:
+            c.fail(where, f"{name} is already in {owners['monuments'][name]}'s deck ; each "
+                          "card has one owner")
+        owners["monuments"][name] = w
+        s[L.DECK + seat * L.MAX_PILE + i] = content.names["cards"].index(name)
+    s[L.DECK_N + seat] = len(held)
+
+
+def _pieces(c: Checker, w: str, pl: dict, board: _Board, s: np.ndarray, seat: int) -> None:
+    """Cities, Pillars, Buildings, Hoplites, Workers and Ships on the board."""
+    have = dict(zip(PIECES, (int(n) for n in board.T.pieces), strict=True))
+    for i, name in enumerate(c.list_(f"{w}.cities", pl.get("cities", []))):
+        land = board.land(c, f"{w}.cities[{i}]", name)
+        if s[L.LAND_CITY + land] >= 0:
+            c.fail(f"{w}.cities[{i}]", f"{name} already holds a City ; a Land holds one")
+        s[L.LAND_CITY + land] = L.CITY_COMMON  # under the seat's marker: it Controls it
+        s[L.LAND_CITY_MARKER + land] = seat
+    pillars = c.list_(f"{w}.pillars", pl.get("pillars", []))
+    if len(pillars) > have["pillars"]:
+        c.fail(f"{w}.pillars", f"{len(pillars)} Pillars ; a colour has {have['pillars']}")
+    for i, name in enumerate(pillars):
+        land = board.land(c, f"{w}.pillars[{i}]", name)
+        if s[L.LAND_PILLAR + land] >= 0:
+            c.fail(f"{w}.pillars[{i}]", f"{name} already has a Pillar ; a Land holds one (p. ~11)")
+        s[L.LAND_PILLAR + land] = seat
+    buildings = pl.get("buildings", {})
+    if not isinstance(buildings, dict):
+        c.fail(f"{w}.buildings", "expected an object such as {\"attika\": \"citadel\"} ; see "
+                                 "docs/state-json.md")
+    for name, kind in buildings.items():
+        where = f"{w}.buildings.{name}"
+        land = board.land(c, where, name)
+        s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = BUILDINGS.index(
+            c.word(where, kind, BUILDINGS))
+    for kind in BUILDINGS:
+        built = list(buildings.values()).count(kind)
+        if built > have[kind + "s"]:
+            c.fail(f"{w}.buildings", f"{built} {kind}s ; a colour has {have[kind + 's']}")
+    for unit, field in (("hoplites", L.LAND_HOPLITES), ("workers", L.LAND_WORKERS)):
+        placed = c.counts(f"{w}.{unit}", pl.get(unit, {}), board.lands, have[unit])
+        if sum(placed.values()) > have[unit]:
+            c.fail(f"{w}.{unit}", f"{sum(placed.values())} {unit} ; a colour has {have[unit]}")
+        for name, n in placed.items():
+            s[field + board.land(c, f"{w}.{unit}.{name}", name) * L.MAX_PLAYERS + seat] = n
+    ships = c.list_(f"{w}.ships", pl.get("ships", []))
+    most = min(have["ships"], L.MAX_SHIPS)
+    if len(ships) > most:
+        c.fail(f"{w}.ships", f"{len(ships)} Ships ; a colour has {most}")
+    for k, place in enumerate(ships):
+        s[L.SHIP_SPACE + seat * L.MAX_SHIPS + k] = _ship_space(c, f"{w}.ships[{k}]", place, board)
+
+
+def _ship_space(c: Checker, where: str, place: Any, board: _Board) -> int:
+    """A Sea by its number, or a Land's Port by the Land's name."""
+    if isinstance(place, str):
+        land = board.land(c, where, place)
+        if board.T.land_port[board.side, land] < 0:
+            c.fail(where, f"{place} has no Port ; give the Sea's number instead")
+        return L.PORT + land
+    return c.int_(where, place, 1, board.seas) - 1
+
+
+def _tracks(c: Checker, w: str, pl: dict, s: np.ndarray, seat: int, n_players: int) -> None:
+    """Steps 0..5 on each track, and the marker's place in a stack on one step (by default
+    its seat: the first seat at the bottom); a higher marker is ahead (p. 6)."""
+    steps = c.counts(f"{w}.tracks", pl.get("tracks", {}), TRACKS, 5)
+    heights = c.counts(f"{w}.track_heights", pl.get("track_heights", {}), TRACKS, n_players - 1)
+    for t, track in enumerate(TRACKS):
+        k = seat * L.N_TRACKS + t
+        s[L.TRACK_STEP + k] = steps.get(track, 0)
+        s[L.TRACK_HEIGHT + k] = heights.get(track, seat)
+        for other in range(seat):
+            j = other * L.N_TRACKS + t
+            if (s[L.TRACK_STEP + j], s[L.TRACK_HEIGHT + j]) == (s[L.TRACK_STEP + k],
+                                                                s[L.TRACK_HEIGHT + k]):
+                c.fail(f"{w}.track_heights.{track}", f"players[{other}] has the same place in the "
+                       f"stack on step {s[L.TRACK_STEP + k]} ; give each marker its own height")
+
+
+def _end_ships(c: Checker, w: str, pl: dict, board: _Board, s: np.ndarray,
+               seat: int) -> dict[tuple[int, int], int]:
+    """(region, seat) -> pair(Ship piece, Land): the Ships the player puts on a Land of a
+    Region before it is scored, from a Sea next to that Land (p. 13)."""
+    out: dict[tuple[int, int], int] = {}
+    used: set[int] = set()
+    for i, ship in enumerate(c.list_(f"{w}.end_ships", pl.get("end_ships", []))):
+        where = f"{w}.end_ships[{i}]"
+        c.keys(where, ship, END_SHIP_KEYS, set())
+        sea = c.int_(f"{where}.sea", ship["sea"], 1, board.seas) - 1
+        land = board.land(c, f"{where}.land", ship["land"])
+        pieces = [p for p in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS)
+                  if s[L.SHIP_SPACE + p] == sea and p not in used]
+        if not pieces:
+            c.fail(f"{where}.sea", f"no Ship of the player left in Sea {sea + 1} ; list it "
+                                   "in ships first")
+        if board.T.land_sea[board.side, land, sea] == 0:
+            c.fail(f"{where}.land", f"{ship['land']} does not touch Sea {sea + 1} ; an End Ship "
+                                    "goes onto a Land next to its Sea")
+        region = int(board.T.land_region[board.side, land])
+        if (region, seat) in out:
+            c.fail(where, f"a second End Ship for {board.regions[region]} ; one per Region "
+                          "and player")
+        used.add(pieces[0])
+        out[(region, seat)] = pair(pieces[0], land)
+    return out
+
+
+def _script(s: np.ndarray, T, board: _Board, end_ships: dict[tuple[int, int], int]) -> np.ndarray:
+    """The stand-in policy's script for final scoring: at each open Region in scoring
+    order, each seat from the First Player places its End Ship there or declines (-1)."""
+    n = s[L.N_PLAYERS]
+    values = [end_ships.get((int(region), (s[L.FIRST] + k) % n), -1)
+              for region in T.score_order[board.side] if int(region) not in board.blocked
+              for k in range(n)]
+    W = np.zeros(W_SCRIPT + len(values), np.int64)
+    W[W_MODE] = SCRIPT_VALUES
+    W[W_SCRIPT:] = values
+    return W
+
+
+def score_state(data: Any, content: Content | None = None, fname: str = "state") -> dict:
+    """Final scoring of a parsed JSON position: per player the Glory of each source, the
+    total and the rank; who Controls each Region scored."""
+    content = content if content is not None else load_content()
+    s, W, players = build_state(data, content, fname)
+    ev = np.zeros((MAX_EVENTS, EV_COLS), np.int32)
+    final_scoring(s, content.tables, W, ev, np.zeros(L.MAX_PLAYERS, np.int32),
+                  np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), np.zeros(N_STREAMS, np.uint64))
+    if W[W_MODE] == SCRIPT_MISSED:
+        raise StateError(f"{fname}: end_ships: a Ship was not offered where the file puts it "
+                         "; check that its Sea touches the Land and the Land is open")
+    for p in players:
+        seat = p["seat"]
+        p["lines"] = {name: int(s[L.GLORY_SRC + seat * L.N_SOURCES + k])
+                      for k, name in enumerate(L.GLORY_SOURCES)}
+        p["glory"] = int(s[L.GLORY + seat])
+        p["track_steps"] = int(s[L.TRACK_STEP + seat * L.N_TRACKS:][:L.N_TRACKS].sum())
+        p["rank"] = int(rank_of(s, seat))
+    regions = content.names[f"regions.{data['board']}"]
+    scored = {regions[row[3]]: players[row[4]]["name"] if row[4] >= 0 else None
+              for row in ev[:s[L.EVENTS]] if row[2] == EV_REGION_SCORE}
+    return {"game": "pillars", "board": data["board"], "players": players, "regions": scored,
+            "winners": [p["seat"] for p in players if s[L.WON + p["seat"]]]}
+
+
+def score_file(path: Path, content_path: Path | None = None) -> dict:
+    """Read, validate and score a JSON position file (``content_path``: another content file)."""
+    data = read_state(path)
+    return score_state(data, load_content(content_path), Path(path).name)
+
+
+def format_table(result: dict) -> str:
+    """The players' lines (sim.games.state_json.format_table), then each Region's holder."""
+    held = ", ".join(f"{region} {name or 'nobody'}" for region, name in result["regions"].items())
+    return score_table(result) + f"regions: {held}\n"
