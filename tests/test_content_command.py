@@ -1,5 +1,7 @@
 """`sim content`: tables to CSV and back without loss, check and diff of a studio's file."""
 
+import csv
+import io
 import tomllib
 from pathlib import Path
 
@@ -135,3 +137,56 @@ def test_from_csv_rejects_two_rows_for_a_table():
     section = schema(GAMES["pericles"])["board"]
     with pytest.raises(ContentError, match="2 rows for the one Board table"):
         from_csv("source\na\nb\n", section, "board.csv")
+
+
+PILLARS_STUDIO = """
+[characters]
+cards = [{ name = "oracle", power = 4 }]
+
+[prophecies]
+cards = [{ number = 3, count = 3 }]
+
+[[boards]]
+side = "aegean"
+seas = [{ number = 4, name = "myrtoan_sea" }]
+"""
+
+
+def test_pillars_diff_and_check_name_items_of_named_lists(tmp_path):
+    studio = tmp_path / "studio.toml"
+    studio.write_text(PILLARS_STUDIO, encoding="utf-8")
+    done = sim("content", "diff", SHIPPED["pillars"], studio)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        'Board aegean, Sea 4: name (not set) -> "myrtoan_sea"',
+        "Prophecy 3: count 2 -> 3",
+        "Character oracle: power 2 -> 4",
+    ]
+    done = sim("content", "check", studio)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("studio.toml: valid Pillars of Heracles content; 3 change(s)")
+
+
+def test_pillars_named_list_through_a_spreadsheet(tmp_path):
+    lands = tmp_path / "lands.csv"
+    done = sim("content", "export", "pillars", "--table", "boards.aegean.lands", "--csv", lands)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.reader(io.StringIO(lands.read_text(encoding="utf-8"))))
+    assert rows[0] == ["name", "region", "icon", "seas", "port", "neighbours", "source"]
+    delos = next(r for r in rows if r[0] == "delos")
+    delos[-1] = "studio: our map"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    lands.write_text(out.getvalue(), encoding="utf-8")
+    studio = tmp_path / "studio.toml"
+    studio.write_text(PILLARS_STUDIO, encoding="utf-8")
+    done = sim("content", "import", "pillars", "--table", "boards.aegean.lands", "--csv", lands,
+               "--out", studio)
+    assert done.returncode == 0, done.stderr
+    written = tomllib.loads(studio.read_text(encoding="utf-8"))
+    aegean = next(b for b in shipped(GAMES["pillars"])["boards"] if b["side"] == "aegean")
+    mapped = [{**land, "source": "studio: our map"} if land["name"] == "delos" else land
+              for land in aegean["lands"]]
+    assert written["boards"] == [{"side": "aegean", "seas": [{"number": 4, "name": "myrtoan_sea"}],
+                                  "lands": mapped}]
+    assert written["characters"] == {"cards": [{"name": "oracle", "power": 4}]}  # kept
