@@ -22,11 +22,11 @@ def tables(schema: dict[str, Section], data: dict) -> dict[str, Table]:
     for name, section in schema.items():
         out[name] = Table(section, name, None, None)
         value = data.get(name)
-        if value is None or (section.listed and not section.keys()):
+        if value is None or (section.listed and not section.key_fields()):
             continue
         for i, item in enumerate(value if section.listed else [value]):
             at = f"{name}.{section.address(item, i)}" if section.listed else name
-            holder = {k: item[k] for k in section.keys()} if section.listed else None
+            holder = {k: item[k] for k in section.key_fields()} if section.listed else None
             for field in section.lists:
                 out[f"{at}.{field}"] = Table(section.lists[field], name, holder, field)
     return out

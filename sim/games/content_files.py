@@ -55,7 +55,7 @@ class Section:
             return str(position)
         return item_name(self, item) or str(position)
 
-    def keys(self) -> tuple[str, ...]:
+    def key_fields(self) -> tuple[str, ...]:
         """The fields that name an item."""
         if self.key is None:
             return ()
@@ -130,7 +130,7 @@ def read_toml(path: Path | Traversable) -> tuple[dict, bytes]:
 
 def item_name(section: Section, item: dict) -> str | None:
     """The name of a list item as its key field(s) give it, e.g. 'veteran' or 'acropolis.1'."""
-    values = [item.get(k) for k in section.keys()]
+    values = [item.get(k) for k in section.key_fields()]
     if not values or any(v is None or isinstance(v, (dict, list)) for v in values):
         return None
     return ".".join(str(v) for v in values)
@@ -284,8 +284,8 @@ def _mark(value: dict | list, section: Section, source: str) -> None:
         for name, sub in section.lists.items():
             if isinstance(item.get(name), list):
                 _mark(item[name], sub, source)
-        passing = set(item) & sourced and set(item) <= set(section.keys()) | sourced
-        if "source" in section.fields and not passing:
+        only_addresses = set(item) & sourced and set(item) <= set(section.key_fields()) | sourced
+        if "source" in section.fields and not only_addresses:
             item.setdefault("source", source)
 
 

@@ -80,7 +80,7 @@ def content_values(data: dict, sections: dict[str, Section]) -> list[Value]:
     out = []
     for name, section in sections.items():
         for item, fields, sec, source in items(data[name], section, name):
-            skip = set(sec.keys()) | set(sec.lists)
+            skip = set(sec.key_fields()) | set(sec.lists)
             out += [Value(key, item, number, 0, None, is_assumed(source))
                     for field, value in fields.items() if field not in skip
                     for key, number in _numbers(value, f"{item}.{field}")]
