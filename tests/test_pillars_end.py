@@ -67,6 +67,21 @@ def test_track_trigger_counts_markers_on_step_5_collectively_p13(players):
         assert end_trigger(s, T, 0) == want, mode
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_track_trigger_on_distinct_tracks_as_a_setting_decision2(players):
+    """With track_end = "tracks", a second marker on a track end already reached does not
+    count; the ends of as many tracks as players do."""
+    s = game("aegean", players)
+    s[L.TRACK_END] = L.TRACK_END_TRACKS
+    s[L.TRACK_STEP:L.TRACK_STEP + L.MAX_PLAYERS * L.N_TRACKS] = 0
+    for k in range(players - 1):
+        set_step(s, k % players, k, 5)
+    set_step(s, players - 1, 0, 5)  # the end of track 0 again
+    assert end_trigger(s, T, 0) == L.END_NONE
+    set_step(s, 0, players - 1, 5)
+    assert end_trigger(s, T, 0) == L.END_BY_TRACKS
+
+
 @pytest.mark.parametrize("mode, needed", [("standard", 3), ("short", 2), ("tutorial", None)])
 def test_era_iii_prophecy_trigger_p13_p15(mode, needed):
     s = game("mediterranean", 4)

@@ -36,6 +36,17 @@ def test_run_writes_one_row_per_seat_with_the_pillars_columns(tmp_path):
     assert set(df.end_reason) <= {"cities", "tracks", "prophecies"}
 
 
+def test_track_end_setting_is_recorded_and_changes_when_games_end(tmp_path):
+    done = invoke("run", "--game", "pillars", "--players", 4, "--n", 300, "--seed", 2,
+                  "--out", tmp_path / "run", "--quiet", "--sweep", "track_end=markers,tracks")
+    assert done.exit_code == 0, done.output
+    plan = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert [c["settings"]["track_end"] for c in plan["cells"]] == ["markers", "tracks"]
+    ends = pd.read_parquet(tmp_path / "run" / "data").groupby("cell").end_reason.value_counts()
+    # distinct tracks are harder to reach than markers, so fewer games end by tracks
+    assert ends.get((1, "tracks"), 0) < ends.get((0, "tracks"), 0)
+
+
 def test_trace_plays_a_game_to_its_end():
     done = invoke("trace", "--game", "pillars", "--players", 3, "--seed", 7)
     assert done.exit_code == 0, done.output
@@ -62,6 +73,7 @@ def test_trace_plays_a_game_to_its_end():
     (["--players", "5"], "out of range"),
     (["--set", "board=atlantis"], "board 'atlantis' is unknown"),
     (["--set", "mode=long"], "mode 'long' is unknown"),
+    (["--set", "track_end=steps"], "track_end 'steps' is unknown"),
     (["--set", "city_states=[\"spartaa\", \"draft\", \"draft\"]"], "unknown City-state"),
     (["--set", "city_states=[\"draft\"]"], "city_states lists 1 seats"),
     (["--set", "city_states_out=[\"nowhere\"]"], "unknown City-state"),

@@ -26,7 +26,7 @@ SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              check_turns, max_rounds):
+              track_end, check_turns, max_rounds):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     Rounds run from the First Player clockwise (p. 8). After a trigger the round is
@@ -35,6 +35,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     ``check_turns`` after every turn as well."""
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng)
     s[L.MODE] = mode
+    s[L.TRACK_END] = track_end
     record(s, T)
     while s[L.GAME_OVER] == 0:
         s[L.ROUND] += 1
@@ -72,7 +73,7 @@ def work_arrays(max_events):
 
 @njit
 def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, tiles, mode,
-             check_turns, max_rounds, max_events):
+             track_end, check_turns, max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``)."""
@@ -81,14 +82,14 @@ def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, til
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              check_turns, max_rounds)
+              track_end, check_turns, max_rounds)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
-               count, side, n_players, picks, tiles, mode, check_turns, max_rounds, glory,
-               sources, won, ranks, city_state, rounds, end_reason, decisions, violation):
+               count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
+               glory, sources, won, ranks, city_state, rounds, end_reason, decisions, violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -101,7 +102,7 @@ def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, firs
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-                  check_turns, max_rounds)
+                  track_end, check_turns, max_rounds)
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]

@@ -29,6 +29,7 @@ class PillarsSetup:
     players: int = 3
     board: str = "mediterranean"
     mode: str = "standard"
+    track_end: str = "markers"  # layout.TRACK_ENDS: how the track-end trigger counts
     # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
     # "random" (dealt at random); seats past the list draft
     city_states: tuple[str, ...] = ()
@@ -45,13 +46,13 @@ def _args(content: Content, setup: PillarsSetup):
                                       setup.city_states_in, setup.city_states_out)
     L.check_capacity(content.tables)
     W = np.array([STRATEGY_CODES[setup.strategy]], np.int64)
-    return W, side, picks, tiles, L.MODES.index(setup.mode)
+    return W, side, picks, tiles, L.MODES.index(setup.mode), L.TRACK_ENDS.index(setup.track_end)
 
 
 def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
-    W, side, picks, tiles, mode = _args(content, setup)
+    W, side, picks, tiles, mode, track_end = _args(content, setup)
     m = L.MAX_PLAYERS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -68,7 +69,7 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
     def play(start: int, stop: int) -> bool:
         return play_batch(L.LAYOUT_KEY, content.tables, W, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, setup.players, picks, tiles,
-                          mode, setup.check_turns, setup.max_rounds,
+                          mode, track_end, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
     refuse_mismatch(play(0, 0), "pillars")  # no game: the compiled layout is checked first
@@ -79,9 +80,9 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
 def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
-    W, side, picks, tiles, mode = _args(content, setup)
+    W, side, picks, tiles, mode, track_end = _args(content, setup)
     state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,
-                                     side, setup.players, picks, tiles, mode, True,
+                                     side, setup.players, picks, tiles, mode, track_end, True,
                                      setup.max_rounds, max_events)
     refuse_mismatch(played, "pillars")
     return state, events

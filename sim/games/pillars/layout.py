@@ -70,6 +70,11 @@ KIND_STARTING, KIND_CHARACTER, KIND_MONUMENT, KIND_EGYPT = range(len(CARD_KINDS)
 # markers on the tracks' last step (as many as players; 0: not a trigger), Era III
 # Prophecies removed (0: not a trigger).
 MODES = ("standard", "tutorial", "short")
+# The track-end trigger (p. 13, decision 2): as many markers on the tracks' last step as
+# players, every seat's counted ("markers"), or as many tracks whose end some marker has
+# reached ("tracks").
+TRACK_ENDS = ("markers", "tracks")
+TRACK_END_MARKERS, TRACK_END_TRACKS = range(len(TRACK_ENDS))
 MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -182,6 +187,7 @@ _FIELDS = (
                                     "Player board until a slot frees (p. 8, p. 15)"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
+    ("TRACK_END", 1, "TRACK_ENDS code: how the track-end trigger counts (decision 2, p. 13)"),
     ("END_ROUND", 1, "last round to be played once the end is triggered, 0 before (p. 13)"),
     ("END_REASON", 1, "END_* code of the trigger that fired first, END_NONE before (p. 13)"),
     ("GAME_OVER", 1, "1 once the last round is played (or the safety limit is reached)"),
@@ -205,7 +211,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
  HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
- CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, MODE, END_ROUND, END_REASON,
+ CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, MODE, TRACK_END, END_ROUND, END_REASON,
  GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits

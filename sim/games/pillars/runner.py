@@ -26,6 +26,7 @@ from sim.runner.values import check_choice, check_names
 SETTINGS: dict[str, object] = {
     "board": "mediterranean",  # or "aegean" (step 1)
     "mode": "standard",        # standard, tutorial or short (p. 15)
+    "track_end": "markers",    # or "tracks": how the track-end trigger counts (p. 13)
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
     # or one City-state name, "draft" or "random" per seat
     "city_states": DRAFT,
@@ -41,7 +42,7 @@ PARAMS: tuple = ()  # no tunable numbers yet
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
-CHOICES = {"board": SIDES, "mode": L.MODES}
+CHOICES = {"board": SIDES, "mode": L.MODES, "track_end": L.TRACK_ENDS}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
@@ -80,6 +81,7 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
         raise RunError(f"{where}: city_states lists {len(seats)} seats but the game has "
                        f"{players} players ; give one name (or 'draft' or 'random') per player")
     setup = PillarsSetup(players=players, board=settings["board"], mode=settings["mode"],
+                         track_end=settings["track_end"],
                          city_states=seats, city_states_in=tuple(settings["city_states_in"]),
                          city_states_out=tuple(settings["city_states_out"]),
                          strategy=strategies[0])

@@ -21,12 +21,16 @@ SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS = range(L.N_SOURCES)
 
 
 @kernel
-def markers_at_end(s):
-    """Markers on the last step of any track, every seat counted (decision 2): the
-    players 'collectively' reach track ends."""
+def track_ends_reached(s):
+    """The track ends the players have 'collectively' reached (decision 2): every seat's
+    marker on a track's last step, or with ``TRACK_END_TRACKS`` each track whose last step
+    some marker has reached, once."""
     n = 0
-    for k in range(s[L.N_PLAYERS] * L.N_TRACKS):
-        n += s[L.TRACK_STEP + k] == LAST_STEP
+    for t in range(L.N_TRACKS):
+        markers = 0
+        for seat in range(s[L.N_PLAYERS]):
+            markers += s[L.TRACK_STEP + seat * L.N_TRACKS + t] == LAST_STEP
+        n += min(markers, 1) if s[L.TRACK_END] == L.TRACK_END_TRACKS else markers
     return n
 
 
@@ -47,7 +51,7 @@ def end_trigger(s, T, seat):
     mode = s[L.MODE]
     if cities_of(s, seat) >= L.END_CITIES[mode]:
         return L.END_BY_CITIES
-    if L.END_TRACKS[mode] == 1 and markers_at_end(s) >= s[L.N_PLAYERS]:
+    if L.END_TRACKS[mode] == 1 and track_ends_reached(s) >= s[L.N_PLAYERS]:
         return L.END_BY_TRACKS
     if L.END_ERA3[mode] > 0 and era3_removed(s, T) >= L.END_ERA3[mode]:
         return L.END_BY_PROPHECIES
