@@ -30,6 +30,8 @@ from sim.games.content_files import (
     show,
     suggest,
 )
+from sim.games.effect_ops import EffectRows
+from sim.games.pillars import ops
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("pillars")
@@ -86,6 +88,10 @@ S_REPLENISH, S_MYTHOLOGY_SLOTS, S_MAX_MYTHOLOGY, S_COMMON_CITIES = 8, 9, 10, 11
 
 _SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S)")
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_ABILITY = ("ability", "ability_source")  # every Character, Monument and Mythology card's (p. 2)
+# the words of an ability step's arguments by kind (ops.OP_TABLE), coded by position
+ABILITY_WORDS = {"resource": RESOURCES, "track": TRACKS, "unit": UNITS, "building": BUILDINGS,
+                 "deck": DECKS, **ops.ARG_WORDS}
 _CARD_SECTIONS = ("characters", "monuments", "kingdom_of_egypt")  # CARD_KINDS[1:]
 _TOP = ("components", "setup", "rondel", "boards", "tracks", "player_board",
         "starting_cards", "city_states", "population", "resource_tiles", "prophecies",
@@ -118,7 +124,10 @@ class Tables(NamedTuple):
     settle_rows: np.ndarray     # [row] Pillars per Settle row
     strategy_types: np.ndarray  # [section] ICONS code an emptied Deploy, Build, Settle row gains
     cards: np.ndarray           # [card, 7] C_* columns; the 10 Starting cards come first
+    card_ability: np.ndarray    # [card, 2] fx rows of its ability and of its alternative, 0 none
     mythology: np.ndarray       # [card, 2] DECKS code, Wine to Energise
+    myth_ability: np.ndarray    # [card, 2] fx row of its ability, 1 when usable on another's turn
+    fx: np.ndarray              # [row, ops.FX_WIDTH] ability rows (ops.py), row 0 empty
     population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
@@ -233,6 +242,7 @@ class _Compiler:
 
     def compile(self, data: Any) -> tuple[Tables, dict[str, tuple[str, ...]]]:
         self.table("", data, _TOP)
+        self.fx = EffectRows(ops.MAX_STEPS, 3)
         self.components(data["components"])
         names: dict[str, tuple[str, ...]] = {}
         setup = self.setup(data["setup"])
@@ -249,7 +259,9 @@ class _Compiler:
             rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
             strategy_types=_arr(self.strategy_types),
-            cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
+            cards=_arr(cards), card_ability=_arr(self.card_abilities),
+            mythology=_arr(self.mythology(data["mythology"], names)),
+            myth_ability=_arr(self.myth_abilities), fx=self.fx.table(),
             population=_arr(self.population(data["population"], data["boards"])),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
@@ -562,17 +574,20 @@ class _Compiler:
         self.count("starting_cards", len(rows), self.comp["starting_cards_per_colour"], "cards")
         self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
         self.starting_names = sorted(set(card_names))
+        self.card_abilities = [[0, 0] for _ in rows]  # Starting cards have none (p. 2)
         for kind, section in enumerate(_CARD_SECTIONS, start=1):  # CARD_KINDS after "starting"
             sec = self.table(section, data[section], ("abilities", "cards"))
-            self.flagged(section, sec["abilities"])
+            self.source(f"{section}.abilities", sec["abilities"])
             items = self.list_(f"{section}.cards", sec["cards"])
             self.count(f"{section}.cards", len(items), self.comp[section], "cards")
             card_names += self.named(section, items)
             monument, character = section == "monuments", section == "characters"
             for c in items:
                 w = f"{section}.{c['name']}"
-                self.table(w, c, ("name", "power", "resources", "source") + ("glory",) * monument,
-                           ("either",) + ("three_player",) * character)
+                self.table(w, c, ("name", "power", "resources", "source") + ("glory",) * monument
+                           + _ABILITY, ("either", "ability_or") + ("three_player",) * character)
+                self.card_abilities.append([self.ability(w, c, "ability"),
+                                            self.ability(w, c, "ability_or")])
                 self.source(f"{w}.source", c["source"])
                 res = self.resources(f"{w}.resources", c["resources"], 1, 2)
                 either = c.get("either", False)
@@ -587,6 +602,36 @@ class _Compiler:
         names["cards"] = tuple(card_names)
         return rows
 
+    def ability(self, where: str, card: dict, key: str) -> int:
+        """The fx row of the card's steps under ``key`` (none: row 0), each step checked
+        against ``ops.OP_TABLE``; a card with an ability gives its ``ability_source``."""
+        if key not in card:
+            return 0
+        self.source(f"{where}.ability_source", card["ability_source"])
+        steps = []
+        for i, step in enumerate(self.list_(f"{where}.{key}", card[key], 1, ops.MAX_STEPS)):
+            w = f"{where}.{key}[{i}]"
+            if not isinstance(step, list) or not step or not isinstance(step[0], str):
+                self.fail(w, f'expected a step ["op", argument...], got {show(step)}')
+            if step[0] not in ops.OPS or step[0] == "none":
+                self.fail(w, f"unknown op {step[0]!r}; use one of {', '.join(ops.OP_NAMES[1:])}"
+                          f"{suggest(step[0], ops.OP_NAMES[1:])} (sim content ops pillars)")
+            op = ops.OP_TABLE[ops.OPS[step[0]]]
+            if len(step) != 1 + len(op.args):
+                form = ", ".join([f'"{op.name}"', *op.args])
+                self.fail(w, f"expected [{form}], got {show(step)}")
+            args = [self.ability_arg(f"{w}[{k + 1}]", kind, v)
+                    for k, (kind, v) in enumerate(zip(op.args, step[1:], strict=True))]
+            steps.append((ops.OPS[op.name], *args, *[0] * (2 - len(args))))
+        return self.fx.row(steps)
+
+    def ability_arg(self, where: str, kind: str, v: Any) -> int:
+        if kind == "n":
+            return self.int_(where, v, 1, ops.MAX_N)
+        if kind in ops.ANY_ARGS and v == "any":
+            return ops.ANY
+        return self.word(where, v, ABILITY_WORDS[kind] + ("any",) * (kind in ops.ANY_ARGS))
+
     def flagged(self, section: str, v: Any) -> None:
         if v != NOT_MODELLED:
             self.fail(f"{section}.abilities", f"expected {NOT_MODELLED!r}: no ability is modelled "
@@ -594,17 +639,22 @@ class _Compiler:
 
     def mythology(self, m: Any, names: dict) -> list[list[int]]:
         self.table("mythology", m, ("abilities", "cards"))
-        self.flagged("mythology", m["abilities"])
+        self.source("mythology.abilities", m["abilities"])
+        self.myth_abilities: list[list[int]] = []
         items = self.list_("mythology.cards", m["cards"], 1)
         self.named("mythology", items)
         rows, card_names = [], []
         for c in items:
             w = f"mythology.{c['name']}"
-            self.table(w, c, ("name", "deck", "wine", "source"), ("copies",))
+            self.table(w, c, ("name", "deck", "wine", "source") + _ABILITY, ("copies",))
             self.source(f"{w}.source", c["source"])
             row = [self.word(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
+            fx = self.ability(w, c, "ability")
+            anytime = all(self.fx.rows[fx][1 + 3 * k] not in ops.OWN_TURN_ONLY
+                          for k in range(self.fx.rows[fx][0]))
             copies = self.int_(f"{w}.copies", c.get("copies", 1), 1, 30)
             rows += [row] * copies
+            self.myth_abilities += [[fx, int(anytime)]] * copies
             card_names += [c["name"]] * copies
         for d, deck in enumerate(DECKS):
             self.count("mythology.cards", sum(r[0] == d for r in rows), self.comp[deck + "s"],
@@ -768,4 +818,5 @@ def _assumed_share(d: dict) -> float:
     sources += [t["source"] for t in d["city_states"]["tiles"]]
     for section in (*_CARD_SECTIONS, "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
+        sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]
     return sum(is_assumed(s) for s in sources) / len(sources)
