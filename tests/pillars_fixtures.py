@@ -8,6 +8,7 @@ from sim.games.pillars.content import C_KIND, C_RES_A, RESOURCES, load_content
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
 from sim.games.pillars.policy import SCRIPT_VALUES
+from sim.games.pillars.rules.advance import TURN_SCRATCH
 from sim.games.pillars.rules.spend import W_COST, WORK
 from sim.games.pillars.start import new_game
 from sim.rng import N_STREAMS, seed_streams
@@ -89,6 +90,11 @@ def kit(seed=1):
     seed_streams(rng, seed, 0)
     return (np.zeros((512, EV_COLS), np.int32), np.zeros(WORK, np.int32),
             np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), rng)
+
+
+def turn_scratch():
+    """The scratch array a turn's kernels share (rules.advance.TURN_SCRATCH entries)."""
+    return np.zeros(TURN_SCRATCH, np.int32)
 
 
 def cost(work, **res):

@@ -11,6 +11,7 @@ import pytest
 from sim.games.aeolis import ops as aeolis_ops
 from sim.games.pericles import ops as pericles_ops
 from sim.games.pericles.content import ContentError, load_content
+from sim.games.pillars import ops as pillars_ops
 
 SIM = [sys.executable, "-m", "sim.cli"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +23,8 @@ def sim(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([*SIM, *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.parametrize("game, ops", [("pericles", pericles_ops), ("aeolis", aeolis_ops)])
+@pytest.mark.parametrize("game, ops", [("pericles", pericles_ops), ("aeolis", aeolis_ops),
+                                       ("pillars", pillars_ops)])
 def test_content_ops_lists_every_declared_code_with_its_page(game, ops):
     done = sim("content", "ops", game)
     assert done.returncode == 0, done.stderr

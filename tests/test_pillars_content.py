@@ -403,7 +403,8 @@ BAD = [
      "content.toml: kingdom_of_egypt.cards: 5 cards, but components says 4"),
     ("quest count over a Region", 'quest = "pillars", count = 3 }', 'quest = "pillars", count = 4 }',
      "content.toml: prophecies.cards.9.count: expected an integer 1..3, got 4"),
-    ("mythology deck size", 'wine = 2, copies = 12', 'wine = 2, copies = 13',
+    ("mythology deck size", 'name = "titan_of_the_tides", deck = "titan", wine = 2, copies = 4',
+     'name = "titan_of_the_tides", deck = "titan", wine = 2, copies = 5',
      "content.toml: mythology.cards: 17 titan cards counting copies, but components says 16"),
     ("city on a wrong step", '{ reward = "hoplite" },', '{ reward = "city" },',
      "content.toml: tracks.mercenary.steps[3].reward: steps 3 and 5, and only they, carry a Common City"),
@@ -419,9 +420,27 @@ BAD = [
      'neighbours = ["iapygia"], source = "guess:',
      f"content.toml: {MED_LAND}.bruttion.source: expected 'rulebook p. N', 'assumed: <cue>' or "
      "'studio: <file>'"),
-    ("abilities not flagged", '[monuments]\nabilities = "not yet modelled"',
-     '[monuments]\nabilities = "theatre draws"',
-     "content.toml: monuments.abilities: expected 'not yet modelled'"),
+    ("abilities without a source", '[monuments]\nabilities = "assumed:',
+     '[monuments]\nabilities = "theatre draws; assumed:',
+     "content.toml: monuments.abilities: expected 'rulebook p. N', 'assumed: <cue>' or "
+     "'studio: <file>'"),
+    ("unknown ability op", 'ability = [["energise", 1]], ability_source = "assumed: an Oracle',
+     'ability = [["energize", 1]], ability_source = "assumed: an Oracle',
+     "content.toml: characters.cards.oracle.ability[0]: unknown op 'energize'; use one of draw, "
+     "resource, step, deploy, build, move, power, energise, mythology, send_back, halt, swap "
+     "(did you mean 'energise'?) (sim content ops pillars)"),
+    ("ability count out of range", 'ability_or = [["power", 2]]', 'ability_or = [["power", 12]]',
+     "content.toml: characters.cards.shieldmaker.ability_or[0][1]: expected an integer 1..9, "
+     "got 12"),
+    ("unknown ability word", '[["halt", "ships"]]', '[["halt", "boats"]]',
+     "content.toml: mythology.cards.okeanos.ability[0][1]: expected one of ships, unit, got "
+     "'boats'"),
+    ("ability step of the wrong length", '[["swap"]]', '[["swap", 1]]',
+     "content.toml: mythology.cards.gaia.ability[0]: expected [\"swap\"], got ['swap', 1]"),
+    ("ability without its source", ', ability = [["swap"]], ability_source = "assumed: Gaia swaps '
+     'one of your Mythology cards, this one included, with another player\'s (rulebook p. 31)"',
+     ', ability = [["swap"]]',
+     "content.toml: mythology.cards.gaia.ability_source: missing required key"),
 ]
 
 

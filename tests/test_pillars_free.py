@@ -34,6 +34,7 @@ from tests.pillars_fixtures import (
     script,
     set_hand,
     ship_to,
+    turn_scratch,
 )
 
 # Prophecy rows of the shipped content (prophecies.cards, numbered from 1)
@@ -74,7 +75,7 @@ def test_siege_tile_needs_control_a_land_unit_and_a_rival_piece_p8(a):
     put(a, naxos, 0, hoplites=1)  # 2 against the Pillar's 1
     assert (FREE_SIEGE, naxos) in offered(a, 0, False)
     ev, work, opts, rng = kit()
-    free_actions(a, T, script(FREE_SIEGE, -1), ev, 0, False, np.zeros(4, np.int32), opts, rng)
+    free_actions(a, T, script(FREE_SIEGE, -1), ev, 0, False, work, turn_scratch(), opts, rng)
     assert a[L.SIEGE_AT + 0] == naxos and events(a, ev, EV_SIEGE_PLACE) == [(naxos, 0, 0)]
     assert all(kind != FREE_SIEGE for kind, _ in offered(a, 0, False))  # one tile
 
@@ -91,7 +92,7 @@ def test_prophecy_only_at_the_end_of_the_turn_and_once_p8(a):
     assert (FREE_PROPHECY, kyk) in offered(a, 0, True)
     n = a[L.REGION_PROPHECY_N + kyk]
     ev, work, opts, rng = kit()
-    free_actions(a, T, script(pair(FREE_PROPHECY, kyk), -1), ev, 0, True, np.zeros(4, np.int32), opts, rng)
+    free_actions(a, T, script(pair(FREE_PROPHECY, kyk), -1), ev, 0, True, work, turn_scratch(), opts, rng)
     assert a[L.PROPHECY_OWNER + PILLARS_2] == 0
     assert a[L.REGION_PROPHECY_N + kyk] == n - 1 and a[L.REGION_PROPHECY_UP + kyk] == 1
     assert events(a, ev, EV_PROPHECY_FULFILLED) == [(PILLARS_2, kyk, 1)]
@@ -127,7 +128,7 @@ def test_exile_quest_exiles_the_card_p14(a):
     assert (FREE_PROPHECY, kyk) in offered(a, 0, True)
     ev, work, opts, rng = kit()
     W = script(pair(FREE_PROPHECY, kyk), 0, -1)
-    free_actions(a, T, W, ev, 0, True, np.zeros(4, np.int32), opts, rng)
+    free_actions(a, T, W, ev, 0, True, work, turn_scratch(), opts, rng)
     assert W[0] != SCRIPT_MISSED
     assert events(a, ev, EV_EXILE) == [(CARD["oracle"], 0, 0)] and a[L.EXILED_N + 0] == 1
     assert a[L.PROPHECY_OWNER + EXILE_CHARACTER] == 0
@@ -138,7 +139,7 @@ def test_a_city_set_aside_is_placed_in_the_turn_p7(a):
     a[L.TRACK_CITY + 0] = 0
     assert (FREE_CITY, 0) in offered(a, 0, False)
     ev, work, opts, rng = kit()
-    free_actions(a, T, script(FREE_CITY, land("delos"), -1), ev, 0, False, np.zeros(4, np.int32),
+    free_actions(a, T, script(FREE_CITY, land("delos"), -1), ev, 0, False, work, turn_scratch(),
                  opts, rng)
     assert a[L.LAND_CITY_MARKER + land("delos")] == 0 and a[L.CITIES_ASIDE + 0] == 0
     assert check_state(a, T) == V_OK

@@ -66,9 +66,14 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
     boards = sum(1 + len(b["regions"]) + len(b["lands"]) + len(b["seas"]) for b in d["boards"])
     cards = sum(len(d[k]["cards"]) for k in ("starting_cards", "characters", "monuments",
                                              "kingdom_of_egypt", "mythology"))
-    items = 8 + boards + len(d["tracks"]) + len(d["city_states"]["tiles"]) + cards  # 8 sections
-    # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Aegean
-    # board, which the file names only to reach its Sea
+    abilities = sum("ability_source" in c for k in ("characters", "monuments",
+                                                    "kingdom_of_egypt", "mythology")
+                    for c in d[k]["cards"])  # an ability is an item of its own
+    items = (8 + boards + len(d["tracks"]) + len(d["city_states"]["tiles"]) + cards
+             + abilities)  # 8 sections
+    # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Oracle's
+    # ability, which the file leaves, nor the Aegean board, which it names only to reach
+    # its Sea
     assert content.assumed_share == pytest.approx(shipped.assumed_share - 3 / items)
     assert content.data["prophecies"]["source"] == "studio: studio.toml"
     aegean = _named(content.data["boards"], "side", "aegean")

@@ -54,13 +54,15 @@ def test_random_turns_keep_every_invariant(side, players):
         seen |= names
     # the turn's common procedures all come up
     for name in ("rondel_move", "spend", "deploy", "build", "ascend", "procure", "move",
-                 "replenish", "track_step", "explore", "prophecy_fulfilled"):
+                 "replenish", "track_step", "explore", "prophecy_fulfilled", "card_ability",
+                 "invoke", "ability_step"):
         assert name in seen, name
 
 
 def test_rarer_procedures_come_up_in_random_play():
+    """Each comes up in about one random game in ten: twelve games see them all."""
     seen = set()
-    for seed in range(6):
+    for seed in range(12):
         seen |= play("mediterranean", 3, seed)[1]
     for name in ("settle", "population_reward", "siege_place", "siege", "domination",
                  "city_evaluation", "gain_city"):

@@ -3,6 +3,8 @@ card steps against the table and ``sim content ops`` prints it, so the two canno
 
 from typing import NamedTuple
 
+import numpy as np
+
 
 class Op(NamedTuple):
     name: str  # the word a content file writes
@@ -15,3 +17,26 @@ class Op(NamedTuple):
 def op_names(table: tuple[Op, ...]) -> tuple[str, ...]:
     """The effect words in code order: a step's code is its word's index."""
     return tuple(op.name for op in table)
+
+
+class EffectRows:
+    """The effect table of a content file: each distinct list of steps stored once, as a
+    row ``[n_steps, step 1, step 2, ...]`` of ints padded with zeros; row 0 is the empty
+    effect. A step is a tuple of ``step_width`` ints (its code, then its arguments)."""
+
+    def __init__(self, max_steps: int, step_width: int):
+        self.width = 1 + max_steps * step_width
+        self.rows: list[list[int]] = [[0] * self.width]
+        self.index: dict[tuple, int] = {(): 0}
+
+    def row(self, steps: list[tuple[int, ...]]) -> int:
+        """The row holding ``steps``, added when new."""
+        key = tuple(tuple(step) for step in steps)
+        if key not in self.index:
+            cells = [c for step in key for c in step]
+            self.index[key] = len(self.rows)
+            self.rows.append([len(key), *cells] + [0] * (self.width - 1 - len(cells)))
+        return self.index[key]
+
+    def table(self) -> np.ndarray:
+        return np.ascontiguousarray(np.array(self.rows, dtype=np.int32))

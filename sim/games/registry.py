@@ -46,7 +46,7 @@ GAMES = {
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
         modes=("standard", "tutorial", "short"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
-        runner="sim.games.pillars.runner",
+        runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
     ),
 }
 

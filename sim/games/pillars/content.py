@@ -34,6 +34,8 @@ from sim.games.content_files import (
     show,
     suggest,
 )
+from sim.games.effect_ops import EffectRows
+from sim.games.pillars import ops
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("pillars")
@@ -90,6 +92,9 @@ S_REPLENISH, S_MYTHOLOGY_SLOTS, S_MAX_MYTHOLOGY, S_COMMON_CITIES = 8, 9, 10, 11
 
 _SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S|studio: \S)")
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+# the words of an ability step's arguments by kind (ops.OP_TABLE), coded by position
+ABILITY_WORDS = {"resource": RESOURCES, "track": TRACKS, "unit": UNITS, "building": BUILDINGS,
+                 "deck": DECKS, **ops.ARG_WORDS}
 _CARD_SECTIONS = ("characters", "monuments", "kingdom_of_egypt")  # CARD_KINDS[1:]
 
 
@@ -99,7 +104,7 @@ def _deck(title: str, card: str, fields: tuple[str, ...]) -> Section:
                    lists={"cards": Section(card, fields, key="name")})
 
 
-_CARD = ("name", "power", "resources", "source")
+_CARD = ("name", "power", "resources", "source", "ability", "ability_or", "ability_source")
 # The file's sections as a studio's file and an override address them
 # (sim.games.content_files): a named list inside a section ("cards", "tiles", a board's
 # "lands") is laid over and overridden item by item, e.g. characters.cards.oracle.power.
@@ -138,7 +143,8 @@ SCHEMA = {
     "characters": _deck("Characters", "Character", (*_CARD, "either", "three_player")),
     "monuments": _deck("Monuments", "Monument", (*_CARD, "glory", "either")),
     "kingdom_of_egypt": _deck("Kingdom of Egypt", "Kingdom of Egypt card", (*_CARD, "either")),
-    "mythology": _deck("Mythology", "Mythology card", ("name", "deck", "wine", "source", "copies")),
+    "mythology": _deck("Mythology", "Mythology card", ("name", "deck", "wine", "source", "copies",
+                                                       "ability", "ability_source")),
 }
 _BOARD = SCHEMA["boards"]
 
@@ -169,7 +175,10 @@ class Tables(NamedTuple):
     settle_rows: np.ndarray     # [row] Pillars per Settle row
     strategy_types: np.ndarray  # [section] ICONS code an emptied Deploy, Build, Settle row gains
     cards: np.ndarray           # [card, 7] C_* columns; the 10 Starting cards come first
+    card_ability: np.ndarray    # [card, 2] fx rows of its ability and of its alternative, 0 none
     mythology: np.ndarray       # [card, 2] DECKS code, Wine to Energise
+    myth_ability: np.ndarray    # [card, 2] fx row of its ability, 1 when usable on another's turn
+    fx: np.ndarray              # [row, ops.FX_WIDTH] ability rows (ops.py), row 0 empty
     population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
@@ -295,6 +304,7 @@ class _Compiler:
 
     def compile(self, data: Any) -> tuple[Tables, dict[str, tuple[str, ...]]]:
         self.table("", data, tuple(SCHEMA))
+        self.fx = EffectRows(ops.MAX_STEPS, 3)
         self.components(data["components"])
         names: dict[str, tuple[str, ...]] = {}
         setup = self.setup(data["setup"])
@@ -311,7 +321,9 @@ class _Compiler:
             rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
             strategy_types=_arr(self.strategy_types),
-            cards=_arr(cards), mythology=_arr(self.mythology(data["mythology"], names)),
+            cards=_arr(cards), card_ability=_arr(self.card_abilities),
+            mythology=_arr(self.mythology(data["mythology"], names)),
+            myth_ability=_arr(self.myth_abilities), fx=self.fx.table(),
             population=_arr(self.population(data["population"], data["boards"])),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
@@ -616,16 +628,20 @@ class _Compiler:
         self.count("starting_cards", len(rows), self.comp["starting_cards_per_colour"], "cards")
         self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
         self.starting_names = sorted(set(card_names))
+        self.card_abilities = [[0, 0] for _ in rows]  # Starting cards have none (p. 2)
         for kind, section in enumerate(_CARD_SECTIONS, start=1):  # CARD_KINDS after "starting"
             sec = self.item(section, data[section], SCHEMA[section])
-            self.flagged(section, sec["abilities"])
+            self.source(f"{section}.abilities", sec["abilities"])
             items = self.list_(f"{section}.cards", sec["cards"])
             self.count(f"{section}.cards", len(items), self.comp[section], "cards")
             card_names += self.named(f"{section}.cards", items)
             monument = section == "monuments"
             for c in items:
                 w = f"{section}.cards.{c['name']}"
-                self.item(w, c, SCHEMA[section].lists["cards"], ("either", "three_player"))
+                self.item(w, c, SCHEMA[section].lists["cards"],
+                          ("either", "three_player", "ability_or"))
+                self.card_abilities.append([self.ability(w, c, "ability"),
+                                            self.ability(w, c, "ability_or")])
                 self.source(f"{w}.source", c["source"])
                 res = self.resources(f"{w}.resources", c["resources"], 1, 2)
                 either = c.get("either", False)
@@ -640,6 +656,36 @@ class _Compiler:
         names["cards"] = tuple(card_names)
         return rows
 
+    def ability(self, where: str, card: dict, key: str) -> int:
+        """The fx row of the card's steps under ``key`` (none: row 0), each step checked
+        against ``ops.OP_TABLE``; a card with an ability gives its ``ability_source``."""
+        if key not in card:
+            return 0
+        self.source(f"{where}.ability_source", card["ability_source"])
+        steps = []
+        for i, step in enumerate(self.list_(f"{where}.{key}", card[key], 1, ops.MAX_STEPS)):
+            w = f"{where}.{key}[{i}]"
+            if not isinstance(step, list) or not step or not isinstance(step[0], str):
+                self.fail(w, f'expected a step ["op", argument...], got {show(step)}')
+            if step[0] not in ops.OPS or step[0] == "none":
+                self.fail(w, f"unknown op {step[0]!r}; use one of {', '.join(ops.OP_NAMES[1:])}"
+                          f"{suggest(step[0], ops.OP_NAMES[1:])} (sim content ops pillars)")
+            op = ops.OP_TABLE[ops.OPS[step[0]]]
+            if len(step) != 1 + len(op.args):
+                form = ", ".join([f'"{op.name}"', *op.args])
+                self.fail(w, f"expected [{form}], got {show(step)}")
+            args = [self.ability_arg(f"{w}[{k + 1}]", kind, v)
+                    for k, (kind, v) in enumerate(zip(op.args, step[1:], strict=True))]
+            steps.append((ops.OPS[op.name], *args, *[0] * (2 - len(args))))
+        return self.fx.row(steps)
+
+    def ability_arg(self, where: str, kind: str, v: Any) -> int:
+        if kind == "n":
+            return self.int_(where, v, 1, ops.MAX_N)
+        if kind in ops.ANY_ARGS and v == "any":
+            return ops.ANY
+        return self.word(where, v, ABILITY_WORDS[kind] + ("any",) * (kind in ops.ANY_ARGS))
+
     def flagged(self, section: str, v: Any) -> None:
         if v != NOT_MODELLED:
             self.fail(f"{section}.abilities", f"expected {NOT_MODELLED!r}: no ability is modelled "
@@ -647,7 +693,8 @@ class _Compiler:
 
     def mythology(self, m: Any, names: dict) -> list[list[int]]:
         self.item("mythology", m, SCHEMA["mythology"])
-        self.flagged("mythology", m["abilities"])
+        self.source("mythology.abilities", m["abilities"])
+        self.myth_abilities: list[list[int]] = []
         items = self.list_("mythology.cards", m["cards"], 1)
         self.named("mythology.cards", items)
         rows, card_names = [], []
@@ -656,8 +703,12 @@ class _Compiler:
             self.item(w, c, SCHEMA["mythology"].lists["cards"], ("copies",))
             self.source(f"{w}.source", c["source"])
             row = [self.word(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
+            fx = self.ability(w, c, "ability")
+            anytime = all(self.fx.rows[fx][1 + 3 * k] not in ops.OWN_TURN_ONLY
+                          for k in range(self.fx.rows[fx][0]))
             copies = self.int_(f"{w}.copies", c.get("copies", 1), 1, 30)
             rows += [row] * copies
+            self.myth_abilities += [[fx, int(anytime)]] * copies
             card_names += [c["name"]] * copies
         for d, deck in enumerate(DECKS):
             self.count("mythology.cards", sum(r[0] == d for r in rows), self.comp[deck + "s"],
@@ -821,4 +872,5 @@ def _assumed_share(d: dict) -> float:
     sources += [t["source"] for t in d["city_states"]["tiles"]]
     for section in (*_CARD_SECTIONS, "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
+        sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]
     return sum(is_assumed(s) for s in sources) / len(sources)

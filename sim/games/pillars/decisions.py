@@ -54,6 +54,11 @@ DECISION_FIELDS = (
                     "FREE_PROPHECY and a Region whose Prophecy is Fulfilled (p. 8)"),
     ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
                  "before the Region is scored (p. 13)"),
+    ("ability", "which ability of the card played is used: 0 its first, 1 its alternative "
+                "(p. 8, p. 31)"),
+    ("invoke", "-1 none, else 0 and the Mythology slot Invoked in another seat's turn (p. 8)"),
+    ("ability_target", "what an ability step acts on (rules.abilities): a track; a Unit or "
+                       "Building kind and its row; a Land; a seat and a Land, piece or slot"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -63,6 +68,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
- D_END_SHIP) = (
+ D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -22,8 +22,9 @@ V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2), or i
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
 #             or anything in a Forbidden Domain (steps 17-20)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
+V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
-                   "glory")
+                   "glory", "invokes")
 
 P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
     PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))
@@ -259,6 +260,16 @@ def _glory(s):
 
 
 @kernel
+def _invokes(s):
+    """At most one Invoke by a seat in another seat's turn; none counted for the active seat."""
+    for seat in range(s[L.N_PLAYERS]):
+        count = s[L.OFF_TURN_INVOKES + seat]
+        if count < 0 or count > 1 or (count > 0 and seat == s[L.ACTIVE]):
+            return False
+    return True
+
+
+@kernel
 def check_state(s, T):
     if not _pieces(s, T):
         return V_PIECES
@@ -276,6 +287,8 @@ def check_state(s, T):
         return V_TILES
     if not _glory(s):
         return V_GLORY
+    if not _invokes(s):
+        return V_INVOKES
     return V_OK
 
 

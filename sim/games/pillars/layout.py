@@ -185,6 +185,15 @@ _FIELDS = (
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
     ("PILLARS_BESIDE", MAX_PLAYERS, "Pillars returned to a full Settle section, beside the "
                                     "Player board until a slot frees (p. 8, p. 15)"),
+    # card abilities (ops.py), each lasting until the turn ends
+    ("POWER_BONUS", N_LANDS * MAX_PLAYERS, "land * MAX_PLAYERS + seat: Power an ability added "
+                                           "to the seat on the Land (p. 6)"),
+    ("HALTED_SHIPS", 1, "bit per seat whose Ships cannot be moved (Okeanos, p. 31)"),
+    ("FROZEN_KIND", MAX_PLAYERS, "the seat's Unit that cannot be moved (Gorgon, p. 31): "
+                                 "movement.MOVE_* kind, -1"),
+    ("FROZEN_AT", MAX_PLAYERS, "that Unit: the Ship's piece, or the Hoplite's or Worker's Land"),
+    ("OFF_TURN_INVOKES", MAX_PLAYERS, "Mythology cards the seat Invoked in the turn of another "
+                                      "seat, at most 1; cleared when a turn starts (p. 8)"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
     ("TRACK_END", 1, "TRACK_ENDS code: how the track-end trigger counts (decision 2, p. 13)"),
@@ -211,7 +220,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
  HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
- CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, MODE, TRACK_END, END_ROUND, END_REASON,
+ CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, POWER_BONUS, HALTED_SHIPS, FROZEN_KIND,
+ FROZEN_AT, OFF_TURN_INVOKES, MODE, TRACK_END, END_ROUND, END_REASON,
  GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
@@ -221,7 +231,7 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
                "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK", "PROPHECY_OWNER", "DRAWN",
                "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND",
-               "DISCARD", "EXILED", "PLAYED")
+               "DISCARD", "EXILED", "PLAYED", "FROZEN_KIND")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

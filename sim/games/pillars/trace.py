@@ -22,11 +22,12 @@ from sim.games.pillars.content import (
     UNITS,
     Content,
 )
+from sim.games.pillars.ops import OP_NAMES
 from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
 PAY_SOURCES = ("credit", "pillar", "card", "wild", "trade")  # rules.spend.SRC_*
-MYTHOLOGY_EVENTS = ("mythology_gain", "energise")
+MYTHOLOGY_EVENTS = ("mythology_gain", "energise", "invoke")
 SETUP_PICKS = {PICK_DRAFT: "draft", PICK_RANDOM: "random"}  # else a tile fixed for the seat
 
 
@@ -62,6 +63,8 @@ class _Translator:
             return f"prophecy_{int(self.tables.prophecies[v, P_NUMBER])}"
         if key == "card":
             return _name(n["mythology" if event in MYTHOLOGY_EVENTS else "cards"], v)
+        if key == "op":
+            return _name(OP_NAMES, v)
         if key == "section":
             return _name(RONDEL, v)
         if key == "winner":

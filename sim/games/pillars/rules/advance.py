@@ -1,11 +1,13 @@
 """A whole turn (p. 8): the Status Check, then an Advance Turn (play and move, then the
 card's ability, Movement and the Rondel action, each at most once and in any order) or a
 Replenish Turn, with Free Actions before, between and after the parts, and a Prophecy at
-the end. The card abilities are not yet modelled, so no ability part is offered."""
+the end. After the active seat's Free Actions at each of those moments the other seats
+may Invoke a Mythology card (rules.abilities.invoke_window)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_ADVANCE_PART
 from sim.games.pillars.events import EV_TURN
+from sim.games.pillars.rules.abilities import card_ability_ready, invoke_window, use_card_ability
 from sim.games.pillars.rules.ascend import ascend_action
 from sim.games.pillars.rules.build import build_action
 from sim.games.pillars.rules.core import decide, emit, option
@@ -69,13 +71,18 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     play_and_advance(s, T, W, ev, seat, opts, rng)
     section = section_of(s, T, seat)
     while True:
-        free_actions(s, T, W, ev, seat, False, scratch, opts, rng)
+        free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
+        invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
         n = part_choices(s, section, opts)
+        if card_ability_ready(s, T):
+            n = option(opts, n, L.DONE_ABILITY, 0, 0, 0)
         part = opts[decide(s, W, opts, n, seat, D_ADVANCE_PART, rng), 0]
         if part < 0:
             return
         s[L.TURN_DONE] |= part
-        if part == L.DONE_MOVEMENT:
+        if part == L.DONE_ABILITY:
+            use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng)
+        elif part == L.DONE_MOVEMENT:
             movement_block(s, T, W, ev, seat, scratch[T_REACH:], opts, rng)
         else:
             rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng)
@@ -85,12 +92,14 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
 def play_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """One turn of ``seat`` (p. 8). ``scratch`` holds at least TURN_SCRATCH entries."""
     start_turn(s, T, W, ev, seat, work, scratch, opts, rng)
-    free_actions(s, T, W, ev, seat, False, scratch, opts, rng)
+    free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
+    invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
     kind = choose_turn(s, W, seat, opts, rng)
     if kind == TURN_ADVANCE:
         advance_turn(s, T, W, ev, seat, work, scratch, opts, rng)
     else:
         replenish_turn(s, T, W, ev, seat, work, opts, rng)
+        invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
     emit(s, ev, seat, EV_TURN, kind, section_of(s, T, seat), 0)
-    free_actions(s, T, W, ev, seat, True, scratch, opts, rng)
+    free_actions(s, T, W, ev, seat, True, work, scratch, opts, rng)
     end_turn(s, seat)

@@ -97,6 +97,19 @@ def build_choices(s, T, seat, work, opts):
     return n
 
 
+@kernel
+def place_building(s, ev, seat, building, row, moving_from, land):
+    """The Building from that Build row (row -1: moved from the Land ``moving_from``) onto
+    ``land`` (p. 10)."""
+    if moving_from >= 0:
+        s[L.LAND_BUILDING + moving_from * L.MAX_PLAYERS + seat] = -1
+    else:
+        s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + building] = 0
+    s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = building
+    place_on_land(s, ev, seat, land)
+    emit(s, ev, seat, EV_BUILD, building, land, row)
+
+
 @compiled_in_caller
 def build_action(s, T, W, ev, seat, work, opts, rng):
     """Build one Building or City after another until the seat stops (p. 10)."""
@@ -114,12 +127,6 @@ def build_action(s, T, W, ev, seat, work, opts, rng):
             s[L.CITIES_BUILD] -= 1
             put_city(s, ev, seat, land, CITY_BUILT)
             continue
-        if moving_from >= 0:
-            s[L.LAND_BUILDING + moving_from * L.MAX_PLAYERS + seat] = -1
-        else:
-            s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + building] = 0
-        s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = building
-        place_on_land(s, ev, seat, land)
-        emit(s, ev, seat, EV_BUILD, building, land, row)
+        place_building(s, ev, seat, building, row, moving_from, land)
         if moving_from < 0:
             row_emptied(s, T, W, ev, seat, SECTION_BUILD, row, opts, rng)

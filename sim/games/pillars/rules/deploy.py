@@ -79,6 +79,28 @@ def deploy_choices(s, T, seat, work, opts):
     return n
 
 
+@kernel
+def place_unit(s, T, W, ev, seat, unit, row, space, opts, rng):
+    """The Unit from that Deploy row onto ``space`` (p. 10); an emptied row gains its
+    Strategy tile (p. 6)."""
+    s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] = 0
+    if unit == L.U_SHIP:
+        piece = seat * L.MAX_SHIPS
+        while s[L.SHIP_SPACE + piece] >= 0:
+            piece += 1
+        s[L.SHIP_SPACE + piece] = space
+        project_ship(s, T, W, seat, piece, opts, rng)
+    else:
+        k = space * L.MAX_PLAYERS + seat
+        if unit == L.U_HOPLITE:
+            s[L.LAND_HOPLITES + k] += 1
+        else:
+            s[L.LAND_WORKERS + k] += 1
+        place_on_land(s, ev, seat, space)
+    emit(s, ev, seat, EV_DEPLOY, unit, space, row)
+    row_emptied(s, T, W, ev, seat, SECTION_DEPLOY, row, opts, rng)
+
+
 @compiled_in_caller
 def deploy_action(s, T, W, ev, seat, work, opts, rng):
     """Deploy one Unit after another until the seat stops (p. 10)."""
@@ -92,19 +114,4 @@ def deploy_action(s, T, W, ev, seat, work, opts, rng):
         space = opts[decide(s, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
         set_unit_cost(T, work, row, unit)
         pay(s, T, W, ev, seat, work, opts, rng)
-        s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] = 0
-        if unit == L.U_SHIP:
-            piece = seat * L.MAX_SHIPS
-            while s[L.SHIP_SPACE + piece] >= 0:
-                piece += 1
-            s[L.SHIP_SPACE + piece] = space
-            project_ship(s, T, W, seat, piece, opts, rng)
-        else:
-            k = space * L.MAX_PLAYERS + seat
-            if unit == L.U_HOPLITE:
-                s[L.LAND_HOPLITES + k] += 1
-            else:
-                s[L.LAND_WORKERS + k] += 1
-            place_on_land(s, ev, seat, space)
-        emit(s, ev, seat, EV_DEPLOY, unit, space, row)
-        row_emptied(s, T, W, ev, seat, SECTION_DEPLOY, row, opts, rng)
+        place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)

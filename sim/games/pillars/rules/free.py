@@ -1,11 +1,11 @@
-"""Free Actions of the active seat (p. 8): placing its Siege tile, placing a Common City
-set aside (p. 7), and, at the end of its turn only and at most once, Fulfilling a
-Prophecy. Invoking Mythology cards is not offered: their abilities are not yet modelled
-(content: mythology.abilities)."""
+"""Free Actions of the active seat (p. 8): Invoking its Energised Mythology cards (any
+number, rules.abilities), placing its Siege tile, placing a Common City set aside
+(p. 7), and, at the end of its turn only and at most once, Fulfilling a Prophecy."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_FREE_ACTION, D_PLACE_CITY
 from sim.games.pillars.events import EV_PLACE_CITY_ASIDE, EV_SIEGE_PLACE
+from sim.games.pillars.rules.abilities import invocable, invoke
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import land_controller
@@ -13,7 +13,7 @@ from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
 from sim.games.pillars.rules.status import siege_targets
 from sim.jit import kernel
 
-FREE_SIEGE, FREE_PROPHECY, FREE_CITY = 0, 1, 2
+FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE = 0, 1, 2, 3
 
 
 @kernel
@@ -37,6 +37,7 @@ def free_choices(s, T, seat, at_end, powers, opts):
         n = siege_lands(s, T, seat, powers, opts, n)
     if s[L.CITIES_ASIDE + seat] > 0 and city_lands(s, T, -1, opts[n:]) > 0:
         n = option(opts, n, FREE_CITY, 0, 0, 0)
+    n = invocable(s, T, seat, False, FREE_INVOKE, opts, n)
     if at_end and s[L.PROPHECY_TURN] == 0:
         for region in range(L.N_REGIONS):
             card = top_prophecy(s, region)
@@ -46,11 +47,12 @@ def free_choices(s, T, seat, at_end, powers, opts):
 
 
 @kernel
-def free_actions(s, T, W, ev, seat, at_end, powers, opts, rng):
+def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
     """The seat takes Free Actions until it declines (p. 8); ``at_end`` at the end of its
-    turn, the only time a Prophecy may be Fulfilled."""
+    turn, the only time a Prophecy may be Fulfilled. ``scratch`` holds at least MAX_SEAS
+    entries."""
     while True:
-        n = free_choices(s, T, seat, at_end, powers, opts)
+        n = free_choices(s, T, seat, at_end, scratch, opts)
         k = decide(s, W, opts, n, seat, D_FREE_ACTION, rng)
         kind, which = opts[k, 0], opts[k, 1]
         if kind < 0:
@@ -64,5 +66,7 @@ def free_actions(s, T, W, ev, seat, at_end, powers, opts, rng):
             s[L.CITIES_ASIDE + seat] -= 1
             emit(s, ev, seat, EV_PLACE_CITY_ASIDE, land, 0, 0)
             put_city(s, ev, seat, land, CITY_TRACK_5)
+        elif kind == FREE_INVOKE:
+            invoke(s, T, W, ev, seat, which, work, scratch, opts, rng)
         else:
             fulfil(s, T, W, ev, seat, which, opts, rng)

@@ -10,6 +10,7 @@ Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one st
 
 Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
 it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6).
+Units an ability halted this turn stay (Okeanos, Gorgon, p. 31).
 """
 
 from sim.games.pillars import layout as L
@@ -92,30 +93,54 @@ def land_moves(s, T, seat, start, opts, reach):
 
 
 @kernel
+def ship_halted(s, seat, piece):
+    """The Ship cannot be moved this turn: its owner's Ships are halted (Okeanos) or it is
+    the owner's frozen Unit (Gorgon) (p. 31)."""
+    return ((s[L.HALTED_SHIPS] >> seat) & 1 == 1
+            or (s[L.FROZEN_KIND + seat] == MOVE_SHIP and s[L.FROZEN_AT + seat] == piece))
+
+
+@kernel
+def movable(s, seat, kind, land):
+    """The seat's Hoplites (MOVE_HOPLITE) or Workers (MOVE_WORKER) on ``land`` that may be
+    moved: all but its frozen Unit (Gorgon, p. 31)."""
+    field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
+    frozen = s[L.FROZEN_KIND + seat] == kind and s[L.FROZEN_AT + seat] == land
+    return s[field + land * L.MAX_PLAYERS + seat] - (1 if frozen else 0)
+
+
+@kernel
 def unit_choices(s, T, seat, opts, reach):
     """Stop, or a Unit of the seat with somewhere to go; returns how many."""
     n = option(opts, 0, -1, 0, 0, 0)
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
-        if s[L.SHIP_SPACE + piece] >= 0 and ship_moves(s, T, piece, opts[n:]) > 0:
+        if (s[L.SHIP_SPACE + piece] >= 0 and not ship_halted(s, seat, piece)
+                and ship_moves(s, T, piece, opts[n:]) > 0):
             n = option(opts, n, MOVE_SHIP, piece, 0, 0)
     for land in range(L.N_LANDS):
-        k = land * L.MAX_PLAYERS + seat
-        if s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] == 0:
+        hoplites = movable(s, seat, MOVE_HOPLITE, land)
+        workers = movable(s, seat, MOVE_WORKER, land)
+        if hoplites + workers == 0:
             continue
         if land_moves(s, T, seat, land, opts[n:], reach) == 0:
             continue
-        if s[L.LAND_HOPLITES + k] > 0:
+        if hoplites > 0:
             n = option(opts, n, MOVE_HOPLITE, land, 0, 0)
-        if s[L.LAND_WORKERS + k] > 0:
+        if workers > 0:
             n = option(opts, n, MOVE_WORKER, land, 0, 0)
     return n
 
 
 @compiled_in_caller
 def movement_block(s, T, W, ev, seat, reach, opts, rng):
-    """One Movement block: the seat moves Units, one Movement each, until it stops or has
-    none left (p. 9). Returns the Movements used."""
-    left = allowance(s, T, seat)
+    """One Movement block of the seat's allowance (p. 9). Returns the Movements used."""
+    return move_units(s, T, W, ev, seat, allowance(s, T, seat), reach, opts, rng)
+
+
+@compiled_in_caller
+def move_units(s, T, W, ev, seat, left, reach, opts, rng):
+    """The seat moves Units, one Movement each, until it stops or has none of its ``left``
+    Movements left (p. 9). Returns the Movements used."""
     used = 0
     while left > 0:
         n = unit_choices(s, T, seat, opts, reach)

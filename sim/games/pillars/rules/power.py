@@ -34,7 +34,8 @@ def land_power(s, T, land, seat):
     """The seat's Power on a Land: 1 per Worker, Agora, Temple, Pillar and City it
     Controls, 2 per Hoplite, 3 per Citadel, 2 per Ship in the Land's Port and 1 per Sea Ship
     whose projection the seat put on this Land this turn; each Military step adds 1 per
-    piece of its kind (a Ship's extra Power lands once here, p. 7)."""
+    piece of its kind (a Ship's extra Power lands once here, p. 7); and what abilities
+    added there this turn (ops.OP_POWER)."""
     k = land * L.MAX_PLAYERS + seat
     hoplite = 2 + has_ability(s, T, seat, A_HOPLITES)
     worker = 1 + has_ability(s, T, seat, A_WORKERS)
@@ -54,7 +55,7 @@ def land_power(s, T, land, seat):
             power += 2 + ship
         elif 0 <= s[L.SHIP_SPACE + piece] < L.PORT and s[L.SHIP_PROJECT + piece] == land:
             power += 1 + ship
-    return power
+    return power + s[L.POWER_BONUS + k]
 
 
 @kernel

@@ -53,16 +53,24 @@ def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
     s[L.PROPHECY_TURN] = 0
+    for other in range(L.MAX_PLAYERS):
+        s[L.OFF_TURN_INVOKES + other] = 0
     project_ships(s, T, W, seat, opts, rng)
     status_check(s, T, W, ev, seat, work, scratch, opts, rng)
 
 
 @kernel
 def end_turn(s, seat):
-    """The turn ends: the unspent half of a two-Resource card is lost (p. 7)."""
+    """The turn ends: the unspent half of a two-Resource card is lost (p. 7), and what
+    abilities gave for the turn (Power, halted Units) lapses."""
     for r in range(L.N_RESOURCES):
         s[L.CREDIT + seat * L.N_RESOURCES + r] = 0
     s[L.PLAYED] = -1
+    for k in range(L.N_LANDS * L.MAX_PLAYERS):
+        s[L.POWER_BONUS + k] = 0
+    s[L.HALTED_SHIPS] = 0
+    for other in range(L.MAX_PLAYERS):
+        s[L.FROZEN_KIND + other] = -1
 
 
 @kernel
