@@ -3,8 +3,8 @@ over both board sides, 2-4 players and the three modes of Appendix 4 (random-leg
 games, every invariant checked after every turn, no game stopped by the safety limit),
 the final round (p. 13), and a game as a pure function of its seed and index.
 
-The full 10,000 games per case are run by hand (``python -m tests.test_pillars_game``);
-their figures are in docs/rules/pillars.md."""
+The full 10,000 games per case run in CI (``.ci/run``: ``python -m tests.test_pillars_game
+10000``); their figures are in docs/rules/pillars.md."""
 
 import collections
 import itertools
