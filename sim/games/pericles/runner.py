@@ -39,6 +39,7 @@ from sim.games.pericles.game import simulate as _simulate
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.runner import RunError
+from sim.runner.columns import labels
 from sim.runner.values import check_names
 from strategies.pericles.policy import STRATEGY_CODES
 
@@ -138,11 +139,6 @@ def simulate(content: Content, setup: PericlesSetup, seed: int, first_index: int
     return _simulate(content, setup, seed, first_index, count)
 
 
-def _labels(codes: np.ndarray, names) -> pa.Array:
-    """A string column from integer codes into ``names``, built in Arrow (no Python per row)."""
-    return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _mask_text(names: tuple[str, ...], mask: int) -> str:
     return ",".join(n for t, n in enumerate(names) if mask >> t & 1)
@@ -178,16 +174,16 @@ def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], fir
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": _labels(np.tile(np.arange(p), count), strategies),
+        "strategy": labels(np.tile(np.arange(p), count), strategies),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),
         "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
         "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
-        "end_reason": _labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
-        "role": _labels(role, role_names),
-        "city_states": _labels(per_game(cities), city_text),
-        "city_states_used": _labels(used, used_text),
+        "end_reason": labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        "role": labels(role, role_names),
+        "city_states": labels(per_game(cities), city_text),
+        "city_states_used": labels(used, used_text),
         "silver": pa.array(per_seat(out["silver"])),
     }
     for k, source in enumerate(L.GLORY_SOURCES):

@@ -21,6 +21,7 @@ from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.runner import RunError
+from sim.runner.columns import labels
 from sim.runner.values import check_choice, check_names
 
 SETTINGS: dict[str, object] = {
@@ -106,11 +107,6 @@ def simulate(content: Content, setup: PillarsSetup, seed: int, first_index: int,
     return _simulate(content, setup, seed, first_index, count)
 
 
-def _labels(codes: np.ndarray, names) -> pa.Array:
-    """A string column from integer codes into ``names``, built in Arrow."""
-    return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
-
-
 def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], first_index: int,
          cell: int) -> pa.Table:
     """One row per (game, seat); game-level columns repeated on each row."""
@@ -133,8 +129,8 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         "glory": pa.array(per_seat(out["glory"])),
         "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
         "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
-        "end_reason": _labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
-        "city_state": _labels(per_seat(out["city_state"]), names),
+        "end_reason": labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        "city_state": labels(per_seat(out["city_state"]), names),
         "board": pa.array([setup.board] * (count * p), pa.string()),
         "mode": pa.array([setup.mode] * (count * p), pa.string()),
     }
