@@ -2,16 +2,32 @@
 effect, with the choices docs/rules/pillars.md makes where the text is silent (decisions
 18-28): sim/games/pillars/rules/strategy.py and the kernels each effect changes."""
 
+import numpy as np
 import pytest
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import STRATEGY
 from sim.games.pillars.invariants import V_OK, V_TILES, check_state
+from sim.games.pillars.policy import SCRIPT_MISSED
+from sim.games.pillars.rules.archery import aim_archers
+from sim.games.pillars.rules.cities import evaluation_winner
+from sim.games.pillars.rules.end import better, final_scoring
+from sim.games.pillars.rules.power import NOBODY, controller, land_controller, land_power, region_power
+from sim.games.pillars.rules.tracks import (
+    MILITARY,
+)
 from tests.pillars_fixtures import (
     WINE,
     T,
     aegean_first_round,
     give_tile,
+    kit,
+    land,
+    no_population,
+    put,
+    region,
+    script,
+    set_step,
 )
 
 EFFECT = {name: code for code, name in enumerate(STRATEGY)}
@@ -30,3 +46,89 @@ def test_a_gained_tile_counts_its_effect_and_the_invariant_checks_it_p6(a):
     assert a[L.STRATEGY_SLOT + 0] == tile and check_state(a, T) == V_OK
     a[L.EFFECTS_HELD + EFFECT["library"]] = 1  # an effect without its tile
     assert check_state(a, T) == V_TILES
+
+
+def test_archery_mastery_hoplites_give_1_power_to_an_adjacent_land_p14(a):
+    argolis, korinthia = land("argolis"), land("korinthia")
+    put(a, argolis, 0, hoplites=2)
+    ev, work, opts, rng = kit()
+    aim_archers(a, T, script(korinthia, 1), 0, argolis, opts, rng)  # no tile: nothing asked
+    assert a[L.ARCHERS + argolis * L.MAX_PLAYERS] == 0 and land_power(a, T, korinthia, 0) == 0
+    give_tile(a, 0, "archery_mastery")
+    W = script(korinthia, 1)  # one of the two Hoplites aims at Korinthia
+    aim_archers(a, T, W, 0, argolis, opts, rng)
+    assert W[0] != SCRIPT_MISSED
+    assert land_power(a, T, argolis, 0) == 2 and land_power(a, T, korinthia, 0) == 1
+    set_step(a, 0, MILITARY, 2)  # Hoplites 3 each, but an archer gives at most 1
+    assert land_power(a, T, argolis, 0) == 3 and land_power(a, T, korinthia, 0) == 1
+    W = script(land("attika"))  # neither adjacent nor bridged: not offered
+    aim_archers(a, T, W, 0, argolis, opts, rng)
+    assert W[0] == SCRIPT_MISSED
+    aim_archers(a, T, script(korinthia, 2), 0, argolis, opts, rng)
+    a[L.LAND_HOPLITES + argolis * L.MAX_PLAYERS] = 1  # one leaves: archers count up to those left
+    a[L.LAND_HOPLITES + korinthia * L.MAX_PLAYERS] = 1
+    assert land_power(a, T, argolis, 0) == 0 and land_power(a, T, korinthia, 0) == 3 + 1
+    final_scoring(a, T, script(), ev, np.zeros(4, np.int32), opts, rng)  # aims lapse at the end
+    assert land_power(a, T, argolis, 0) == 3 and land_power(a, T, korinthia, 0) == 3
+
+
+def test_fortifications_each_building_one_more_power_p14(a):
+    delos, naxos, lakonia = land("delos"), land("naxos"), land("lakonia")
+    put(a, delos, 0, workers=1, building=L.B_AGORA)
+    put(a, naxos, 0, building=L.B_CITADEL)
+    assert land_power(a, T, delos, 0) == 2 and land_power(a, T, naxos, 0) == 3
+    before = land_power(a, T, lakonia, 0)
+    give_tile(a, 0, "fortifications")
+    assert land_power(a, T, delos, 0) == 3 and land_power(a, T, naxos, 0) == 4
+    assert land_power(a, T, lakonia, 0) == before  # no Building there
+
+
+def test_heroic_epic_each_city_two_more_power_p14(a):
+    lakonia = land("lakonia")
+    before = land_power(a, T, lakonia, 0)
+    give_tile(a, 0, "heroic_epic")
+    assert land_power(a, T, lakonia, 0) == before + 2
+    assert land_power(a, T, land("argolis"), 0) == 0
+
+
+def test_phalanx_formation_three_land_units_add_2_in_the_region_p14(a):
+    pelop = region("peloponnesos")
+    argolis = land("argolis")
+    before = region_power(a, T, pelop, 0)  # a Hoplite and a Worker on Lakonia
+    give_tile(a, 0, "phalanx_formation")
+    assert region_power(a, T, pelop, 0) == before
+    put(a, argolis, 0, workers=1)
+    assert region_power(a, T, pelop, 0) == before + 1 + 2
+    assert land_power(a, T, argolis, 0) == 1  # the Region's Power only (decision 19)
+
+
+def test_siege_weapons_two_land_units_by_a_rival_building_p14(a):
+    argolis, delos = land("argolis"), land("delos")
+    put(a, argolis, 1, building=L.B_TEMPLE)
+    put(a, argolis, 0, hoplites=1, workers=1)
+    put(a, delos, 0, hoplites=2, building=L.B_AGORA)  # its own Building does not count
+    give_tile(a, 0, "siege_weapons")
+    assert land_power(a, T, argolis, 0) == 3 + 2 and land_power(a, T, delos, 0) == 5
+    a[L.LAND_WORKERS + argolis * L.MAX_PLAYERS] = 0
+    a[L.LAND_WORKERS + land("lakonia") * L.MAX_PLAYERS] += 1
+    assert land_power(a, T, argolis, 0) == 2  # one Land Unit is not enough
+
+
+def test_strategic_initiative_wins_power_ties_not_the_glory_tie_p14(a):
+    delos = land("delos")
+    kyk = region("kyklades")
+    no_population(a, delos, land("naxos"), land("rhodos"))
+    put(a, delos, 0, hoplites=1)
+    put(a, delos, 2, hoplites=1)
+    track = a[L.REGION_TRACK + kyk]
+    powers = np.zeros(4, np.int32)
+    assert land_controller(a, T, delos, powers) == NOBODY  # both markers on step 0
+    give_tile(a, 2, "strategic_initiative")
+    assert land_controller(a, T, delos, powers) == 2
+    set_step(a, 0, track, 2)  # the tile beats the marker ahead
+    assert land_controller(a, T, delos, powers) == 2
+    assert evaluation_winner(a, T, kyk, track) == 2  # the step-3 City too
+    powers[:] = [2, 0, 2, 0]
+    assert controller(a, powers, 2, track) == NOBODY  # the Population must still be exceeded
+    a[L.GLORY + 0] = a[L.GLORY + 2] = 9
+    assert better(a, 0, 2)  # the Glory tie goes by the tracks (decision 9)

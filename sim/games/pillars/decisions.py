@@ -54,6 +54,10 @@ DECISION_FIELDS = (
                     "FREE_PROPHECY and a Region whose Prophecy is Fulfilled (p. 8)"),
     ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
                  "before the Region is scored (p. 13)"),
+    ("archery", "-1 none, else an adjacent Land the seat's Hoplites on column 1's Land give "
+                "their Power to this turn (Archery Mastery, p. ~14)"),
+    ("archers", "how many of those Hoplites give 1 Power there instead of theirs "
+                "(Archery Mastery, p. ~14)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -63,6 +67,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
- D_END_SHIP) = (
+ D_END_SHIP, D_ARCHERY, D_ARCHERS) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -171,7 +171,8 @@ def rank_of(s, seat):
 @kernel
 def final_scoring(s, T, W, ev, powers, opts, rng):
     """Final scoring (p. 13). A Sea Ship's choice of Land from the last turn lapses: at the
-    end a Ship gives Power to a Land only when placed there as an End Ship."""
+    end a Ship gives Power to a Land only when placed there as an End Ship. The archers'
+    aims lapse too: every Hoplite counts on its own Land (decision 18)."""
     n_players = s[L.N_PLAYERS]
     for k in range(L.MAX_PLAYERS):
         s[L.GLORY + k] = 0
@@ -180,6 +181,7 @@ def final_scoring(s, T, W, ev, powers, opts, rng):
     for piece in range(L.MAX_PLAYERS * L.MAX_SHIPS):
         if 0 <= s[L.SHIP_SPACE + piece] < L.PORT:
             s[L.SHIP_PROJECT + piece] = -1
+    s[L.ARCHERS:L.ARCHERS + L.N_LANDS * L.MAX_PLAYERS] = 0
     for seat in range(n_players):
         g = 0
         for c in range(T.prophecies.shape[0]):

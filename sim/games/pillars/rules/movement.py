@@ -9,13 +9,15 @@ Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one st
   never ends on a Ship, so each such Movement costs 1 and ends on a Land.
 
 Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
-it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6).
+it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6),
+and a holder of Archery Mastery aims again the Hoplites of a Land one enters (p. ~14).
 """
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ABILITIES
 from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT
 from sim.games.pillars.events import EV_MOVE
+from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import place_on_land, usable_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
@@ -138,6 +140,8 @@ def movement_block(s, T, W, ev, seat, reach, opts, rng):
             s[field + to * L.MAX_PLAYERS + seat] += 1
             emit(s, ev, seat, EV_MOVE, kind, which, to)
             place_on_land(s, ev, seat, to)
+            if kind == MOVE_HOPLITE:
+                aim_archers(s, T, W, seat, to, opts, rng)
         left -= 1
         used += 1
     return used

@@ -3,7 +3,22 @@ Player board row and counts in ``EFFECTS_HELD`` (and a Guild in ``GUILDS``), so 
 effect is checked with one read of the state where it applies, not by a scan of the rows."""
 
 from sim.games.pillars import layout as L
-from sim.jit import kernel
+from sim.games.pillars.content import STRATEGY
+from sim.jit import inline_kernel, kernel
+
+(ARCHERY_MASTERY, ARCHITECTS_OF_PROSPERITY, COUNCIL_OF_ELDERS, DIVINE_ASCENT, FORTIFICATIONS,
+ HEROIC_EPIC, LIBRARY, LIGHTHOUSE, NAVAL_DOMINANCE, OLYMPIC_GAMES, PHALANX_FORMATION,
+ POLIS_EXPANSION, SIEGE_WEAPONS, STRATEGIC_INITIATIVE, TACTICAL_MANOEUVRE) = (
+    STRATEGY.index(name) for name in (
+        "archery_mastery", "architects_of_prosperity", "council_of_elders", "divine_ascent",
+        "fortifications", "heroic_epic", "library", "lighthouse", "naval_dominance",
+        "olympic_games", "phalanx_formation", "polis_expansion", "siege_weapons",
+        "strategic_initiative", "tactical_manoeuvre"))
+
+
+@inline_kernel
+def holds(s, seat, effect):
+    return s[L.EFFECTS_HELD + seat * L.N_EFFECTS + effect] > 0
 
 
 @kernel

@@ -17,6 +17,7 @@ from sim.games.pillars.decisions import (
     D_TURN,
 )
 from sim.games.pillars.events import EV_ENERGISE, EV_REPLENISH, EV_RONDEL_DRAW, EV_RONDEL_MOVE
+from sim.games.pillars.rules.archery import aim_all_archers
 from sim.games.pillars.rules.cards import (
     draw_card,
     draw_cards_reshuffling,
@@ -47,13 +48,14 @@ def section_of(s, T, seat):
 
 @compiled_in_caller
 def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
-    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands chosen (p. 6),
-    the Status Check (p. 8)."""
+    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands and the archers'
+    aims chosen (p. 6, p. ~14), the Status Check (p. 8)."""
     s[L.ACTIVE] = seat
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
     s[L.PROPHECY_TURN] = 0
     project_ships(s, T, W, seat, opts, rng)
+    aim_all_archers(s, T, W, seat, opts, rng)
     status_check(s, T, W, ev, seat, work, scratch, opts, rng)
 
 
