@@ -7,26 +7,38 @@ import pytest
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import STRATEGY
+from sim.games.pillars.events import (
+    EV_SPEND,
+)
 from sim.games.pillars.invariants import V_OK, V_TILES, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.cities import evaluation_winner
 from sim.games.pillars.rules.end import better, final_scoring
 from sim.games.pillars.rules.power import NOBODY, controller, land_controller, land_power, region_power
+from sim.games.pillars.rules.spend import SRC_CREDIT, SRC_PILLAR, can_pay, pay
 from sim.games.pillars.rules.tracks import (
     MILITARY,
 )
+from sim.games.pillars.rules.turn import (
+    end_turn,
+)
 from tests.pillars_fixtures import (
+    GOLD,
     WINE,
     T,
     aegean_first_round,
+    cost,
+    events,
     give_tile,
     kit,
     land,
     no_population,
+    pillar_on,
     put,
     region,
     script,
+    set_hand,
     set_step,
 )
 
@@ -81,6 +93,28 @@ def test_fortifications_each_building_one_more_power_p14(a):
     give_tile(a, 0, "fortifications")
     assert land_power(a, T, delos, 0) == 3 and land_power(a, T, naxos, 0) == 4
     assert land_power(a, T, lakonia, 0) == before  # no Building there
+
+
+def test_a_guild_doubles_its_pillars_production_within_the_turn_p14(a):
+    lakonia = land("lakonia")
+    pillar_on(a, 0, lakonia, WINE)
+    set_hand(a, 0, [])
+    ev, work, opts, rng = kit()
+    cost(work, wine=2)
+    assert not can_pay(a, T, 0, work)
+    give_tile(a, 0, "vintners_guild")
+    assert can_pay(a, T, 0, work)
+    pay(a, T, script(), ev, 0, work, opts, rng)
+    assert events(a, ev, EV_SPEND) == [(WINE, SRC_PILLAR, lakonia), (WINE, SRC_CREDIT, WINE)]
+    a[L.LAND_PILLAR_ON_RES + lakonia] = 0
+    cost(work, wine=1)
+    pay(a, T, script(), ev, 0, work, opts, rng)  # the second Wine waits for later this turn
+    assert a[L.CREDIT + WINE] == 1
+    end_turn(a, 0)  # and is lost with the turn
+    assert a[L.CREDIT + WINE] == 0
+    pillar_on(a, 0, lakonia, GOLD)  # the Vintners double Wine only
+    cost(work, gold=2)
+    assert not can_pay(a, T, 0, work)
 
 
 def test_heroic_epic_each_city_two_more_power_p14(a):

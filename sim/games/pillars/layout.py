@@ -189,8 +189,10 @@ _FIELDS = (
     ("PLAYED", 1, "card row played for this Advance Turn, -1; its Resource is unusable (p. 7)"),
     ("TURN_DONE", 1, "bits of the Advance Turn's optional parts done: DONE_ABILITY, "
                      "DONE_MOVEMENT, DONE_ACTION (p. 8)"),
-    ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: the unspent half of a "
-                                          "two-Resource card this turn, lost at its end (p. 7)"),
+    ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: Resources gained this turn and "
+                                          "not yet spent (the second half of a two-Resource "
+                                          "card, a Guild Pillar's second, the Lighthouse's), "
+                                          "lost at its end (p. 7, p. ~14)"),
     ("STATUS_STEPPED", N_TRACKS, "1 once the active seat progressed on the track in this "
                                  "Status Check (at most once each, p. 8)"),
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),

@@ -21,6 +21,12 @@ def holds(s, seat, effect):
     return s[L.EFFECTS_HELD + seat * L.N_EFFECTS + effect] > 0
 
 
+@inline_kernel
+def guild_doubles(s, seat, resource):
+    """The seat holds a Guild of ``resource``: its Pillars produce two of it (p. ~14)."""
+    return s[L.GUILDS + seat * L.N_RESOURCES + resource] > 0
+
+
 @kernel
 def place_tile(s, T, seat, tile, slot):
     """Put a gained Strategy tile on the seat's Player board row ``slot``; its effect holds
