@@ -9,28 +9,43 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import STRATEGY
 from sim.games.pillars.events import (
     EV_SPEND,
+    EV_STRATEGY,
+    EV_TRACK_REWARD,
 )
 from sim.games.pillars.invariants import V_OK, V_TILES, check_state
-from sim.games.pillars.policy import SCRIPT_MISSED
+from sim.games.pillars.policy import SCRIPT_MISSED, pair
+from sim.games.pillars.rules.advance import TURN_SCRATCH, rondel_action
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.cities import evaluation_winner
+from sim.games.pillars.rules.discount import discount_choices
 from sim.games.pillars.rules.end import better, final_scoring
 from sim.games.pillars.rules.power import NOBODY, controller, land_controller, land_power, region_power
-from sim.games.pillars.rules.spend import SRC_CREDIT, SRC_PILLAR, can_pay, pay
+from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, can_pay, pay
 from sim.games.pillars.rules.tracks import (
+    CIVILISATION,
     MILITARY,
+    NAVIGATION,
+    OLYMPIAN,
+    TITAN,
 )
 from sim.games.pillars.rules.turn import (
+    SEC_BUILD,
+    SEC_DEPLOY,
+    SEC_PROCURE,
+    SEC_SETTLE,
     end_turn,
 )
 from tests.pillars_fixtures import (
     GOLD,
+    IRON,
+    MARBLE,
     WINE,
     T,
     aegean_first_round,
     cost,
     events,
     give_tile,
+    hand,
     kit,
     land,
     no_population,
@@ -40,6 +55,7 @@ from tests.pillars_fixtures import (
     script,
     set_hand,
     set_step,
+    starting,
 )
 
 EFFECT = {name: code for code, name in enumerate(STRATEGY)}
@@ -50,6 +66,18 @@ def a():
     """Sparta (seat 0, Lakonia), Athenai (seat 1, Attika), Troia (seat 2, Troas); Iona is
     a Forbidden Domain."""
     return aegean_first_round()
+
+
+def act(s, section, W, seat=0):
+    """The Rondel action of ``section`` and what follows it, played by script ``W``."""
+    ev, work, opts, rng = kit()
+    rondel_action(s, T, W, ev, seat, section, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
+    assert W[0] != SCRIPT_MISSED, f"script entry {W[1] - 1} ({W[W[1] + 1]}) not offered"
+    return ev
+
+
+def step(s, seat, track):
+    return int(s[L.TRACK_STEP + seat * L.N_TRACKS + track])
 
 
 def test_a_gained_tile_counts_its_effect_and_the_invariant_checks_it_p6(a):
@@ -82,6 +110,54 @@ def test_archery_mastery_hoplites_give_1_power_to_an_adjacent_land_p14(a):
     assert land_power(a, T, argolis, 0) == 0 and land_power(a, T, korinthia, 0) == 3 + 1
     final_scoring(a, T, script(), ev, np.zeros(4, np.int32), opts, rng)  # aims lapse at the end
     assert land_power(a, T, argolis, 0) == 3 and land_power(a, T, korinthia, 0) == 3
+
+
+def test_olympic_games_discounted_step_after_a_deploy_action_p14(a):
+    give_tile(a, 0, "olympic_games")
+    set_step(a, 0, MILITARY, 3)  # step 4 costs 4 - 3 = 1 Iron
+    set_hand(a, 0, [starting(IRON)])
+    a[L.LAND_PILLAR_ON_RES + land("lakonia")] = 1
+    ev = act(a, SEC_DEPLOY, script(-1, pair(MILITARY, IRON), SRC_CARD))
+    assert step(a, 0, MILITARY) == 4 and starting(IRON) not in hand(a, 0)
+    assert events(a, ev, EV_STRATEGY) == [(EFFECT["olympic_games"], MILITARY, 4)]
+    assert (MILITARY, 4, T.track_steps[MILITARY, 3, 0]) in events(a, ev, EV_TRACK_REWARD)
+    ev = act(a, SEC_PROCURE, script(-1))  # other Rondel actions give nothing
+    assert events(a, ev, EV_STRATEGY) == []
+    assert check_state(a, T) == V_OK
+
+
+def test_architects_of_prosperity_discounted_step_after_a_build_action_p14(a):
+    give_tile(a, 0, "architects_of_prosperity")
+    ev = act(a, SEC_BUILD, script(-1, pair(CIVILISATION, -1)))  # step 1 is free
+    assert step(a, 0, CIVILISATION) == 1
+    assert events(a, ev, EV_STRATEGY) == [(EFFECT["architects_of_prosperity"], CIVILISATION, 1)]
+    _, work, opts, _ = kit()
+    set_step(a, 0, CIVILISATION, 3)  # step 4 owes 1 Marble, offered only when payable
+    set_hand(a, 0, [])
+    a[L.LAND_PILLAR_ON_RES + land("lakonia")] = 1
+    n = discount_choices(a, T, 0, CIVILISATION, NAVIGATION, work, opts)
+    assert [tuple(opts[k, :3]) for k in range(n)] == [(-1, 0, 0), (NAVIGATION, -1, 0)]
+    set_hand(a, 0, [starting(MARBLE)])
+    n = discount_choices(a, T, 0, CIVILISATION, NAVIGATION, work, opts)
+    assert (CIVILISATION, MARBLE, 1) in [tuple(opts[k, :3]) for k in range(n)]
+    ev = act(a, SEC_BUILD, script(-1, -1))  # the seat may decline
+    assert events(a, ev, EV_STRATEGY) == [] and step(a, 0, CIVILISATION) == 3
+
+
+def test_divine_ascent_each_tile_a_discounted_step_after_a_settle_action_p14(a):
+    give_tile(a, 0, "divine_ascent")
+    give_tile(a, 0, "divine_ascent")  # the content has two
+    set_step(a, 0, TITAN, 3)  # step 4 owes 1 Resource of any one type
+    set_hand(a, 0, [starting(GOLD)])
+    a[L.LAND_PILLAR_ON_RES + land("lakonia")] = 1
+    W = script(-1,  # Settle nothing
+               pair(OLYMPIAN, -1), 0, 0,  # Olympian 0 -> 1 free; its Demigod kept
+               pair(TITAN, GOLD), SRC_CARD)  # Titan 3 -> 4 for one Gold
+    ev = act(a, SEC_SETTLE, W)
+    assert step(a, 0, OLYMPIAN) == 1 and step(a, 0, TITAN) == 4 and hand(a, 0) == []
+    effect = EFFECT["divine_ascent"]
+    assert events(a, ev, EV_STRATEGY) == [(effect, OLYMPIAN, 1), (effect, TITAN, 4)]
+    assert check_state(a, T) == V_OK
 
 
 def test_fortifications_each_building_one_more_power_p14(a):

@@ -58,6 +58,9 @@ DECISION_FIELDS = (
                 "their Power to this turn (Archery Mastery, p. ~14)"),
     ("archers", "how many of those Hoplites give 1 Power there instead of theirs "
                 "(Archery Mastery, p. ~14)"),
+    ("discount_step", "-1 no, else a track stepped up after the Rondel action, the Resource "
+                      "paid (-1: free) and how many (Olympic Games, Architects of Prosperity, "
+                      "Divine Ascent, p. ~14)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -67,6 +70,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
- D_END_SHIP, D_ARCHERY, D_ARCHERS) = (
+ D_END_SHIP, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

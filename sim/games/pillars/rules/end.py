@@ -11,11 +11,11 @@ from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_R
 from sim.games.pillars.rules.cities import cities_of, open_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import region_controller
+from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.jit import kernel
 
 GLORY_PER_CITY = 3  # p. 13
 GLORY_PER_REGION = 3  # p. 13
-LAST_STEP = 5  # the end of a Region track (p. 13)
 ERA_III = 3
 SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS = range(L.N_SOURCES)
 

@@ -17,6 +17,12 @@ from sim.jit import inline_kernel, kernel
 
 
 @inline_kernel
+def held(s, seat, effect):
+    """How many of the seat's Strategy tiles have ``effect`` (a content.STRATEGY code)."""
+    return s[L.EFFECTS_HELD + seat * L.N_EFFECTS + effect]
+
+
+@inline_kernel
 def holds(s, seat, effect):
     return s[L.EFFECTS_HELD + seat * L.N_EFFECTS + effect] > 0
 

@@ -5,6 +5,7 @@ from sim.games.pillars.content import DECKS, REWARDS, TRACKS
 from sim.games.pillars.rules.cards import first_face_up_slot, gain_mythology, take_procured
 from sim.jit import kernel
 
+LAST_STEP = 5  # the end of a Region track (p. 7, p. 13)
 CIVILISATION, MERCENARY, NAVIGATION, OLYMPIAN, MILITARY, TITAN = (
     TRACKS.index(t) for t in ("civilisation", "mercenary", "navigation", "olympian", "military",
                               "titan"))
