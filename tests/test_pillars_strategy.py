@@ -8,6 +8,8 @@ import pytest
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import STRATEGY
 from sim.games.pillars.events import (
+    CAUSE_ASCEND,
+    EV_RONDEL_DRAW,
     EV_SPEND,
     EV_STRATEGY,
     EV_TRACK_REWARD,
@@ -19,10 +21,13 @@ from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.cities import evaluation_winner
 from sim.games.pillars.rules.discount import discount_choices
 from sim.games.pillars.rules.end import better, final_scoring
+from sim.games.pillars.rules.free import FREE_LIGHTHOUSE, free_actions, free_choices
 from sim.games.pillars.rules.power import NOBODY, controller, land_controller, land_power, region_power
+from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, can_pay, pay
 from sim.games.pillars.rules.tracks import (
     CIVILISATION,
+    MERCENARY,
     MILITARY,
     NAVIGATION,
     OLYMPIAN,
@@ -34,12 +39,15 @@ from sim.games.pillars.rules.turn import (
     SEC_PROCURE,
     SEC_SETTLE,
     end_turn,
+    play_and_advance,
+    replenish_turn,
 )
 from tests.pillars_fixtures import (
     GOLD,
     IRON,
     MARBLE,
     WINE,
+    WOOD,
     T,
     aegean_first_round,
     cost,
@@ -52,9 +60,11 @@ from tests.pillars_fixtures import (
     pillar_on,
     put,
     region,
+    resource_tile,
     script,
     set_hand,
     set_step,
+    ship_to,
     starting,
 )
 
@@ -160,6 +170,24 @@ def test_divine_ascent_each_tile_a_discounted_step_after_a_settle_action_p14(a):
     assert check_state(a, T) == V_OK
 
 
+def test_council_of_elders_draws_two_on_the_landing_section_p14(a):
+    ev, work, opts, rng = kit()
+    start = a[L.RONDEL_POS + 0]
+    a[L.RONDEL_POS + 1] = 2  # seat 1 waits on Deploy
+    give_tile(a, 1, "council_of_elders")
+    set_hand(a, 0, [starting(GOLD, 2)])
+    W = script(0, 2, 1)  # one card is no longer the choice: none or two
+    play_and_advance(a, T, W, ev, 0, opts, rng)
+    assert W[0] == SCRIPT_MISSED
+    a[L.RONDEL_POS + 0] = start
+    set_hand(a, 0, [starting(WINE, 2)])
+    before = a[L.HAND_N + 1]
+    play_and_advance(a, T, script(0, 2, 2), ev, 0, opts, rng)
+    assert a[L.HAND_N + 1] == before + 2
+    assert len(events(a, ev, EV_RONDEL_DRAW)) == 2
+    assert check_state(a, T) == V_OK
+
+
 def test_fortifications_each_building_one_more_power_p14(a):
     delos, naxos, lakonia = land("delos"), land("naxos"), land("lakonia")
     put(a, delos, 0, workers=1, building=L.B_AGORA)
@@ -201,6 +229,58 @@ def test_heroic_epic_each_city_two_more_power_p14(a):
     assert land_power(a, T, land("argolis"), 0) == 0
 
 
+def test_library_draws_two_for_a_step_from_behind_once_a_turn_p14(a):
+    ev, work, opts, rng = kit()
+    give_tile(a, 0, "library")
+    set_step(a, 1, MERCENARY, 1)
+    held = a[L.HAND_N + 0]
+    progress(a, T, script(), ev, 0, MERCENARY, CAUSE_ASCEND, False, work, opts, rng)
+    assert a[L.HAND_N + 0] == held  # level with seat 2 on step 0: not behind all
+    set_step(a, 2, MILITARY, 1)
+    set_step(a, 1, MILITARY, 2)
+    progress(a, T, script(), ev, 0, MILITARY, CAUSE_ASCEND, False, work, opts, rng)
+    assert a[L.HAND_N + 0] == held + 2
+    assert events(a, ev, EV_STRATEGY) == [(EFFECT["library"], MILITARY, 2)]
+    set_step(a, 1, TITAN, 1)
+    set_step(a, 2, TITAN, 1)
+    progress(a, T, script(), ev, 0, TITAN, CAUSE_ASCEND, False, work, opts, rng)
+    assert a[L.HAND_N + 0] == held + 2  # once per turn
+    a[L.TILES_USED] = 0  # a new turn (rules.turn.start_turn)
+    progress(a, T, script(), ev, 0, MILITARY, CAUSE_ASCEND, False, work, opts, rng)
+    assert a[L.HAND_N + 0] == held + 2  # step 1, seat 2 on 1: counted before the step
+    set_step(a, 2, OLYMPIAN, 2)
+    progress(a, T, script(), ev, 0, OLYMPIAN, CAUSE_ASCEND, False, work, opts, rng)
+    assert a[L.HAND_N + 0] == held + 4
+    assert check_state(a, T) == V_OK
+
+
+def test_lighthouse_gives_each_port_ships_resource_once_a_turn_p14(a):
+    lakonia = land("lakonia")
+    a[L.SHIP_SPACE + 0] = L.PORT + lakonia
+    resource_tile(a, lakonia, WOOD)
+    ev, work, opts, rng = kit()
+    powers = np.zeros(4, np.int32)
+
+    def offered(at_end=False):
+        n = free_choices(a, T, 0, at_end, powers, opts)
+        return [int(opts[k, 0]) for k in range(n)]
+
+    assert FREE_LIGHTHOUSE not in offered()
+    give_tile(a, 0, "lighthouse")
+    assert FREE_LIGHTHOUSE in offered() and FREE_LIGHTHOUSE not in offered(at_end=True)
+    free_actions(a, T, script(FREE_LIGHTHOUSE, -1), ev, 0, False, powers, opts, rng)
+    assert a[L.CREDIT + WOOD] == 1
+    assert events(a, ev, EV_STRATEGY) == [(EFFECT["lighthouse"], -1, 1)]
+    assert FREE_LIGHTHOUSE not in offered()  # once per turn
+    set_hand(a, 0, [])
+    a[L.LAND_PILLAR_ON_RES + lakonia] = 1
+    cost(work, wood=1)
+    assert can_pay(a, T, 0, work)  # spent like any Resource of the turn
+    a[L.TILES_USED] = 0
+    a[L.LAND_RES_UP + lakonia] = 0  # a face-down tile gives nothing
+    assert FREE_LIGHTHOUSE not in offered()
+
+
 def test_phalanx_formation_three_land_units_add_2_in_the_region_p14(a):
     pelop = region("peloponnesos")
     argolis = land("argolis")
@@ -210,6 +290,24 @@ def test_phalanx_formation_three_land_units_add_2_in_the_region_p14(a):
     put(a, argolis, 0, workers=1)
     assert region_power(a, T, pelop, 0) == before + 1 + 2
     assert land_power(a, T, argolis, 0) == 1  # the Region's Power only (decision 19)
+
+
+def test_polis_expansion_steps_a_port_regions_track_on_a_replenish_turn_p14(a):
+    ev, work, opts, rng = kit()
+    lakonia, naxos = land("lakonia"), land("naxos")
+    give_tile(a, 0, "polis_expansion")
+    replenish_turn(a, T, script(-1), ev, 0, work, opts, rng)
+    assert events(a, ev, EV_STRATEGY) == []  # no Ship in a Port
+    a[L.SHIP_SPACE + 0] = L.PORT + lakonia  # Peloponnesos: the Navigation track
+    ship_to(a, 0, L.PORT + naxos)  # Kyklades: the Mercenary track
+    assert a[L.REGION_TRACK + region("peloponnesos")] == NAVIGATION
+    assert a[L.REGION_TRACK + region("kyklades")] == MERCENARY
+    W = script(-1, -1, MERCENARY)  # keep the hand, Energise nothing, then the track
+    replenish_turn(a, T, W, ev, 0, work, opts, rng)
+    assert W[0] != SCRIPT_MISSED
+    assert step(a, 0, MERCENARY) == 1 and step(a, 0, NAVIGATION) == 1  # one step only
+    assert events(a, ev, EV_STRATEGY) == [(EFFECT["polis_expansion"], MERCENARY, 1)]
+    assert check_state(a, T) == V_OK
 
 
 def test_siege_weapons_two_land_units_by_a_rival_building_p14(a):

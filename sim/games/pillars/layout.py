@@ -193,6 +193,8 @@ _FIELDS = (
                                           "not yet spent (the second half of a two-Resource "
                                           "card, a Guild Pillar's second, the Lighthouse's), "
                                           "lost at its end (p. 7, p. ~14)"),
+    ("TILES_USED", 1, "bits of the once-per-turn Strategy tiles the active seat used this "
+                      "turn: USED_LIBRARY, USED_LIGHTHOUSE (p. ~14)"),
     ("STATUS_STEPPED", N_TRACKS, "1 once the active seat progressed on the track in this "
                                  "Status Check (at most once each, p. 8)"),
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
@@ -224,10 +226,11 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
  RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT, MYTH_INVOKED,
  WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
- EVENTS, PLAYED, TURN_DONE, CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, MODE,
- TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
+ EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
+ MODE, TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
+USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits
 
 # Fields that hold "which piece, card or tile is here", so that an empty board is -1.
 NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
