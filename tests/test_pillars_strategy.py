@@ -9,6 +9,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import STRATEGY
 from sim.games.pillars.events import (
     CAUSE_ASCEND,
+    EV_MOVE,
     EV_RONDEL_DRAW,
     EV_SPEND,
     EV_STRATEGY,
@@ -22,6 +23,13 @@ from sim.games.pillars.rules.cities import evaluation_winner
 from sim.games.pillars.rules.discount import discount_choices
 from sim.games.pillars.rules.end import better, final_scoring
 from sim.games.pillars.rules.free import FREE_LIGHTHOUSE, free_actions, free_choices
+from sim.games.pillars.rules.movement import (
+    MOVE_ALL,
+    MOVE_SHIP,
+    movement_block,
+    ship_moves,
+    unit_choices,
+)
 from sim.games.pillars.rules.power import NOBODY, controller, land_controller, land_power, region_power
 from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, can_pay, pay
@@ -76,6 +84,14 @@ def a():
     """Sparta (seat 0, Lakonia), Athenai (seat 1, Attika), Troia (seat 2, Troas); Iona is
     a Forbidden Domain."""
     return aegean_first_round()
+
+
+def sea(number):
+    return number - 1
+
+
+def listed(n, opts, column=0):
+    return sorted(int(opts[k, column]) for k in range(n))
 
 
 def act(s, section, W, seat=0):
@@ -281,6 +297,22 @@ def test_lighthouse_gives_each_port_ships_resource_once_a_turn_p14(a):
     assert FREE_LIGHTHOUSE not in offered()
 
 
+def test_naval_dominance_ships_move_two_spaces_a_movement_p14(a):
+    ev, work, opts, rng = kit()
+    piece = 0  # seat 0's Ship in Sea 2, beside Lakonia's Port
+    one = listed(ship_moves(a, T, piece, opts), opts)
+    assert one == sorted([sea(1), sea(3), sea(4), sea(12), L.PORT + land("lakonia")])
+    give_tile(a, 0, "naval_dominance")
+    two = listed(ship_moves(a, T, piece, opts), opts)
+    assert set(one) < set(two) and sea(2) not in two
+    for far in (sea(5), sea(6), sea(7), L.PORT + land("euboia"), L.PORT + land("naxos")):
+        assert far in two
+    assert len(two) == len(set(two))
+    used = movement_block(a, T, script(pair(MOVE_SHIP, piece), sea(6), land("naxos"), -1), ev, 0,
+                          np.zeros(L.MAX_SEAS, np.int32), opts, rng)
+    assert used == 1 and events(a, ev, EV_MOVE) == [(MOVE_SHIP, sea(2), sea(6))]
+
+
 def test_phalanx_formation_three_land_units_add_2_in_the_region_p14(a):
     pelop = region("peloponnesos")
     argolis = land("argolis")
@@ -340,3 +372,26 @@ def test_strategic_initiative_wins_power_ties_not_the_glory_tie_p14(a):
     assert controller(a, powers, 2, track) == NOBODY  # the Population must still be exceeded
     a[L.GLORY + 0] = a[L.GLORY + 2] = 9
     assert better(a, 0, 2)  # the Glory tie goes by the tracks (decision 9)
+
+
+def test_tactical_manoeuvre_moves_all_land_units_with_one_movement_p14(a):
+    argolis, korinthia = land("argolis"), land("korinthia")
+    put(a, argolis, 0, hoplites=2, workers=1)
+    ev, work, opts, rng = kit()
+    reach = np.zeros(L.MAX_SEAS, np.int32)
+    n = unit_choices(a, T, 0, opts, reach)
+    assert MOVE_ALL not in listed(n, opts)
+    give_tile(a, 0, "tactical_manoeuvre")
+    n = unit_choices(a, T, 0, opts, reach)
+    assert (MOVE_ALL, argolis) in [tuple(opts[k, :2]) for k in range(n)]
+    W = script(pair(MOVE_ALL, argolis), land("attika"))  # not adjacent to Argolis
+    movement_block(a.copy(), T, W, ev, 0, reach, opts, rng)
+    assert W[0] == SCRIPT_MISSED
+    W = script(pair(MOVE_ALL, argolis), korinthia, -1)
+    assert movement_block(a, T, W, ev, 0, reach, opts, rng) == 1
+    k = korinthia * L.MAX_PLAYERS
+    assert (a[L.LAND_HOPLITES + k], a[L.LAND_WORKERS + k]) == (2, 1)
+    assert a[L.LAND_HOPLITES + argolis * L.MAX_PLAYERS] + a[L.LAND_WORKERS + argolis * L.MAX_PLAYERS] == 0
+    assert events(a, ev, EV_MOVE)[-1] == (MOVE_ALL, argolis, korinthia)
+    assert a[L.LAND_RES_UP + korinthia] == 1  # explored
+    assert check_state(a, T) == V_OK

@@ -49,7 +49,7 @@ DECISION_FIELDS = (
                 "Wood or Marble (-1) (p. 10)"),
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
-                  "MOVE_WORKER and the Land it leaves (p. 9)"),
+                  "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
                     "and a Region whose Prophecy is Fulfilled, FREE_CITY, or FREE_LIGHTHOUSE "
