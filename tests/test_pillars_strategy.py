@@ -6,15 +6,17 @@ import numpy as np
 import pytest
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import STRATEGY
+from sim.games.pillars.content import SIDES, STRATEGY
 from sim.games.pillars.events import (
     CAUSE_ASCEND,
     EV_MOVE,
     EV_RONDEL_DRAW,
     EV_SPEND,
     EV_STRATEGY,
+    EV_STRATEGY_TILE,
     EV_TRACK_REWARD,
 )
+from sim.games.pillars.game import PillarsSetup, play_traced
 from sim.games.pillars.invariants import V_OK, V_TILES, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED, pair
 from sim.games.pillars.rules.advance import TURN_SCRATCH, rondel_action
@@ -51,6 +53,7 @@ from sim.games.pillars.rules.turn import (
     replenish_turn,
 )
 from tests.pillars_fixtures import (
+    CONTENT,
     GOLD,
     IRON,
     MARBLE,
@@ -395,3 +398,20 @@ def test_tactical_manoeuvre_moves_all_land_units_with_one_movement_p14(a):
     assert events(a, ev, EV_MOVE)[-1] == (MOVE_ALL, argolis, korinthia)
     assert a[L.LAND_RES_UP + korinthia] == 1  # explored
     assert check_state(a, T) == V_OK
+
+
+def test_random_legal_games_gain_every_tile_and_use_the_effects_p14():
+    """Random-legal games (3 players, both sides): every effect's tile is gained, the
+    effects the trace reports act, Tactical Manoeuvre moves, and no invariant breaks."""
+    gained, acted, moved = set(), set(), set()
+    for side in SIDES:
+        for index in range(40):
+            state, ev = play_traced(CONTENT, PillarsSetup(players=3, board=side), 7, index)
+            assert state[L.VIOLATION] == V_OK
+            gained |= {STRATEGY[T.strategy[row[3], 1]] for row in ev if row[2] == EV_STRATEGY_TILE}
+            acted |= {STRATEGY[row[3]] for row in ev if row[2] == EV_STRATEGY}
+            moved |= {int(row[3]) for row in ev if row[2] == EV_MOVE}
+    assert gained == set(STRATEGY)
+    assert acted == {"olympic_games", "architects_of_prosperity", "divine_ascent", "library",
+                     "lighthouse", "polis_expansion"}
+    assert MOVE_ALL in moved
