@@ -4,12 +4,20 @@ work arrays a kernel takes, scripts for the stand-in policy, and trace rows by e
 import numpy as np
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import C_KIND, C_RES_A, RESOURCES, load_content
+from sim.games.pillars.content import (
+    C_KIND,
+    C_RES_A,
+    RESOURCES,
+    STRATEGY,
+    TILES_PER_STACK,
+    load_content,
+)
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
 from sim.games.pillars.policy import SCRIPT_VALUES
 from sim.games.pillars.rules.advance import TURN_SCRATCH
 from sim.games.pillars.rules.spend import W_COST, WORK
+from sim.games.pillars.rules.strategy import place_tile
 from sim.games.pillars.start import new_game
 from sim.rng import N_STREAMS, seed_streams
 
@@ -208,3 +216,26 @@ def pillar(s, seat, where):
 def no_population(s, *lands):
     for where in lands:
         s[L.LAND_POP + where] = -1
+
+
+def give_tile(s, seat, effect):
+    """A Strategy tile with ``effect`` (a content.STRATEGY name) onto the seat's first free
+    Player board row, counted by ``rules.strategy.place_tile``: a tile no seat holds, taken
+    out of its stack when it lies in one (setup leaves one tile of each type out)."""
+    slots = s[L.STRATEGY_SLOT:L.STRATEGY_SLOT + L.MAX_PLAYERS * L.MAX_STRATEGY]
+    free = [t for t in range(T.strategy.shape[0])
+            if T.strategy[t, 1] == STRATEGY.index(effect) and t not in slots]
+    assert free, f"every {effect} tile is held"
+    tile = free[0]
+    for stack in range(L.N_STRATEGY_STACKS):
+        base = L.STRATEGY_STACK + stack * TILES_PER_STACK
+        pile = [int(x) for x in s[base:base + s[L.STRATEGY_N + stack]]]
+        if tile in pile:
+            pile.remove(tile)
+            s[base:base + TILES_PER_STACK] = -1
+            s[base:base + len(pile)] = pile
+            s[L.STRATEGY_N + stack] = len(pile)
+            s[L.STRATEGY_UP + stack] = int(len(pile) > 0)
+    slot = next(k for k in range(L.MAX_STRATEGY) if s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k] < 0)
+    place_tile(s, T, seat, tile, slot)
+    return tile

@@ -156,6 +156,7 @@ def test_emptied_deploy_row_gains_a_helmet_strategy_tile_p10(m):
     assert events(m, ev, EV_STRATEGY_TILE) == [(tile, 0 * L.MAX_ROWS + 1, 0)]
     assert m[L.STRATEGY_SLOT + 1] == tile and m[L.STRATEGY_N + helmet_stack] == 2
     assert T.strategy[tile, 0] == 0  # a Helmet tile
+    assert m[L.EFFECTS_HELD + T.strategy[tile, 1]] == 1  # its effect holds from now on
     assert check_state(m, T) == V_OK
 
 

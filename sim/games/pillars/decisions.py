@@ -30,7 +30,8 @@ DECISION_FIELDS = (
     ("turn", "0 Advance Turn, 1 Replenish Turn (p. 8)"),
     ("play", "hand index of the card played for the Advance Turn (p. 8)"),
     ("rondel", "Rondel sections advanced: the card's Power, or 1 more / 1 fewer (pp. 7-8)"),
-    ("council_draw", "0 no, 1 draw a card: a marker already on the landing section (p. 8)"),
+    ("council_draw", "cards drawn by a marker already on the landing section: 0, or 1 (2 with "
+                     "Council of Elders) (p. 8, p. ~14)"),
     ("advance_part", "-1 end the Advance Turn, else DONE_* bit of the part done next (p. 8)"),
     ("discard", "-1 stop, else hand index of a card discarded before drawing (p. ~9)"),
     ("energise", "-1 stop, else Mythology slot Energised for its Wine (p. ~9)"),
@@ -48,10 +49,11 @@ DECISION_FIELDS = (
                 "Wood or Marble (-1) (p. 10)"),
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
-                  "MOVE_WORKER and the Land it leaves (p. 9)"),
+                  "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land (p. 9)"),
-    ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, or "
-                    "FREE_PROPHECY and a Region whose Prophecy is Fulfilled (p. 8)"),
+    ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
+                    "and a Region whose Prophecy is Fulfilled, FREE_CITY, or FREE_LIGHTHOUSE "
+                    "(pp. 7-8, p. ~14)"),
     ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
                  "before the Region is scored (p. 13)"),
     ("ability", "which ability of the card played is used: 0 its first, 1 its alternative "
@@ -59,6 +61,15 @@ DECISION_FIELDS = (
     ("invoke", "-1 none, else 0 and the Mythology slot Invoked in another seat's turn (p. 8)"),
     ("ability_target", "what an ability step acts on (rules.abilities): a track; a Unit or "
                        "Building kind and its row; a Land; a seat and a Land, piece or slot"),
+    ("archery", "-1 none, else an adjacent Land the seat's Hoplites on column 1's Land give "
+                "their Power to this turn (Archery Mastery, p. ~14)"),
+    ("archers", "how many of those Hoplites give 1 Power there instead of theirs "
+                "(Archery Mastery, p. ~14)"),
+    ("discount_step", "-1 no, else a track stepped up after the Rondel action, the Resource "
+                      "paid (-1: free) and how many (Olympic Games, Architects of Prosperity, "
+                      "Divine Ascent, p. ~14)"),
+    ("polis", "track stepped up: the Region's of a Port holding the seat's Ship, that Land in "
+              "column 1 (Polis Expansion, p. ~14)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -68,6 +79,7 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ADVANCE_PART, D_DISCARD, D_ENERGISE, D_STRATEGY, D_DEPLOY, D_BUILD, D_DEPLOY_SPACE,
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
- D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET) = (
+ D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
+ D_POLIS) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

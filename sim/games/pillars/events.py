@@ -47,6 +47,9 @@ EVENT_FIELDS = (
     # one step of an ability (ops.OP_NAMES code) and what it acted on, as the step's code
     # reads them: a seat, then a Land, piece, slot or count
     ("ability_step", ("op", "target", "value")),
+    # a Strategy tile's effect (content.STRATEGY code) acting: a discounted step or Polis
+    # Expansion (track, new step), Library (track, cards drawn), Lighthouse (-1, Resources)
+    ("strategy", ("effect", "track", "value")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -57,9 +60,10 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
- EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP) = (
+ EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 
 # causes of a track step (track_step.cause)
-CAUSE_SETUP, CAUSE_DOMINATION, CAUSE_CONSOLIDATION, CAUSE_ASCEND, CAUSE_CAMP, CAUSE_ABILITY = range(6)
+(CAUSE_SETUP, CAUSE_DOMINATION, CAUSE_CONSOLIDATION, CAUSE_ASCEND, CAUSE_CAMP, CAUSE_ABILITY,
+ CAUSE_STRATEGY) = range(7)

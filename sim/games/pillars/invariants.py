@@ -20,7 +20,8 @@ V_CARDS = 5  # an Action card in no place or two (step 3, step 15, p. 10)
 V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2), or in a slot
 #                 beyond 1 + Temples (p. 10)
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
-#             or anything in a Forbidden Domain (steps 17-20)
+#             anything in a Forbidden Domain (steps 17-20), or a seat's Strategy effects or
+#             Guilds counted otherwise than its tiles show (p. 6)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
@@ -248,6 +249,50 @@ def _tiles(s, T):
     return ok and fresh
 
 
+# A seat's held effects and Guilds are compared with its Strategy rows as 4-bit counts
+# packed in two words, one pass over each side (a seat has at most MAX_STRATEGY rows).
+COUNT_BITS = 4
+assert L.MAX_STRATEGY < 1 << COUNT_BITS and L.N_EFFECTS + L.N_RESOURCES <= 128 // COUNT_BITS
+
+
+@kernel
+def _add_count(lo, hi, key, count):
+    """Add ``count`` to the 4-bit count of ``key`` (an effect, or N_EFFECTS + a Guild's
+    Resource) in the words (lo, hi)."""
+    per_word = 64 // COUNT_BITS
+    shifted = np.int64(count) << np.int64(COUNT_BITS * (key % per_word))
+    if key < per_word:
+        return lo + shifted, hi
+    return lo, hi + shifted
+
+
+@kernel
+def _effects(s, T):
+    """Each seat's held effects (EFFECTS_HELD) and Guilds (GUILDS) are those of the Strategy
+    tiles on its Player board rows (p. 6)."""
+    for seat in range(s[L.N_PLAYERS]):
+        held_lo = np.int64(0)
+        held_hi = np.int64(0)
+        for effect in range(L.N_EFFECTS):
+            held_lo, held_hi = _add_count(held_lo, held_hi, effect,
+                                          s[L.EFFECTS_HELD + seat * L.N_EFFECTS + effect])
+        for r in range(L.N_RESOURCES):
+            held_lo, held_hi = _add_count(held_lo, held_hi, L.N_EFFECTS + r,
+                                          s[L.GUILDS + seat * L.N_RESOURCES + r])
+        rows_lo = np.int64(0)
+        rows_hi = np.int64(0)
+        for k in range(L.MAX_STRATEGY):
+            tile = s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k]
+            if tile < 0:
+                continue
+            rows_lo, rows_hi = _add_count(rows_lo, rows_hi, T.strategy[tile, 1], 1)
+            if T.strategy[tile, 2] >= 0:
+                rows_lo, rows_hi = _add_count(rows_lo, rows_hi, L.N_EFFECTS + T.strategy[tile, 2], 1)
+        if held_lo != rows_lo or held_hi != rows_hi:
+            return False
+    return True
+
+
 @kernel
 def _glory(s):
     for seat in range(L.MAX_PLAYERS):
@@ -283,7 +328,7 @@ def check_state(s, T):
         return V_CARDS
     if not _mythology(s, T):
         return V_MYTHOLOGY
-    if not _tiles(s, T):
+    if not _tiles(s, T) or not _effects(s, T):
         return V_TILES
     if not _glory(s):
         return V_GLORY

@@ -23,6 +23,7 @@ from sim.games.pillars.content import (
     S_MAX_MYTHOLOGY,
     STACKS_PER_TYPE,
     START_PIECES,
+    STRATEGY,
     TILES_PER_STACK,
     TRACKS,
     UNITS,
@@ -38,6 +39,7 @@ PROC_PER_ROW = 3  # Procurement decks per row: Monuments on top, Characters belo
 PROC_MONUMENTS, PROC_CHARACTERS = 0, PROC_PER_ROW  # first slot of each row
 N_PROC = 2 * PROC_PER_ROW
 N_STRATEGY_STACKS = len(ICONS) * STACKS_PER_TYPE  # stack = type * STACKS_PER_TYPE + k (step 6)
+N_EFFECTS = len(STRATEGY)  # Strategy tile effects (Appendix 2), content.STRATEGY codes
 N_UNIT_KINDS = 3  # Deploy columns (content.UNITS): Ship, Worker, Hoplite
 N_BUILDING_KINDS = 3  # Build columns (content.BUILDINGS): Temple, Agora, Citadel
 MAX_ROWS = 3  # rows of each Player board section
@@ -118,6 +120,11 @@ _FIELDS = (
                                             "on the Player board"),
     ("SHIP_PROJECT", MAX_PLAYERS * MAX_SHIPS, "Land a Sea Ship gives its Power to this turn, -1 "
                                               "(decision 1, docs/rules/pillars.md)"),
+    # the board: Archery Mastery's choice, per Land and seat like the Ships' (p. ~14)
+    ("ARCHERY_TO", N_LANDS * MAX_PLAYERS, "adjacent Land the seat's archers on the Land give "
+                                          "their Power to this turn, -1"),
+    ("ARCHERS", N_LANDS * MAX_PLAYERS, "how many of the seat's Hoplites on the Land are archers "
+                                       "(counted up to the Hoplites there)"),
     # the tracks: every marker by seat and track
     ("TRACK_STEP", MAX_PLAYERS * N_TRACKS, "seat * N_TRACKS + track: step of the marker, 0..5"),
     ("TRACK_HEIGHT", MAX_PLAYERS * N_TRACKS, "its place in the stack on that step, 0 at the "
@@ -158,6 +165,10 @@ _FIELDS = (
     ("SIEGE_AT", MAX_PLAYERS, "Land of the seat's Siege tile, -1 beside its board (p. 8)"),
     ("STRATEGY_SLOT", MAX_PLAYERS * MAX_STRATEGY, "Strategy tile in each row of the Player "
                                                   "board, -1 (p. 6)"),
+    ("EFFECTS_HELD", MAX_PLAYERS * N_EFFECTS, "seat * N_EFFECTS + effect: the seat's Strategy "
+                                              "tiles with that effect, kept with STRATEGY_SLOT"),
+    ("GUILDS", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: the seat's Guild tiles that "
+                                          "double its Pillars' production of it (p. ~14)"),
     ("MYTH_SLOT", MAX_PLAYERS * MAX_MYTH_SLOTS, "Mythology card in each slot above the Player "
                                                 "board, -1"),
     ("MYTH_INVOKED", MAX_PLAYERS * MAX_MYTH_SLOTS, "1 when that card is Invoked, 0 Energised (p. 8)"),
@@ -178,8 +189,12 @@ _FIELDS = (
     ("PLAYED", 1, "card row played for this Advance Turn, -1; its Resource is unusable (p. 7)"),
     ("TURN_DONE", 1, "bits of the Advance Turn's optional parts done: DONE_ABILITY, "
                      "DONE_MOVEMENT, DONE_ACTION (p. 8)"),
-    ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: the unspent half of a "
-                                          "two-Resource card this turn, lost at its end (p. 7)"),
+    ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: Resources gained this turn and "
+                                          "not yet spent (the second half of a two-Resource "
+                                          "card, a Guild Pillar's second, the Lighthouse's), "
+                                          "lost at its end (p. 7, p. ~14)"),
+    ("TILES_USED", 1, "bits of the once-per-turn Strategy tiles the active seat used this "
+                      "turn: USED_LIBRARY, USED_LIGHTHOUSE (p. ~14)"),
     ("STATUS_STEPPED", N_TRACKS, "1 once the active seat progressed on the track in this "
                                  "Status Check (at most once each, p. 8)"),
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
@@ -211,27 +226,28 @@ _FIELDS = (
 FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
 LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
 
-(N_PLAYERS, SIDE, FIRST, DECISIONS, REGION_TRACK, REGION_BLOCKED,
- REGION_PROPHECY, REGION_PROPHECY_N, REGION_PROPHECY_UP, LAND_HOPLITES, LAND_WORKERS,
- LAND_BUILDING, LAND_PILLAR, LAND_PILLAR_ON_RES, LAND_CITY, LAND_CITY_MARKER, LAND_POP,
- LAND_POP_UP, LAND_RES, LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, TRACK_STEP, TRACK_HEIGHT,
+(N_PLAYERS, SIDE, FIRST, DECISIONS, REGION_TRACK, REGION_BLOCKED, REGION_PROPHECY,
+ REGION_PROPHECY_N, REGION_PROPHECY_UP, LAND_HOPLITES, LAND_WORKERS, LAND_BUILDING,
+ LAND_PILLAR, LAND_PILLAR_ON_RES, LAND_CITY, LAND_CITY_MARKER, LAND_POP, LAND_POP_UP, LAND_RES,
+ LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, ARCHERY_TO, ARCHERS, TRACK_STEP, TRACK_HEIGHT,
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, PROPHECY_OWNER, DRAWN,
  DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
- RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, MYTH_SLOT, MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND,
- HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE, EVENTS, PLAYED, TURN_DONE,
- CREDIT, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE, POWER_BONUS, HALTED_SHIPS, FROZEN_KIND,
- FROZEN_AT, OFF_TURN_INVOKES, MODE, TRACK_END, END_ROUND, END_REASON,
- GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
+ RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT, MYTH_INVOKED,
+ WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
+ EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
+ POWER_BONUS, HALTED_SHIPS, FROZEN_KIND, FROZEN_AT, OFF_TURN_INVOKES, MODE, TRACK_END,
+ END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
+USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits
 
 # Fields that hold "which piece, card or tile is here", so that an empty board is -1.
 NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
-               "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK", "PROPHECY_OWNER", "DRAWN",
-               "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND",
-               "DISCARD", "EXILED", "PLAYED", "FROZEN_KIND")
+               "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
+               "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT",
+               "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED", "FROZEN_KIND")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

@@ -18,6 +18,7 @@ from sim.games.pillars.content import (
     P_NUMBER,
     RESOURCES,
     RONDEL,
+    STRATEGY,
     TRACKS,
     UNITS,
     Content,
@@ -75,6 +76,8 @@ class _Translator:
             return _name(L.GLORY_SOURCES if event == "glory" else PAY_SOURCES, v)
         if key in ("resource", "given", "gained"):
             return _name(RESOURCES, v)
+        if key == "effect":
+            return _name(STRATEGY, v)
         if key == "unit":
             return _name(UNITS, v)
         if key == "building":

@@ -12,10 +12,20 @@ from sim.games.pillars.rules.ascend import ascend_action
 from sim.games.pillars.rules.build import build_action
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_action
+from sim.games.pillars.rules.discount import discounted_steps
 from sim.games.pillars.rules.free import free_actions
 from sim.games.pillars.rules.movement import movement_block
 from sim.games.pillars.rules.procure import procure_action
 from sim.games.pillars.rules.settle import settle_action
+from sim.games.pillars.rules.strategy import ARCHITECTS_OF_PROSPERITY, DIVINE_ASCENT, OLYMPIC_GAMES
+from sim.games.pillars.rules.tracks import (
+    CIVILISATION,
+    MERCENARY,
+    MILITARY,
+    NAVIGATION,
+    OLYMPIAN,
+    TITAN,
+)
 from sim.games.pillars.rules.turn import (
     SEC_ASCEND,
     SEC_BUILD,
@@ -40,15 +50,20 @@ TURN_SCRATCH = T_REACH + L.MAX_SEAS
 
 @compiled_in_caller
 def rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng):
-    """The action of the section the marker stands on (pp. 10-12)."""
+    """The action of the section the marker stands on (pp. 10-12), then a Strategy tile's
+    discounted step where one follows that action (p. ~14)."""
     if section == SEC_PROCURE:
         procure_action(s, T, W, ev, seat, work, scratch[T_ACTION:], opts, rng)
     elif section == SEC_DEPLOY:
         deploy_action(s, T, W, ev, seat, work, opts, rng)
+        discounted_steps(s, T, W, ev, seat, OLYMPIC_GAMES, MERCENARY, MILITARY, work, opts, rng)
     elif section == SEC_BUILD:
         build_action(s, T, W, ev, seat, work, opts, rng)
+        discounted_steps(s, T, W, ev, seat, ARCHITECTS_OF_PROSPERITY, CIVILISATION, NAVIGATION,
+                         work, opts, rng)
     elif section == SEC_SETTLE:
         settle_action(s, T, W, ev, seat, work, scratch[T_ACTION:], opts, rng)
+        discounted_steps(s, T, W, ev, seat, DIVINE_ASCENT, OLYMPIAN, TITAN, work, opts, rng)
     elif section == SEC_ASCEND:
         ascend_action(s, T, W, ev, seat, work, scratch[T_ACTION:], opts, rng)
 

@@ -8,6 +8,7 @@ from sim.games.pillars.events import EV_EXPLORE, EV_STRATEGY_TILE
 from sim.games.pillars.rules.cities import open_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import city_controller
+from sim.games.pillars.rules.strategy import place_tile
 from sim.jit import kernel
 
 SECTION_DEPLOY, SECTION_BUILD, SECTION_SETTLE = 0, 1, 2  # Player board sections
@@ -95,5 +96,5 @@ def row_emptied(s, T, W, ev, seat, section, row, opts, rng):
     s[top] = -1
     s[L.STRATEGY_N + stack] -= 1
     s[L.STRATEGY_UP + stack] = 1 if s[L.STRATEGY_N + stack] > 0 else 0
-    s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + slot] = tile
+    place_tile(s, T, seat, tile, slot)
     emit(s, ev, seat, EV_STRATEGY_TILE, tile, slot, section)

@@ -5,7 +5,13 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLACE_CITY
 from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
 from sim.games.pillars.rules.core import decide, emit, option
-from sim.games.pillars.rules.power import NOBODY, ahead, city_controller, region_power
+from sim.games.pillars.rules.power import (
+    NOBODY,
+    city_controller,
+    region_power,
+    same_initiative,
+    wins_tie,
+)
 from sim.jit import kernel
 
 CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT = range(3)  # gain_city.cause
@@ -70,18 +76,19 @@ def region_of_track(s, track):
 @kernel
 def evaluation_winner(s, T, region, track):
     """Who gains the step-3 City: the most Power in the Region (not Control); a tie to the
-    tied marker furthest up the track, nobody when all tied markers are on step 0 (p. 7)."""
+    Strategic Initiative holder (p. ~14), else to the tied marker furthest up the track,
+    nobody when all tied markers are on step 0 (p. 7)."""
     best = NOBODY
     best_power = -1
     for seat in range(s[L.N_PLAYERS]):
         p = region_power(s, T, region, seat)
-        if p > best_power or (p == best_power and ahead(s, track, seat, best)):
+        if p > best_power or (p == best_power and wins_tie(s, track, seat, best)):
             best = seat
             best_power = p
-    tied_all_zero = s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0
-    if tied_all_zero:
+    if s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0:
         for seat in range(s[L.N_PLAYERS]):
-            if seat != best and region_power(s, T, region, seat) == best_power:
+            if (seat != best and region_power(s, T, region, seat) == best_power
+                    and same_initiative(s, seat, best)):
                 return NOBODY
     return best
 

@@ -1,11 +1,13 @@
 """The Deploy action (p. 10): Units from the Player board onto the map for the Resources
 printed under them; a Hoplite where the seat has a City or Citadel, a Worker where it has
 a City or Agora, a Ship in a Sea next to, or the Port of, a Land where it has a City or
-Temple (one Ship per Port, p. 9). An emptied row gains a Helmet Strategy tile."""
+Temple (one Ship per Port, p. 9). An emptied row gains a Helmet Strategy tile. A Hoplite
+Deployed with Archery Mastery held lets the Hoplites of its Land aim again (p. ~14)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_DEPLOY, D_DEPLOY_SPACE
 from sim.games.pillars.events import EV_DEPLOY
+from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import (
     SECTION_DEPLOY,
     has_city,
@@ -94,6 +96,7 @@ def place_unit(s, T, W, ev, seat, unit, row, space, opts, rng):
         k = space * L.MAX_PLAYERS + seat
         if unit == L.U_HOPLITE:
             s[L.LAND_HOPLITES + k] += 1
+            aim_archers(s, T, W, seat, space, opts, rng)
         else:
             s[L.LAND_WORKERS + k] += 1
         place_on_land(s, ev, seat, space)

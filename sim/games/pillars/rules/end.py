@@ -11,11 +11,11 @@ from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_R
 from sim.games.pillars.rules.cities import cities_of, open_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import region_controller
+from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.jit import kernel
 
 GLORY_PER_CITY = 3  # p. 13
 GLORY_PER_REGION = 3  # p. 13
-LAST_STEP = 5  # the end of a Region track (p. 13)
 ERA_III = 3
 SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS = range(L.N_SOURCES)
 
@@ -171,7 +171,8 @@ def rank_of(s, seat):
 @kernel
 def final_scoring(s, T, W, ev, powers, opts, rng):
     """Final scoring (p. 13). A Sea Ship's choice of Land from the last turn lapses: at the
-    end a Ship gives Power to a Land only when placed there as an End Ship."""
+    end a Ship gives Power to a Land only when placed there as an End Ship. The archers'
+    aims lapse too: every Hoplite counts on its own Land (decision 18)."""
     n_players = s[L.N_PLAYERS]
     for k in range(L.MAX_PLAYERS):
         s[L.GLORY + k] = 0
@@ -180,6 +181,7 @@ def final_scoring(s, T, W, ev, powers, opts, rng):
     for piece in range(L.MAX_PLAYERS * L.MAX_SHIPS):
         if 0 <= s[L.SHIP_SPACE + piece] < L.PORT:
             s[L.SHIP_PROJECT + piece] = -1
+    s[L.ARCHERS:L.ARCHERS + L.N_LANDS * L.MAX_PLAYERS] = 0
     for seat in range(n_players):
         g = 0
         for c in range(T.prophecies.shape[0]):

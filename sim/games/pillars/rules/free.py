@@ -1,19 +1,41 @@
 """Free Actions of the active seat (p. 8): Invoking its Energised Mythology cards (any
 number, rules.abilities), placing its Siege tile, placing a Common City set aside
-(p. 7), and, at the end of its turn only and at most once, Fulfilling a Prophecy."""
+(p. 7), and, at the end of its turn only and at most once, Fulfilling a Prophecy. The
+Lighthouse's Resources, once in the turn at a moment the seat picks, are offered with
+them (p. ~14; decision 23)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_FREE_ACTION, D_PLACE_CITY
-from sim.games.pillars.events import EV_PLACE_CITY_ASIDE, EV_SIEGE_PLACE
+from sim.games.pillars.events import EV_PLACE_CITY_ASIDE, EV_SIEGE_PLACE, EV_STRATEGY
 from sim.games.pillars.rules.abilities import invocable, invoke
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
 from sim.games.pillars.rules.status import siege_targets
+from sim.games.pillars.rules.strategy import LIGHTHOUSE, holds
 from sim.jit import kernel
 
-FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE = 0, 1, 2, 3
+FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE = 0, 1, 2, 3, 4
+
+
+@kernel
+def lighthouse(s, T, seat, gain):
+    """The Resources the Lighthouse gives the seat: one per Ship of its in a Port, of the
+    face-up Resource tile on the Port's Land (p. ~14). With ``gain`` they are added to the
+    Resources it may spend this turn. Returns how many."""
+    n = 0
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        space = s[L.SHIP_SPACE + piece]
+        if space < L.PORT:
+            continue
+        tile = s[L.LAND_RES + space - L.PORT]
+        if tile < 0 or s[L.LAND_RES_UP + space - L.PORT] == 0:
+            continue
+        n += 1
+        if gain:
+            s[L.CREDIT + seat * L.N_RESOURCES + T.resource_tiles[tile, 0]] += 1
+    return n
 
 
 @kernel
@@ -38,6 +60,9 @@ def free_choices(s, T, seat, at_end, powers, opts):
     if s[L.CITIES_ASIDE + seat] > 0 and city_lands(s, T, -1, opts[n:]) > 0:
         n = option(opts, n, FREE_CITY, 0, 0, 0)
     n = invocable(s, T, seat, False, FREE_INVOKE, opts, n)
+    if (not at_end and holds(s, seat, LIGHTHOUSE) and s[L.TILES_USED] & L.USED_LIGHTHOUSE == 0
+            and lighthouse(s, T, seat, False) > 0):
+        n = option(opts, n, FREE_LIGHTHOUSE, 0, 0, 0)
     if at_end and s[L.PROPHECY_TURN] == 0:
         for region in range(L.N_REGIONS):
             card = top_prophecy(s, region)
@@ -68,5 +93,8 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
             put_city(s, ev, seat, land, CITY_TRACK_5)
         elif kind == FREE_INVOKE:
             invoke(s, T, W, ev, seat, which, work, scratch, opts, rng)
+        elif kind == FREE_LIGHTHOUSE:
+            s[L.TILES_USED] |= L.USED_LIGHTHOUSE
+            emit(s, ev, seat, EV_STRATEGY, LIGHTHOUSE, -1, lighthouse(s, T, seat, True))
         else:
             fulfil(s, T, W, ev, seat, which, opts, rng)

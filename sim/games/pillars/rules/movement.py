@@ -9,22 +9,29 @@ Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one st
   never ends on a Ship, so each such Movement costs 1 and ends on a Land.
 
 Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
-it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6).
+it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6),
+and a holder of Archery Mastery aims again the Hoplites of a Land one enters (p. ~14).
 Units an ability halted this turn stay (Okeanos, Gorgon, p. 31).
+
+Strategy tiles (p. ~14): with Naval Dominance a Ship goes up to two steps per Movement;
+with Tactical Manoeuvre one Movement takes all of the seat's Land Units on a Land (at
+least two) to an adjacent or bridged Land (decisions 26, 27).
 """
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ABILITIES
 from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT
 from sim.games.pillars.events import EV_MOVE
+from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import place_on_land, usable_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.status import project_ship
+from sim.games.pillars.rules.strategy import NAVAL_DOMINANCE, TACTICAL_MANOEUVRE, holds
 from sim.jit import compiled_in_caller, kernel
 
-MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER = 0, 1, 2
+MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER, MOVE_ALL = 0, 1, 2, 3
 BASE_MOVEMENTS = 2  # p. 9
 A_MOVES_3, A_MOVES_4 = (ABILITIES.index(a) for a in ("movements_3", "movements_4"))
 
@@ -44,19 +51,44 @@ def own_ship_in(s, seat, sea):
 
 
 @kernel
-def ship_moves(s, T, piece, opts):
-    """Where a Ship can go with one Movement; returns how many."""
+def listed(opts, n, space):
+    """``space`` is already among the first ``n`` options."""
+    for k in range(n):
+        if opts[k, 0] == space:
+            return True
+    return False
+
+
+@kernel
+def ship_steps(s, T, at, start, opts, n):
+    """Add the spaces one step from ``at`` that are new and not ``start``: from a Port its
+    Sea; from a Sea the adjacent Seas and its free open Ports. Returns the new count."""
     side = s[L.SIDE]
-    at = s[L.SHIP_SPACE + piece]
-    n = 0
     if at >= L.PORT:
-        return option(opts, 0, T.land_port[side, at - L.PORT], 0, 0, 0)
+        sea = T.land_port[side, at - L.PORT]
+        if sea != start and not listed(opts, n, sea):
+            n = option(opts, n, sea, 0, 0, 0)
+        return n
     for sea in range(T.n_seas[side]):
-        if T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1:
+        if ((T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1) and sea != start
+                and not listed(opts, n, sea)):
             n = option(opts, n, sea, 0, 0, 0)
     for land in range(L.N_LANDS):
-        if T.land_port[side, land] == at and usable_land(s, T, land) and port_free(s, land):
+        if (T.land_port[side, land] == at and usable_land(s, T, land) and port_free(s, land)
+                and L.PORT + land != start and not listed(opts, n, L.PORT + land)):
             n = option(opts, n, L.PORT + land, 0, 0, 0)
+    return n
+
+
+@kernel
+def ship_moves(s, T, piece, opts):
+    """Where a Ship can go with one Movement: one step, or with Naval Dominance two
+    (decision 26); returns how many."""
+    at = s[L.SHIP_SPACE + piece]
+    n = ship_steps(s, T, at, at, opts, 0)
+    if holds(s, piece // L.MAX_SHIPS, NAVAL_DOMINANCE):
+        for k in range(n):
+            n = ship_steps(s, T, opts[k, 0], at, opts, n)
     return n
 
 
@@ -110,8 +142,22 @@ def movable(s, seat, kind, land):
 
 
 @kernel
+def neighbour_lands(s, T, start, opts):
+    """The open Lands adjacent or bridged to ``start`` (Tactical Manoeuvre); how many."""
+    side = s[L.SIDE]
+    n = 0
+    for land in range(L.N_LANDS):
+        if land != start and usable_land(s, T, land) and (
+                T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1):
+            n = option(opts, n, land, 0, 0, 0)
+    return n
+
+
+@kernel
 def unit_choices(s, T, seat, opts, reach):
-    """Stop, or a Unit of the seat with somewhere to go; returns how many."""
+    """Stop, or a Unit of the seat with somewhere to go, or with Tactical Manoeuvre all
+    its Land Units on a Land holding at least two; returns how many."""
+    manoeuvre = holds(s, seat, TACTICAL_MANOEUVRE)
     n = option(opts, 0, -1, 0, 0, 0)
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         if (s[L.SHIP_SPACE + piece] >= 0 and not ship_halted(s, seat, piece)
@@ -128,7 +174,28 @@ def unit_choices(s, T, seat, opts, reach):
             n = option(opts, n, MOVE_HOPLITE, land, 0, 0)
         if workers > 0:
             n = option(opts, n, MOVE_WORKER, land, 0, 0)
+        if (manoeuvre and hoplites + workers >= 2
+                and neighbour_lands(s, T, land, opts[n:]) > 0):
+            n = option(opts, n, MOVE_ALL, land, 0, 0)
     return n
+
+
+@kernel
+def move_land_units(s, seat, kind, start, to):
+    """One Hoplite, one Worker, or all the seat's Land Units that may move (MOVE_ALL: its
+    frozen Unit stays, p. 31) from ``start`` to ``to``."""
+    a = start * L.MAX_PLAYERS + seat
+    b = to * L.MAX_PLAYERS + seat
+    if kind == MOVE_ALL:
+        hoplites = movable(s, seat, MOVE_HOPLITE, start)
+        workers = movable(s, seat, MOVE_WORKER, start)
+    else:
+        hoplites = int(kind == MOVE_HOPLITE)
+        workers = int(kind == MOVE_WORKER)
+    s[L.LAND_HOPLITES + a] -= hoplites
+    s[L.LAND_HOPLITES + b] += hoplites
+    s[L.LAND_WORKERS + a] -= workers
+    s[L.LAND_WORKERS + b] += workers
 
 
 @compiled_in_caller
@@ -150,6 +217,8 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             break
         if kind == MOVE_SHIP:
             n = ship_moves(s, T, which, opts)
+        elif kind == MOVE_ALL:
+            n = neighbour_lands(s, T, which, opts)
         else:
             n = land_moves(s, T, seat, which, opts, reach)
         to = opts[decide(s, W, opts, n, seat, D_MOVE_TO, rng), 0]
@@ -158,11 +227,11 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             s[L.SHIP_SPACE + which] = to
             project_ship(s, T, W, seat, which, opts, rng)
         else:
-            field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
-            s[field + which * L.MAX_PLAYERS + seat] -= 1
-            s[field + to * L.MAX_PLAYERS + seat] += 1
+            move_land_units(s, seat, kind, which, to)
             emit(s, ev, seat, EV_MOVE, kind, which, to)
             place_on_land(s, ev, seat, to)
+            if kind != MOVE_WORKER:
+                aim_archers(s, T, W, seat, to, opts, rng)
         left -= 1
         used += 1
     return used

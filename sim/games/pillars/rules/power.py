@@ -1,13 +1,26 @@
 """Power of a player in a space or Region, and Control of spaces, Regions and Cities
-(p. 6), with the Military track's extra Power (p. 7)."""
+(p. 6), with the Military track's extra Power (p. 7) and the Strategy tiles that add
+Power or win ties (Appendix 2, p. ~14)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ABILITIES
+from sim.games.pillars.rules.strategy import (
+    ARCHERY_MASTERY,
+    FORTIFICATIONS,
+    HEROIC_EPIC,
+    PHALANX_FORMATION,
+    SIEGE_WEAPONS,
+    STRATEGIC_INITIATIVE,
+    holds,
+)
 from sim.jit import kernel
 
 A_PILLARS, A_HOPLITES, A_WORKERS, A_SHIPS = (
     ABILITIES.index("power_" + k) for k in ("pillars", "hoplites", "workers", "ships"))
 NOBODY = -1
+HEROIC_EPIC_POWER = 2  # extra per City (p. ~14)
+SIEGE_WEAPONS_POWER, SIEGE_WEAPONS_UNITS = 2, 2  # p. ~14
+PHALANX_POWER, PHALANX_UNITS = 2, 3  # p. ~14
 
 
 @kernel
@@ -30,26 +43,55 @@ def city_controller(s, land):
 
 
 @kernel
+def rival_building(s, land, seat):
+    """Another seat has a Building on ``land``."""
+    for other in range(s[L.N_PLAYERS]):
+        if other != seat and s[L.LAND_BUILDING + land * L.MAX_PLAYERS + other] >= 0:
+            return True
+    return False
+
+
+@kernel
+def archery_shift(s, T, land, seat, hoplite):
+    """Archery Mastery's change to the seat's Power on ``land``: its archers there give
+    their Power elsewhere, and each archer aiming here from an adjacent Land gives 1
+    (p. ~14; decision 18)."""
+    k = land * L.MAX_PLAYERS + seat
+    shift = -hoplite * min(s[L.ARCHERS + k], s[L.LAND_HOPLITES + k])
+    for other in range(L.N_LANDS):
+        j = other * L.MAX_PLAYERS + seat
+        if s[L.ARCHERY_TO + j] == land:
+            shift += min(s[L.ARCHERS + j], s[L.LAND_HOPLITES + j])
+    return shift
+
+
+@kernel
 def land_power(s, T, land, seat):
     """The seat's Power on a Land: 1 per Worker, Agora, Temple, Pillar and City it
     Controls, 2 per Hoplite, 3 per Citadel, 2 per Ship in the Land's Port and 1 per Sea Ship
     whose projection the seat put on this Land this turn; each Military step adds 1 per
-    piece of its kind (a Ship's extra Power lands once here, p. 7); and what abilities
+    piece of its kind (a Ship's extra Power lands once here, p. 7). Strategy tiles (p. ~14):
+    Fortifications 1 per Building, Heroic Epic 2 per City, Siege Weapons 2 with 2 Land
+    Units beside another seat's Building, Archery Mastery's archers; and what abilities
     added there this turn (ops.OP_POWER)."""
     k = land * L.MAX_PLAYERS + seat
     hoplite = 2 + has_ability(s, T, seat, A_HOPLITES)
     worker = 1 + has_ability(s, T, seat, A_WORKERS)
     ship = has_ability(s, T, seat, A_SHIPS)
+    units = s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k]
     power = s[L.LAND_HOPLITES + k] * hoplite + s[L.LAND_WORKERS + k] * worker
+    if holds(s, seat, ARCHERY_MASTERY):
+        power += archery_shift(s, T, land, seat, hoplite)
     building = s[L.LAND_BUILDING + k]
-    if building == L.B_CITADEL:
-        power += 3
-    elif building >= 0:
-        power += 1
+    if building >= 0:
+        power += (3 if building == L.B_CITADEL else 1) + holds(s, seat, FORTIFICATIONS)
     if s[L.LAND_PILLAR + land] == seat:
         power += 1 + has_ability(s, T, seat, A_PILLARS)
     if s[L.LAND_CITY + land] >= 0 and city_controller(s, land) == seat:
-        power += 1
+        power += 1 + HEROIC_EPIC_POWER * holds(s, seat, HEROIC_EPIC)
+    if (units >= SIEGE_WEAPONS_UNITS and holds(s, seat, SIEGE_WEAPONS)
+            and rival_building(s, land, seat)):
+        power += SIEGE_WEAPONS_POWER
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         if s[L.SHIP_SPACE + piece] == L.PORT + land:
             power += 2 + ship
@@ -70,10 +112,16 @@ def sea_power(s, T, sea, seat):
 
 @kernel
 def region_power(s, T, region, seat):
-    """The sum of the seat's Power on the Region's Lands (p. 6)."""
+    """The sum of the seat's Power on the Region's Lands (p. 6); with Phalanx Formation, 2
+    more when 3 of its Land Units stand in the Region (p. ~14; decision 19)."""
     power = 0
+    units = 0
     for land in T.region_lands[s[L.SIDE], region]:
         power += land_power(s, T, land, seat)
+        k = land * L.MAX_PLAYERS + seat
+        units += s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k]
+    if units >= PHALANX_UNITS and holds(s, seat, PHALANX_FORMATION):
+        power += PHALANX_POWER
     return power
 
 
@@ -89,29 +137,37 @@ def ahead(s, track, a, b):
 
 
 @kernel
+def same_initiative(s, a, b):
+    """Both seats or neither hold Strategic Initiative: the tracks decide between them."""
+    return holds(s, a, STRATEGIC_INITIATIVE) == holds(s, b, STRATEGIC_INITIATIVE)
+
+
+@kernel
+def wins_tie(s, track, a, b):
+    """Seat ``a`` beats ``b`` at equal Power: the one holding Strategic Initiative wins
+    (p. ~14; decision 9), else the marker ahead on ``track`` (p. 6)."""
+    if not same_initiative(s, a, b):
+        return holds(s, a, STRATEGIC_INITIATIVE)
+    return ahead(s, track, a, b)
+
+
+@kernel
 def controller(s, powers, population, track):
     """Who Controls, from each seat's Power in ``powers``: strictly the most Power and more
-    than ``population``; a tie goes to the tied marker furthest up ``track``, and to nobody
-    when all tied markers are on step 0 (p. 6)."""
+    than ``population``; a tie goes to the Strategic Initiative holder, else to the tied
+    marker furthest up ``track``, and to nobody when the winner's marker is on step 0
+    with a tie it did not win by the tile (p. 6, p. ~14)."""
     best = NOBODY
-    tied = False
     for seat in range(s[L.N_PLAYERS]):
-        if best == NOBODY or powers[seat] > powers[best]:
+        if best == NOBODY or powers[seat] > powers[best] or (
+                powers[seat] == powers[best] and wins_tie(s, track, seat, best)):
             best = seat
-            tied = False
-        elif powers[seat] == powers[best]:
-            tied = True
-            if ahead(s, track, seat, best):
-                best = seat
     if powers[best] <= population:
         return NOBODY
-    if tied:
-        on_zero = True
+    if s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0:
         for seat in range(s[L.N_PLAYERS]):
-            if powers[seat] == powers[best] and s[L.TRACK_STEP + seat * L.N_TRACKS + track] > 0:
-                on_zero = False
-        if on_zero:
-            return NOBODY
+            if seat != best and powers[seat] == powers[best] and same_initiative(s, seat, best):
+                return NOBODY
     return best
 
 

@@ -1,6 +1,6 @@
 """Progressing on the Region tracks during play and the step rewards (p. 7): a card from
 the Procurement Area, the step-3 and step-5 Cities, a Mythology card (or a free Energise),
-a Mercenary Hoplite."""
+a Mercenary Hoplite; and the Library's cards for a step from behind (p. ~14)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_MERCENARY, D_MYTHOLOGY, D_REWARD_CARD
@@ -8,15 +8,22 @@ from sim.games.pillars.events import (
     EV_ENERGISE,
     EV_MERCENARY,
     EV_MYTHOLOGY_GAIN,
+    EV_STRATEGY,
     EV_TRACK_REWARD,
     EV_TRACK_STEP,
 )
-from sim.games.pillars.rules.cards import bottom_of_deck, draw_mythology, mythology_room
+from sim.games.pillars.rules.cards import (
+    bottom_of_deck,
+    draw_cards_reshuffling,
+    draw_mythology,
+    mythology_room,
+)
 from sim.games.pillars.rules.cities import evaluate_region, track_end_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import city_controller
 from sim.games.pillars.rules.procure import reveal, take_top
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.strategy import LIBRARY, holds
 from sim.games.pillars.rules.tracks import (
     R_CARD,
     R_CITY,
@@ -30,12 +37,35 @@ from sim.games.pillars.rules.tracks import (
 from sim.jit import kernel
 
 IRON = 3  # content.RESOURCES
+LIBRARY_DRAWS = 2  # p. ~14
+
+
+@kernel
+def behind_all(s, seat, track):
+    """The seat's marker is at least one step below every other marker on ``track``."""
+    mine = s[L.TRACK_STEP + seat * L.N_TRACKS + track]
+    for other in range(s[L.N_PLAYERS]):
+        if other != seat and s[L.TRACK_STEP + other * L.N_TRACKS + track] <= mine:
+            return False
+    return True
+
+
+@kernel
+def library(s, ev, seat, track, rng):
+    """Library (p. ~14): the first step of the turn taken from behind every other marker
+    (counted before the step, decision 21) draws 2 Action cards."""
+    if (holds(s, seat, LIBRARY) and s[L.TILES_USED] & L.USED_LIBRARY == 0
+            and behind_all(s, seat, track)):
+        s[L.TILES_USED] |= L.USED_LIBRARY
+        drawn = draw_cards_reshuffling(s, seat, LIBRARY_DRAWS, rng)
+        emit(s, ev, seat, EV_STRATEGY, LIBRARY, track, drawn)
 
 
 @kernel
 def progress(s, T, W, ev, seat, track, cause, reward_now, work, opts, rng):
     """One step up ``track`` (on top of the markers there, p. 7); its reward now, or later
     by the caller (an Ascend rewards after all its steps, p. 12). Returns the new step."""
+    library(s, ev, seat, track, rng)
     step = step_up(s, seat, track)
     emit(s, ev, seat, EV_TRACK_STEP, track, step, cause)
     if reward_now:

@@ -1,9 +1,10 @@
 """Spending Resources and Trading (p. 7).
 
-A Resource is paid from one of: the unspent half of a two-Resource card discarded earlier
-this turn (``CREDIT``), a Resource tile depleted by moving the seat's Pillar onto it, a
-card discarded from hand (a "/" card gives one of its two, a two-Resource card both, the
-second kept as credit until the turn ends), or a Wild Population tile. A Trade gives 2 of
+A Resource is paid from one of: a Resource gained earlier this turn and not yet spent
+(``CREDIT``), a Resource tile depleted by moving the seat's Pillar onto it (two with the
+Guild of its Resource, p. ~14, the second kept as credit until the turn ends), a card
+discarded from hand (a "/" card gives one of its two, a two-Resource card both, the
+second kept as credit), or a Wild Population tile. A Trade gives 2 of
 one Resource for 1 of another, spent at once, so a Trade's output never feeds another
 Trade. The card played for the Advance Turn lies on the discard pile and is not a source.
 
@@ -19,6 +20,7 @@ from sim.games.pillars.decisions import D_PAY
 from sim.games.pillars.events import EV_SPEND, EV_TRADE
 from sim.games.pillars.rules.cards import hand_to_discard
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.strategy import guild_doubles
 from sim.jit import kernel
 
 SRC_CREDIT, SRC_PILLAR, SRC_CARD, SRC_WILD, SRC_TRADE = range(5)
@@ -50,7 +52,7 @@ def summarize(s, T, seat, work):
     for land in range(L.N_LANDS):
         r = pillar_resource(s, T, seat, land)
         if r >= 0:
-            work[W_FIXED + r] += 1
+            work[W_FIXED + r] += 1 + guild_doubles(s, seat, r)
     k = 0
     hand = L.HAND + seat * L.MAX_PILE
     for h in range(s[L.HAND_N + seat]):
@@ -184,6 +186,8 @@ def take_source(s, T, ev, seat, kind, which, r):
         s[L.CREDIT + seat * R + r] -= 1
     elif kind == SRC_PILLAR:
         s[L.LAND_PILLAR_ON_RES + which] = 1
+        if guild_doubles(s, seat, r):
+            s[L.CREDIT + seat * R + r] += 1
     elif kind == SRC_CARD:
         card = hand_to_discard(s, seat, which)
         a = T.cards[card, C_RES_A]

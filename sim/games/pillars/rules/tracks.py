@@ -1,10 +1,14 @@
 """Progressing on the Region tracks and the step rewards setup gives (p. 7)."""
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import DECKS, REWARDS
+from sim.games.pillars.content import DECKS, REWARDS, TRACKS
 from sim.games.pillars.rules.cards import first_face_up_slot, gain_mythology, take_procured
 from sim.jit import kernel
 
+LAST_STEP = 5  # the end of a Region track (p. 7, p. 13)
+CIVILISATION, MERCENARY, NAVIGATION, OLYMPIAN, MILITARY, TITAN = (
+    TRACKS.index(t) for t in ("civilisation", "mercenary", "navigation", "olympian", "military",
+                              "titan"))
 R_CARD, R_CITY, R_DEMIGOD, R_OLYMPIAN, R_TITAN, R_HOPLITE, R_HOPLITE_FOR_IRON = range(len(REWARDS))
 # the Mythology deck each Mythology reward draws from, indexed by reward code - R_DEMIGOD
 REWARD_DECK = tuple(DECKS.index(REWARDS[r]) for r in (R_DEMIGOD, R_OLYMPIAN, R_TITAN))

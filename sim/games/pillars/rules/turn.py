@@ -13,10 +13,19 @@ from sim.games.pillars.decisions import (
     D_DISCARD,
     D_ENERGISE,
     D_PLAY,
+    D_POLIS,
     D_RONDEL,
     D_TURN,
 )
-from sim.games.pillars.events import EV_ENERGISE, EV_REPLENISH, EV_RONDEL_DRAW, EV_RONDEL_MOVE
+from sim.games.pillars.events import (
+    CAUSE_STRATEGY,
+    EV_ENERGISE,
+    EV_REPLENISH,
+    EV_RONDEL_DRAW,
+    EV_RONDEL_MOVE,
+    EV_STRATEGY,
+)
+from sim.games.pillars.rules.archery import aim_all_archers
 from sim.games.pillars.rules.cards import (
     draw_card,
     draw_cards_reshuffling,
@@ -25,8 +34,11 @@ from sim.games.pillars.rules.cards import (
 )
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import has_ability
+from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ships, status_check
+from sim.games.pillars.rules.strategy import COUNCIL_OF_ELDERS, POLIS_EXPANSION, holds
+from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.jit import compiled_in_caller, kernel
 
 A_PLUS, A_MINUS, A_REPLENISH_6, A_REPLENISH_7 = (
@@ -37,6 +49,7 @@ SEC_PROCURE, SEC_DEPLOY, SEC_BUILD, SEC_SETTLE, SEC_ASCEND = (
 N_SECTIONS = len(RONDEL)
 TURN_ADVANCE, TURN_REPLENISH = 0, 1
 WINE = 0  # content.RESOURCES
+COUNCIL_DRAWS = 2  # cards instead of 1 (Council of Elders, p. ~14)
 
 
 @kernel
@@ -47,15 +60,17 @@ def section_of(s, T, seat):
 
 @compiled_in_caller
 def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
-    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands chosen (p. 6),
-    the Status Check (p. 8)."""
+    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands and the archers'
+    aims chosen (p. 6, p. ~14), the Status Check (p. 8)."""
     s[L.ACTIVE] = seat
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
     s[L.PROPHECY_TURN] = 0
     for other in range(L.MAX_PLAYERS):
         s[L.OFF_TURN_INVOKES + other] = 0
+    s[L.TILES_USED] = 0
     project_ships(s, T, W, seat, opts, rng)
+    aim_all_archers(s, T, W, seat, opts, rng)
     status_check(s, T, W, ev, seat, work, scratch, opts, rng)
 
 
@@ -99,7 +114,8 @@ def rondel_options(s, T, seat, power, opts):
 def play_and_advance(s, T, W, ev, seat, opts, rng):
     """Part (a) of an Advance Turn (p. 8): a card from hand onto the discard pile, the
     marker clockwise by its Power; each other seat whose marker is already on the
-    landing section may draw a card, clockwise from the active seat. Returns the card."""
+    landing section may draw a card (2 with Council of Elders, p. ~14), clockwise from the
+    active seat. Returns the card."""
     n = 0
     hand = L.HAND + seat * L.MAX_PILE
     for h in range(s[L.HAND_N + seat]):
@@ -118,8 +134,8 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
         if s[L.RONDEL_POS + other] != pos:
             continue
         n = option(opts, 0, 0, 0, 0, 0)
-        n = option(opts, n, 1, 0, 0, 0)
-        if opts[decide(s, W, opts, n, other, D_COUNCIL_DRAW, rng), 0] == 1:
+        n = option(opts, n, COUNCIL_DRAWS if holds(s, other, COUNCIL_OF_ELDERS) else 1, 0, 0, 0)
+        for _ in range(opts[decide(s, W, opts, n, other, D_COUNCIL_DRAW, rng), 0]):
             drawn = draw_card(s, other, rng)
             if drawn >= 0:
                 emit(s, ev, other, EV_RONDEL_DRAW, T.rondel[pos], drawn, 0)
@@ -191,10 +207,39 @@ def energise(s, T, W, ev, seat, work, opts, rng):
         emit(s, ev, seat, EV_ENERGISE, slot, card, 0)
 
 
+@kernel
+def polis_expansion(s, T, W, ev, seat, work, opts, rng):
+    """Polis Expansion (p. ~14): a Replenish Turn with a Ship of the seat in a Port steps up
+    the track of that Port's Region, once; with Ships in the Ports of several Regions the
+    seat chooses which (decision 22)."""
+    if not holds(s, seat, POLIS_EXPANSION):
+        return
+    side = s[L.SIDE]
+    n = 0
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        space = s[L.SHIP_SPACE + piece]
+        if space < L.PORT:
+            continue
+        land = space - L.PORT
+        track = s[L.REGION_TRACK + T.land_region[side, land]]
+        listed = False
+        for k in range(n):
+            listed |= opts[k, 0] == track
+        if not listed and s[L.TRACK_STEP + seat * L.N_TRACKS + track] < LAST_STEP:
+            n = option(opts, n, track, land, 0, 0)
+    if n == 0:
+        return
+    track = opts[decide(s, W, opts, n, seat, D_POLIS, rng), 0]
+    step = progress(s, T, W, ev, seat, track, CAUSE_STRATEGY, True, work, opts, rng)
+    emit(s, ev, seat, EV_STRATEGY, POLIS_EXPANSION, track, step)
+
+
 @compiled_in_caller
 def replenish_turn(s, T, W, ev, seat, work, opts, rng):
-    """A Replenish Turn (p. ~9): hand, Pillars, then Energising."""
+    """A Replenish Turn (p. ~9): hand, Pillars, then Energising; then Polis Expansion's
+    step (p. ~14)."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
     pillars = replenish_pillars(s, seat)
     emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
     energise(s, T, W, ev, seat, work, opts, rng)
+    polis_expansion(s, T, W, ev, seat, work, opts, rng)
