@@ -44,8 +44,8 @@ DECISION_FIELDS = (
     ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
     ("ascend", "-1 stop, else track, Resource paid (-1: Exile 3 Characters) (p. 12)"),
     ("after_ascend", "0 replenish the hand, 1 the Pillars and Energise (p. 12)"),
-    ("procure", "-1 stop, else slot, Resource chosen of a '/' card (-1), the Monument's "
-                "Wood or Marble (-1) (p. 10)"),
+    ("procure", "-1 stop, else slot (from procure.EGYPT_SLOT: a Kingdom of Egypt card), "
+                "Resource chosen of a '/' card (-1), the Monument's Wood or Marble (-1) (p. 10)"),
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
                   "MOVE_WORKER and the Land it leaves (p. 9)"),
@@ -58,7 +58,8 @@ DECISION_FIELDS = (
                 "(p. 8, p. 31)"),
     ("invoke", "-1 none, else 0 and the Mythology slot Invoked in another seat's turn (p. 8)"),
     ("ability_target", "what an ability step acts on (rules.abilities): a track; a Unit or "
-                       "Building kind and its row; a Land; a seat and a Land, piece or slot"),
+                       "Building kind and its row; a Land; a seat and a Land, piece or slot; "
+                       "a Kingdom of Egypt card's place"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would

@@ -7,7 +7,7 @@ Replenish Turn (p. ~9); what a turn's end clears.
 """
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import ABILITIES, RONDEL, S_REPLENISH
+from sim.games.pillars.content import ABILITIES, RONDEL, S_REPLENISH, TRIGGER_REPLENISH
 from sim.games.pillars.decisions import (
     D_COUNCIL_DRAW,
     D_DISCARD,
@@ -17,6 +17,7 @@ from sim.games.pillars.decisions import (
     D_TURN,
 )
 from sim.games.pillars.events import EV_ENERGISE, EV_REPLENISH, EV_RONDEL_DRAW, EV_RONDEL_MOVE
+from sim.games.pillars.rules.abilities import city_state_ability
 from sim.games.pillars.rules.cards import (
     draw_card,
     draw_cards_reshuffling,
@@ -192,9 +193,11 @@ def energise(s, T, W, ev, seat, work, opts, rng):
 
 
 @compiled_in_caller
-def replenish_turn(s, T, W, ev, seat, work, opts, rng):
-    """A Replenish Turn (p. ~9): hand, Pillars, then Energising."""
+def replenish_turn(s, T, W, ev, seat, work, scratch, opts, rng):
+    """A Replenish Turn (p. ~9): hand, Pillars, a City-state ability of that trigger
+    (p. 6), then Energising."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
     pillars = replenish_pillars(s, seat)
     emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
+    city_state_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
     energise(s, T, W, ev, seat, work, opts, rng)
