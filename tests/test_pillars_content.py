@@ -412,9 +412,9 @@ BAD = [
      'mediterranean = { name = "memphis", start = "thebais" }',
      "content.toml: city_states.tiles.memphis.mediterranean.start: a starting Land must touch a Sea"),
     ("unknown solo card", '["blacksmith", 1], ["blacksmith", 2]] }, source = "assumed: starting Lands; '
-     'names and Solo tables from rulebook p. ~21" },\n  { name = "athenai"',
+     'names and Solo tables from rulebook p. ~21", trigger = "deploy"',
      '["blacksmith", 1], ["smith", 2]] }, source = "assumed: starting Lands; '
-     'names and Solo tables from rulebook p. ~21" },\n  { name = "athenai"',
+     'names and Solo tables from rulebook p. ~21", trigger = "deploy"',
      "content.toml: city_states.tiles.sparta.solo.deck_add[1]: expected [Starting card, Power]"),
     ("bad source", 'neighbours = ["iapygia"], source = "assumed:',
      'neighbours = ["iapygia"], source = "guess:',
@@ -427,8 +427,8 @@ BAD = [
     ("unknown ability op", 'ability = [["energise", 1]], ability_source = "assumed: an Oracle',
      'ability = [["energize", 1]], ability_source = "assumed: an Oracle',
      "content.toml: characters.cards.oracle.ability[0]: unknown op 'energize'; use one of draw, "
-     "resource, step, deploy, build, move, power, energise, mythology, send_back, halt, swap "
-     "(did you mean 'energise'?) (sim content ops pillars)"),
+     "resource, step, deploy, build, move, power, energise, mythology, send_back, halt, swap, "
+     "egypt (did you mean 'energise'?) (sim content ops pillars)"),
     ("ability count out of range", 'ability_or = [["power", 2]]', 'ability_or = [["power", 12]]',
      "content.toml: characters.cards.shieldmaker.ability_or[0][1]: expected an integer 1..9, "
      "got 12"),
@@ -437,6 +437,16 @@ BAD = [
      "'boats'"),
     ("ability step of the wrong length", '[["swap"]]', '[["swap", 1]]',
      "content.toml: mythology.cards.gaia.ability[0]: expected [\"swap\"], got ['swap', 1]"),
+    ("unknown city-state trigger", 'trigger = "replenish", ability = [["draw", 1]]',
+     'trigger = "harvest", ability = [["draw", 1]]',
+     "content.toml: city_states.tiles.thebai.trigger: expected one of procure, deploy, build, "
+     "settle, ascend, replenish, got 'harvest'"),
+    ("unknown city-state op", 'ability = [["egypt"]]', 'ability = [["egypt_card"]]',
+     "content.toml: city_states.tiles.memphis.ability[0]: unknown op 'egypt_card'; use one of "
+     "draw,"),
+    ("city-state without a trigger", ', trigger = "procure", ability = [["egypt"]]',
+     ', ability = [["egypt"]]',
+     "content.toml: city_states.tiles.memphis.trigger: missing required key"),
     ("ability without its source", ', ability = [["swap"]], ability_source = "assumed: Gaia swaps '
      'one of your Mythology cards, this one included, with another player\'s (rulebook p. 31)"',
      ', ability = [["swap"]]',

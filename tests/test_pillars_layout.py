@@ -46,7 +46,8 @@ def test_component_tables_p3_step12():
         "hoplites": 1, "workers": 1, "ships": 1, "pillars": 1}
 
 
-def test_memphis_per_side_step11():
+def test_the_memphis_tile_on_either_side_step11():
     names = CONTENT.names
     assert names["city_states.mediterranean"][T.memphis[SIDES.index("mediterranean")]] == "memphis"
-    assert T.memphis[SIDES.index("aegean")] == -1  # the tile's Aegean face is Naxos
+    # its Aegean face (Naxos) brings the Egypt cards too: the tile's ability is about them
+    assert names["city_states.aegean"][T.memphis[SIDES.index("aegean")]] == "naxos"

@@ -332,14 +332,14 @@ def test_polis_expansion_steps_a_port_regions_track_on_a_replenish_turn_p14(a):
     ev, work, opts, rng = kit()
     lakonia, naxos = land("lakonia"), land("naxos")
     give_tile(a, 0, "polis_expansion")
-    replenish_turn(a, T, script(-1), ev, 0, work, opts, rng)
+    replenish_turn(a, T, script(-1), ev, 0, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
     assert events(a, ev, EV_STRATEGY) == []  # no Ship in a Port
     a[L.SHIP_SPACE + 0] = L.PORT + lakonia  # Peloponnesos: the Navigation track
     ship_to(a, 0, L.PORT + naxos)  # Kyklades: the Mercenary track
     assert a[L.REGION_TRACK + region("peloponnesos")] == NAVIGATION
     assert a[L.REGION_TRACK + region("kyklades")] == MERCENARY
     W = script(-1, -1, MERCENARY)  # keep the hand, Energise nothing, then the track
-    replenish_turn(a, T, W, ev, 0, work, opts, rng)
+    replenish_turn(a, T, W, ev, 0, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
     assert W[0] != SCRIPT_MISSED
     assert step(a, 0, MERCENARY) == 1 and step(a, 0, NAVIGATION) == 1  # one step only
     assert events(a, ev, EV_STRATEGY) == [(EFFECT["polis_expansion"], MERCENARY, 1)]

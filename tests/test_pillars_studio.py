@@ -69,8 +69,8 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
     abilities = sum("ability_source" in c for k in ("characters", "monuments",
                                                     "kingdom_of_egypt", "mythology")
                     for c in d[k]["cards"])  # an ability is an item of its own
-    items = (8 + boards + len(d["tracks"]) + len(d["city_states"]["tiles"]) + cards
-             + abilities)  # 8 sections
+    tiles = 2 * len(d["city_states"]["tiles"])  # a tile and its ability
+    items = 8 + boards + len(d["tracks"]) + tiles + cards + abilities  # 8 sections
     # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Oracle's
     # ability, which the file leaves, nor the Aegean board, which it names only to reach
     # its Sea

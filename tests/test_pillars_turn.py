@@ -34,6 +34,7 @@ from tests.pillars_fixtures import (
     set_hand,
     set_step,
     starting,
+    turn_scratch,
 )
 
 CIVILISATION = 0
@@ -97,7 +98,7 @@ def test_replenish_turn_hand_pillars_energise_p9(s):
     set_hand(s, 0, [starting(GOLD, 1), starting(WINE, 1)])
     deck = s[L.DECK_N + 0]
     # discard the Gold card, stop; no Mythology card to Energise
-    replenish_turn(s, T, script(0, -1), ev, 0, work, opts, rng)
+    replenish_turn(s, T, script(0, -1), ev, 0, work, turn_scratch(), opts, rng)
     assert s[L.HAND_N + 0] == 5 and starting(GOLD, 1) not in hand(s, 0)
     assert s[L.DECK_N + 0] == deck - 4
     assert events(s, ev, EV_REPLENISH) == [(1, 4, 1)]
@@ -117,7 +118,7 @@ def test_replenish_size_grows_and_the_discard_is_reshuffled_p9(s):
     rest = cards[2:]
     s[L.DISCARD + 0 * L.MAX_PILE:L.DISCARD + 0 * L.MAX_PILE + len(rest)] = rest
     s[L.DISCARD_N + 0] = len(rest)
-    replenish_turn(s, T, script(-1), ev, 0, work, opts, rng)
+    replenish_turn(s, T, script(-1), ev, 0, work, turn_scratch(), opts, rng)
     assert s[L.HAND_N + 0] == 7 and s[L.DISCARD_N + 0] == 0
     assert s[L.DECK_N + 0] == len(cards) - 7
     assert check_state(s, T) == V_OK

@@ -51,6 +51,10 @@ ABILITIES = ("none", "rondel_plus_one", "rondel_minus_one", "replenish_6", "repl
              "power_workers", "power_ships")
 CITY_STEPS = (3, 5)  # a Common City on steps 3 and 5 of every track (p. ~4, step 5)
 RONDEL = ("procure", "deploy", "build", "settle", "ascend")  # p. 8
+# when a City-state ability applies (p. 6): at the start of a Rondel action (the code of
+# its RONDEL section), or in a Replenish Turn before its Energising (p. ~9)
+TRIGGERS = (*RONDEL, "replenish")
+TRIGGER_REPLENISH = TRIGGERS.index("replenish")
 UNITS = ("ship", "worker", "hoplite")  # Deploy row, left to right (step 8)
 BUILDINGS = ("temple", "agora", "citadel")  # Build row, left to right (step 8)
 CARD_KINDS = ("starting", "character", "monument", "egypt")  # p. 2
@@ -81,7 +85,6 @@ N_LANDS = N_REGIONS * LANDS_PER_REGION
 MAX_SEAS = 30
 MAX_PLAYERS = 4
 STACKS_PER_TYPE, TILES_PER_STACK = 2, 3  # step 6
-NOT_MODELLED = "not yet modelled"
 
 # Columns of the compiled card and tile tables.
 C_KIND, C_POWER, C_RES_A, C_RES_B, C_EITHER, C_THREE_PLAYER, C_GLORY = range(7)
@@ -131,7 +134,8 @@ SCHEMA = {
     "starting_cards": Section("Starting cards", ("cards",), listed=False, lists={
         "cards": Section("Starting card", ("name", "resources", "powers", "source"), key="name")}),
     "city_states": Section("City-states", ("abilities", "tiles"), listed=False, lists={
-        "tiles": Section("City-state", ("name", *SIDES, "source", "solo"), key="name")}),
+        "tiles": Section("City-state", ("name", *SIDES, "source", "solo", "trigger", "ability",
+                                        "ability_source"), key="name")}),
     "population": Section("Population tiles", ("source", "tiles"), listed=False),
     "resource_tiles": Section("Resource tiles", ("source", "tiles"), listed=False, lists={
         "tiles": Section("Resource tile", ("resource", "starting", "other"), key="resource")}),
@@ -165,7 +169,8 @@ class Tables(NamedTuple):
     score_order: np.ndarray     # [s, 6] Regions from the top-left, clockwise (p. 13)
     block_order: np.ndarray     # [s, k] Regions to block, most preferred first (step 17)
     city_start: np.ndarray      # [s, tile] starting Land of each City-state tile
-    memphis: np.ndarray         # [s] the tile whose face on that side is Memphis, or -1 (step 11)
+    city_ability: np.ndarray    # [tile, 2] fx row of its ability, TRIGGERS code (p. 6)
+    memphis: np.ndarray         # [s] the Memphis tile on that side, or -1 (step 11)
     tracks: np.ndarray          # [track, 2] Resource (WILD for Titan), icon
     track_steps: np.ndarray     # [track, step 1..5 as 0..4, 2] REWARDS, ABILITIES codes
     ability_step: np.ndarray    # [ABILITIES, track] first step granting it there, 6 if none
@@ -313,10 +318,13 @@ class _Compiler:
         deploy, build, settle = self.player_board(data["player_board"], steps)
         cards = self.cards(data, names)
         city_start = self.city_states(data["city_states"], data["boards"], names)
-        memphis = [names[f"city_states.{side}"].index("memphis")
-                   if "memphis" in names[f"city_states.{side}"] else -1 for side in SIDES]
+        # the Memphis tile brings the Egypt cards on either side, as its ability is about
+        # them and its Aegean face is assumed (decision 29, docs/rules/pillars.md)
+        tile = names["city_states"].index("memphis") if "memphis" in names["city_states"] else -1
+        memphis = [tile for _ in SIDES]
         return Tables(
-            **boards, city_start=_arr(city_start), memphis=_arr(memphis), tracks=_arr(tracks),
+            **boards, city_start=_arr(city_start), city_ability=_arr(self.city_abilities),
+            memphis=_arr(memphis), tracks=_arr(tracks),
             track_steps=_arr(steps), ability_step=_arr(_ability_steps(steps)),
             rondel=_arr(self.rondel(data["rondel"])),
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
@@ -686,11 +694,6 @@ class _Compiler:
             return ops.ANY
         return self.word(where, v, ABILITY_WORDS[kind] + ("any",) * (kind in ops.ANY_ARGS))
 
-    def flagged(self, section: str, v: Any) -> None:
-        if v != NOT_MODELLED:
-            self.fail(f"{section}.abilities", f"expected {NOT_MODELLED!r}: no ability is modelled "
-                      "as data yet")
-
     def mythology(self, m: Any, names: dict) -> list[list[int]]:
         self.item("mythology", m, SCHEMA["mythology"])
         self.source("mythology.abilities", m["abilities"])
@@ -718,7 +721,8 @@ class _Compiler:
 
     def city_states(self, cs: Any, boards: list, names: dict) -> list[list[int]]:
         self.item("city_states", cs, SCHEMA["city_states"])
-        self.flagged("city_states", cs["abilities"])
+        self.source("city_states.abilities", cs["abilities"])
+        self.city_abilities: list[list[int]] = []
         tiles = self.list_("city_states.tiles", cs["tiles"])
         self.count("city_states.tiles", len(tiles), self.comp["city_state_tiles"], "tiles")
         names["city_states"] = tuple(self.named("city_states.tiles", tiles))
@@ -729,6 +733,8 @@ class _Compiler:
             w = f"city_states.tiles.{tile['name']}"
             self.item(w, tile, SCHEMA["city_states"].lists["tiles"], ("solo",))
             self.source(f"{w}.source", tile["source"])
+            self.city_abilities.append([self.ability(w, tile, "ability"),
+                                        self.word(f"{w}.trigger", tile["trigger"], TRIGGERS)])
             for s, side in enumerate(SIDES):
                 face = self.table(f"{w}.{side}", tile[side], ("name", "start"))
                 if not isinstance(face["name"], str) or not _NAME_RE.match(face["name"]):
@@ -869,7 +875,7 @@ def _assumed_share(d: dict) -> float:
         sources += [b["source"]] + [x["source"] for k in ("regions", "lands", "seas") for x in b[k]]
     sources += [t["source"] for t in d["tracks"]]
     sources += [c["source"] for c in d["starting_cards"]["cards"]]
-    sources += [t["source"] for t in d["city_states"]["tiles"]]
+    sources += [t[k] for t in d["city_states"]["tiles"] for k in ("source", "ability_source")]
     for section in (*_CARD_SECTIONS, "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
         sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]

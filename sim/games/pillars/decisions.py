@@ -45,8 +45,8 @@ DECISION_FIELDS = (
     ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
     ("ascend", "-1 stop, else track, Resource paid (-1: Exile 3 Characters) (p. 12)"),
     ("after_ascend", "0 replenish the hand, 1 the Pillars and Energise (p. 12)"),
-    ("procure", "-1 stop, else slot, Resource chosen of a '/' card (-1), the Monument's "
-                "Wood or Marble (-1) (p. 10)"),
+    ("procure", "-1 stop, else slot (from procure.EGYPT_SLOT: a Kingdom of Egypt card), "
+                "Resource chosen of a '/' card (-1), the Monument's Wood or Marble (-1) (p. 10)"),
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
                   "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
@@ -60,7 +60,8 @@ DECISION_FIELDS = (
                 "(p. 8, p. 31)"),
     ("invoke", "-1 none, else 0 and the Mythology slot Invoked in another seat's turn (p. 8)"),
     ("ability_target", "what an ability step acts on (rules.abilities): a track; a Unit or "
-                       "Building kind and its row; a Land; a seat and a Land, piece or slot"),
+                       "Building kind and its row; a Land; a seat and a Land, piece or slot; "
+                       "a Kingdom of Egypt card's place"),
     ("archery", "-1 none, else an adjacent Land the seat's Hoplites on column 1's Land give "
                 "their Power to this turn (Archery Mastery, p. ~14)"),
     ("archers", "how many of those Hoplites give 1 Power there instead of theirs "

@@ -50,6 +50,8 @@ EVENT_FIELDS = (
     # a Strategy tile's effect (content.STRATEGY code) acting: a discounted step or Polis
     # Expansion (track, new step), Library (track, cards drawn), Lighthouse (-1, Resources)
     ("strategy", ("effect", "track", "value")),
+    # a seat's City-state ability at its trigger (content.TRIGGERS); its steps follow
+    ("city_state_ability", ("city_state", "trigger", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -60,7 +62,7 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
- EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY) = (
+ EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

@@ -1,9 +1,10 @@
-"""Effect opcodes of Pillars of Heracles card abilities: the Character, Monument and
-Kingdom of Egypt cards (played in an Advance Turn, part A, p. 8) and the Mythology cards
-(Invoked as a Free Action, p. 8). ``rules/abilities.run_ability`` executes them.
+"""Effect opcodes of Pillars of Heracles abilities: the Character, Monument and Kingdom of
+Egypt cards (played in an Advance Turn, part A, p. 8), the Mythology cards (Invoked as a
+Free Action, p. 8) and the City-state tiles (at their trigger, p. 6).
+``rules/abilities.run_ability`` executes them.
 
 Each code is an existing rule of the game applied as a bonus. The rulebook prints no card
-text (docs/content/pillars.md), so the cards' steps are assumed content; the codes for
+or tile text (docs/content/pillars.md), so the steps are assumed content; the codes for
 Okeanos, Gorgon, Gaia, Hyperion and Iapetos follow the Card Ability Appendix (p. 31).
 
 An ability is a row of up to ``MAX_STEPS`` steps ``(op, a, b)``; a step's code is its row
@@ -39,11 +40,13 @@ OP_TABLE = (
        "its Units (unit: Gorgon) cannot be moved", "p. 31"),
     Op("swap", (), "swap one of the seat's Mythology cards, this one included, with another "
        "seat's; each slot keeps its state (Gaia)", "p. 31"),
+    Op("egypt", (), "a Kingdom of Egypt card lying beside the board into hand for free "
+       "(Memphis)", "p. ~4"),
 )
 OP_NAMES = op_names(OP_TABLE)
 OPS = {name: i for i, name in enumerate(OP_NAMES)}
 (OP_NONE, OP_DRAW, OP_RESOURCE, OP_STEP, OP_DEPLOY, OP_BUILD, OP_MOVE, OP_POWER, OP_ENERGISE,
- OP_MYTHOLOGY, OP_SEND_BACK, OP_HALT, OP_SWAP) = range(len(OP_NAMES))
+ OP_MYTHOLOGY, OP_SEND_BACK, OP_HALT, OP_SWAP, OP_EGYPT) = range(len(OP_NAMES))
 # Codes a Mythology card may use on another seat's turn: "unless otherwise specified" a card
 # is used at any time (p. 8); Resources and track steps are specified as the holder's own
 # turn, since credit outlives no turn and a step's reward may ask for a payment (p. 7).

@@ -20,6 +20,7 @@ from sim.games.pillars.content import (
     RONDEL,
     STRATEGY,
     TRACKS,
+    TRIGGERS,
     UNITS,
     Content,
 )
@@ -68,6 +69,8 @@ class _Translator:
             return _name(OP_NAMES, v)
         if key == "section":
             return _name(RONDEL, v)
+        if key == "trigger":
+            return _name(TRIGGERS, v)
         if key == "winner":
             return v if v >= 0 else None
         if key == "reason":

@@ -1,7 +1,8 @@
-"""Card abilities (ops.py) and when they are used (p. 8): the played card's ability in an
-Advance Turn (part A), and Invoking Mythology cards, any number in the seat's own turn as
-Free Actions and at most one in another seat's turn, between that seat's steps, the
-active seat first and then clockwise. ``run_ability`` is the one dispatcher.
+"""Abilities (ops.py) and when they are used: the played card's ability in an Advance Turn
+(part A, p. 8); Invoking Mythology cards, any number in the seat's own turn as Free
+Actions and at most one in another seat's turn, between that seat's steps, the active
+seat first and then clockwise (p. 8); the seat's City-state ability at its trigger (p. 6).
+``run_ability`` is the one dispatcher.
 
 A Mythology card is Invoked by using its ability and then turning it sideways (p. 8), so
 while its ability runs it is still Energised: it cannot Energise itself."""
@@ -20,6 +21,7 @@ from sim.games.pillars.events import (
     CAUSE_ABILITY,
     EV_ABILITY_STEP,
     EV_CARD_ABILITY,
+    EV_CITY_STATE_ABILITY,
     EV_ENERGISE,
     EV_INVOKE,
 )
@@ -30,6 +32,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_spaces, place_unit
 from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER, move_units
 from sim.games.pillars.rules.power import land_power
+from sim.games.pillars.rules.procure import free_egypt_card
 from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.jit import kernel
 
@@ -330,7 +333,20 @@ def run_ability(s, T, W, ev, seat, row, work, scratch, opts, rng):
             target = halt(s, T, W, seat, a, opts, rng)
         elif op == O.OP_SWAP:
             target = swap_mythology(s, T, W, seat, opts, rng)
+        elif op == O.OP_EGYPT:
+            target = free_egypt_card(s, W, seat, opts, rng)
         emit(s, ev, seat, EV_ABILITY_STEP, op, target, a)
+
+
+@kernel
+def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
+    """The seat's City-state ability, when ``trigger`` (content.TRIGGERS) is its own (p. 6).
+    It is always used: every step is a gain whose choices let the seat decline."""
+    tile = s[L.CITY_STATE + seat]
+    if tile < 0 or T.city_ability[tile, 1] != trigger:
+        return
+    emit(s, ev, seat, EV_CITY_STATE_ABILITY, tile, trigger, 0)
+    run_ability(s, T, W, ev, seat, T.city_ability[tile, 0], work, scratch, opts, rng)
 
 
 @kernel

@@ -7,7 +7,12 @@ may Invoke a Mythology card (rules.abilities.invoke_window)."""
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_ADVANCE_PART
 from sim.games.pillars.events import EV_TURN
-from sim.games.pillars.rules.abilities import card_ability_ready, invoke_window, use_card_ability
+from sim.games.pillars.rules.abilities import (
+    card_ability_ready,
+    city_state_ability,
+    invoke_window,
+    use_card_ability,
+)
 from sim.games.pillars.rules.ascend import ascend_action
 from sim.games.pillars.rules.build import build_action
 from sim.games.pillars.rules.core import decide, emit, option
@@ -50,8 +55,10 @@ TURN_SCRATCH = T_REACH + L.MAX_SEAS
 
 @compiled_in_caller
 def rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng):
-    """The action of the section the marker stands on (pp. 10-12), then a Strategy tile's
-    discounted step where one follows that action (p. ~14)."""
+    """The action of the section the marker stands on (pp. 10-12), after a City-state
+    ability triggered by it (p. 6), so that a Resource it gives pays for the action; then a
+    Strategy tile's discounted step where one follows that action (p. ~14)."""
+    city_state_ability(s, T, W, ev, seat, section, work, scratch, opts, rng)
     if section == SEC_PROCURE:
         procure_action(s, T, W, ev, seat, work, scratch[T_ACTION:], opts, rng)
     elif section == SEC_DEPLOY:
@@ -113,7 +120,7 @@ def play_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     if kind == TURN_ADVANCE:
         advance_turn(s, T, W, ev, seat, work, scratch, opts, rng)
     else:
-        replenish_turn(s, T, W, ev, seat, work, opts, rng)
+        replenish_turn(s, T, W, ev, seat, work, scratch, opts, rng)
         invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
     emit(s, ev, seat, EV_TURN, kind, section_of(s, T, seat), 0)
     free_actions(s, T, W, ev, seat, True, work, scratch, opts, rng)

@@ -1,17 +1,25 @@
 """The Procure action (p. 10): face-up Characters and Monuments bought for the Resources
 printed on them (one of the two of a "/" card; a Monument 1 Wood or Marble more), an
 optional Exile per Character, the cards into hand and the decks' new tops revealed only
-once the seat stops. Also the free card of a Population tile (p. ~11)."""
+once the seat stops. Also the free card of a Population tile (p. ~11).
+
+The Kingdom of Egypt cards lying face up beside the board when Memphis is drafted (step
+11) are read as a Procurement Area of their own: any seat may Procure one for the
+Resources printed on it, like a Character but without the Exile, which the text ties to
+Characters; nothing replaces it (decision 29, docs/rules/pillars.md)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_EITHER, C_RES_A, C_RES_B
-from sim.games.pillars.decisions import D_EXILE, D_PROCURE, D_REWARD_CARD
+from sim.games.pillars.decisions import D_ABILITY_TARGET, D_EXILE, D_PROCURE, D_REWARD_CARD
 from sim.games.pillars.events import EV_EXILE, EV_PROCURE
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.jit import compiled_in_caller, kernel
 
 MARBLE, WOOD = 1, 4  # content.RESOURCES
+# Procure options past the Procurement slots are Egypt cards: slot EGYPT_SLOT + index
+EGYPT_SLOT = L.N_PROC
+MAX_BOUGHT = L.N_PROC + L.MAX_EGYPT  # each face-up card once
 
 
 @kernel
@@ -108,13 +116,30 @@ def procure_choices(s, T, seat, work, opts):
                 set_card_cost(T, work, card, either, extra)
                 if can_pay(s, T, seat, work):
                     n = option(opts, n, slot, either, extra, card)
+    for k in range(L.MAX_EGYPT):
+        card = s[L.EGYPT + k]
+        if card < 0:
+            continue
+        for e in range(2 if T.cards[card, C_EITHER] == 1 else 1):
+            either = T.cards[card, C_RES_A + e] if T.cards[card, C_EITHER] == 1 else -1
+            set_card_cost(T, work, card, either, -1)
+            if can_pay(s, T, seat, work):
+                n = option(opts, n, EGYPT_SLOT + k, either, -1, card)
     return n
+
+
+@kernel
+def take_egypt(s, k):
+    """The Kingdom of Egypt card lying in place ``k`` beside the board, taken."""
+    card = s[L.EGYPT + k]
+    s[L.EGYPT + k] = -1
+    return card
 
 
 @compiled_in_caller
 def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
-    """Procure cards until the seat stops (p. 10). ``scratch`` holds the cards bought
-    (at least N_PROC entries)."""
+    """Procure cards until the seat stops (p. 10). ``scratch`` holds the cards bought and
+    their slots (at least 2 * MAX_BOUGHT entries)."""
     bought = 0
     while True:
         n = procure_choices(s, T, seat, work, opts)
@@ -122,20 +147,21 @@ def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
         slot, either, extra = opts[k, 0], opts[k, 1], opts[k, 2]
         if slot < 0:
             break
-        card = take_top(s, slot)
+        card = take_egypt(s, slot - EGYPT_SLOT) if slot >= EGYPT_SLOT else take_top(s, slot)
         scratch[bought] = card
-        scratch[L.N_PROC + bought] = slot
+        scratch[MAX_BOUGHT + bought] = slot
         bought += 1
         set_card_cost(T, work, card, either, extra)
         pay(s, T, W, ev, seat, work, opts, rng)
         emit(s, ev, seat, EV_PROCURE, card, slot, 0)
-        if slot >= L.PROC_CHARACTERS:
+        if L.PROC_CHARACTERS <= slot < EGYPT_SLOT:
             exile_card(s, W, ev, seat, opts, rng)
     for i in range(bought):
         s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = scratch[i]
         s[L.HAND_N + seat] += 1
     for i in range(bought):
-        reveal(s, scratch[L.N_PROC + i])
+        if scratch[MAX_BOUGHT + i] < EGYPT_SLOT:
+            reveal(s, scratch[MAX_BOUGHT + i])
 
 
 @kernel
@@ -155,3 +181,19 @@ def free_card(s, W, ev, seat, opts, rng):
     if slot >= L.PROC_CHARACTERS:
         exile_card(s, W, ev, seat, opts, rng)
     reveal(s, slot)
+
+
+@kernel
+def free_egypt_card(s, W, seat, opts, rng):
+    """OP_EGYPT: a Kingdom of Egypt card of the seat's choice from beside the board into
+    hand for free (Memphis). Returns the card, -1 when none is left."""
+    n = 0
+    for k in range(L.MAX_EGYPT):
+        if s[L.EGYPT + k] >= 0:
+            n = option(opts, n, k, s[L.EGYPT + k], 0, 0)
+    if n == 0:
+        return -1
+    card = take_egypt(s, opts[decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng), 0])
+    s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = card
+    s[L.HAND_N + seat] += 1
+    return card

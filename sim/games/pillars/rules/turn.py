@@ -7,7 +7,7 @@ Replenish Turn (p. ~9); what a turn's end clears.
 """
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import ABILITIES, RONDEL, S_REPLENISH
+from sim.games.pillars.content import ABILITIES, RONDEL, S_REPLENISH, TRIGGER_REPLENISH
 from sim.games.pillars.decisions import (
     D_COUNCIL_DRAW,
     D_DISCARD,
@@ -25,6 +25,7 @@ from sim.games.pillars.events import (
     EV_RONDEL_MOVE,
     EV_STRATEGY,
 )
+from sim.games.pillars.rules.abilities import city_state_ability
 from sim.games.pillars.rules.archery import aim_all_archers
 from sim.games.pillars.rules.cards import (
     draw_card,
@@ -235,11 +236,12 @@ def polis_expansion(s, T, W, ev, seat, work, opts, rng):
 
 
 @compiled_in_caller
-def replenish_turn(s, T, W, ev, seat, work, opts, rng):
-    """A Replenish Turn (p. ~9): hand, Pillars, then Energising; then Polis Expansion's
-    step (p. ~14)."""
+def replenish_turn(s, T, W, ev, seat, work, scratch, opts, rng):
+    """A Replenish Turn (p. ~9): hand, Pillars, a City-state ability of that trigger
+    (p. 6), then Energising; then Polis Expansion's step (p. ~14)."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
     pillars = replenish_pillars(s, seat)
     emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
+    city_state_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
     energise(s, T, W, ev, seat, work, opts, rng)
     polis_expansion(s, T, W, ev, seat, work, opts, rng)
