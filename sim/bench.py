@@ -17,12 +17,16 @@ import numba
 
 from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, simulate
+from sim.games.pillars import content as pillars_content
+from sim.games.pillars import game as pillars_game
 from strategies.pericles.policy import STRATEGY_CODES
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # 2 players means the Demagogue sits in (rulebook p. 21)
 RUN_SIZES = (100_000, 1_000_000, 10_000_000)
 REPORT_SIZES = (1_000_000, 10_000_000)
 HEURISTIC_PREFERRED = "balanced"
+# Pillars games run far longer under random-legal play (about 170 rounds): a tenth as many
+PILLARS_SHARE = 10
 
 FIRST_GAME = (
     "from sim.games.pericles.content import load_content;"
@@ -58,18 +62,31 @@ def _start_time(cache_dir: str) -> float:
     return time.perf_counter() - t
 
 
-def _throughput(content, players: int, strategy: str, games: int, threads: int) -> dict:
-    numba.set_num_threads(threads)
+def _pericles(content, players: int, strategy: str):
     setup = PericlesSetup(players=players, strategies=(strategy,))
-    simulate(content, setup, 0, 0, 64)  # compiled and warm
+    return lambda seed, count: simulate(content, setup, seed, 0, count)
+
+
+def _pillars(players: int):
+    content = pillars_content.load_content()
+    setup = pillars_game.PillarsSetup(players=players)
+    return lambda seed, count: pillars_game.simulate(content, setup, seed, 0, count)
+
+
+def _throughput(play, game: str, players: int, strategy: str, games: int,
+                threads: int) -> dict:
+    """``play(seed, count)`` plays ``count`` games of ``game`` and returns its arrays."""
+    numba.set_num_threads(threads)
+    play(0, 64)  # compiled and warm
     t = time.perf_counter()
     cpu = time.process_time()
-    out = simulate(content, setup, 1, 0, games)
+    out = play(1, games)
     seconds = time.perf_counter() - t
     cpu = time.process_time() - cpu
     decisions = int(out["decisions"].sum())
     return {
-        "players": players, "strategy": strategy, "threads": threads, "games": games,
+        "game": game, "players": players, "strategy": strategy, "threads": threads,
+        "games": games,
         "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds),
         "games_per_s_per_core": round(games / seconds / threads),
@@ -127,12 +144,16 @@ def run_bench(games: int = 20000, out: Path | None = None,
     content = load_content()
     cores = os.cpu_count() or 1
     strategies = bench_strategies()
-    rows = [_throughput(content, players, strategy, games, 1)
+    rows = [_throughput(_pericles(content, players, strategy), "pericles", players, strategy,
+                        games, 1)
             for strategy in strategies for players in PLAYER_COUNTS]
     pairs = []  # (one thread, two threads), 3 players, per strategy
     for strategy in strategies:
         one = next(r for r in rows if r["players"] == 3 and r["strategy"] == strategy)
-        pairs.append((one, _throughput(content, 3, strategy, games, min(2, cores))))
+        pairs.append((one, _throughput(_pericles(content, 3, strategy), "pericles", 3, strategy,
+                                       games, min(2, cores))))
+    rows.append(_throughput(_pillars(3), "pillars", 3, "random",
+                            max(100, games // PILLARS_SHARE), 1))
     with tempfile.TemporaryDirectory() as cache:
         cold = _start_time(cache)
         warm = _start_time(cache)

@@ -43,11 +43,12 @@ def bench(
     """
     result = run_bench(games, out, _sizes(run_sizes, "--run-sizes", "sim run"),
                        _sizes(report_sizes, "--report-sizes", "sim report"))
-    typer.echo(f"{'players':>7} {'strategy':>10} {'games/s/core':>12} {'us/game':>8} "
+    typer.echo(f"{'game':>8} {'players':>7} {'strategy':>10} {'games/s/core':>12} {'us/game':>8} "
                f"{'CPU us/game':>11} {'decisions/game':>14} {'CPU us/decision':>15} "
                f"{'decisions/s':>12}")
     for row in result["throughput"]:
-        typer.echo(f"{row['players']:>7} {row['strategy']:>10} {row['games_per_s_per_core']:>12} "
+        typer.echo(f"{row['game']:>8} {row['players']:>7} {row['strategy']:>10} "
+                   f"{row['games_per_s_per_core']:>12} "
                    f"{row['us_per_game']:>8} {row['cpu_us_per_game']:>11} "
                    f"{row['decisions_per_game']:>14} {row['cpu_us_per_decision']:>15} "
                    f"{row['decisions_per_s']:>12}")
