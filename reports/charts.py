@@ -159,7 +159,10 @@ def comparison_chart(axis: Axis, lines: list[Series], key: str, ylabel: str,
     step = (x.max() - x.min()) / 80 if len(x) > 1 else 0.0
     for i, line in enumerate(lines):
         shift = (i - (len(lines) - 1) / 2) * step  # keep overlapping intervals apart
-        ax.errorbar(x + shift, line.y, yerr=[line.y - line.low, line.high - line.y], marker="o",
+        # one (2, n) array: matplotlib reads a list of two 1-point arrays as scalars, which
+        # NumPy deprecates
+        yerr = np.vstack([line.y - line.low, line.high - line.y])
+        ax.errorbar(x + shift, line.y, yerr=yerr, marker="o",
                     markersize=4, capsize=3, linewidth=1.2, linestyle="-" if joined else "none",
                     color=PALETTE[i % len(PALETTE)], label=line.name)
     if fair is not None:
