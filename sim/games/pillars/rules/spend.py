@@ -233,12 +233,3 @@ def pay(s, T, W, ev, seat, work, opts, rng):
         else:
             work[W_COST + r] -= 1
 
-
-@kernel
-def set_cost(work, wine, marble, gold, iron, wood):
-    """Write a cost into ``work`` (Resources in content.RESOURCES order)."""
-    work[W_COST] = wine
-    work[W_COST + 1] = marble
-    work[W_COST + 2] = gold
-    work[W_COST + 3] = iron
-    work[W_COST + 4] = wood
