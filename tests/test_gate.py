@@ -103,19 +103,20 @@ def test_check_fewer_games_than_the_baseline(small):
     assert "more than the baseline's 1500 games" in line
 
 
-def test_role_day_cost_change_fails_at_the_default_size_and_names_the_role(tmp_path, monkeypatch):
+def test_role_day_cost_change_fails_at_the_default_size_and_names_what_moved(tmp_path,
+                                                                            monkeypatch):
     """The committed baseline has the default size and tolerance; with balanced bots the
-    veteran's win share moves by about 2.5 points (docs/ci.md), no other Role's by 1."""
+    cheaper Day side moves the Delian League end by about 2.5 points (docs/ci.md)."""
     assert json.loads(COMMITTED.read_text())["games"] == DEFAULT_GAMES
     edited_content(tmp_path, monkeypatch, veteran_day_cost_2)
     junit = tmp_path / "check.xml"
     result = sim("check", "--baseline", COMMITTED, "--quiet", "--junit", junit)
     assert result.exit_code == 1, result.output + result.stderr
     moved = [line for line in result.output.splitlines() if "**moved**" in line]
-    moved_shares = [line for line in moved if "| win share " in line]
-    assert moved_shares and all("win share role veteran" in line for line in moved_shares)
+    assert any("end reason delian_league" in line for line in moved)
+    assert not any("role" in line for line in moved)
     failures = ET.parse(junit).getroot().findall(".//failure")
-    assert any("win share role veteran" in f.get("message") for f in failures)
+    assert any("end reason delian_league" in f.get("message") for f in failures)
 
 
 @pytest.mark.parametrize("content, expected", [
