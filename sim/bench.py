@@ -19,7 +19,7 @@ from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, simulate
 from sim.games.pillars import content as pillars_content
 from sim.games.pillars import game as pillars_game
-from strategies.pericles.policy import STRATEGY_CODES
+from strategies.pericles.skill import STRATEGY_NAMES
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # 2 players means the Demagogue sits in (rulebook p. 21)
 RUN_SIZES = (100_000, 1_000_000, 10_000_000)
@@ -48,7 +48,7 @@ PEAK_MEMORY_LAUNCHER = (
 
 def bench_strategies() -> list[str]:
     """Random-legal, plus one heuristic preset once the bots offer any."""
-    others = [name for name in STRATEGY_CODES if name != "random"]
+    others = [name for name in STRATEGY_NAMES if name != "random"]
     if not others:
         return ["random"]
     return ["random", HEURISTIC_PREFERRED if HEURISTIC_PREFERRED in others else others[0]]

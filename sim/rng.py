@@ -57,3 +57,11 @@ def shuffle(values, count, rng, stream):
         t = values[i]
         values[i] = values[j]
         values[j] = t
+
+
+@kernel
+def gumbel(rng, stream):
+    """A standard Gumbel draw: the argmax of scores plus ``t`` times independent draws
+    picks each option with probability proportional to exp(score / t) (softmax)."""
+    u = (np.float64(next_u64(rng, stream) >> np.uint64(11)) + 0.5) / 9007199254740992.0
+    return -np.log(-np.log(u))

@@ -39,10 +39,12 @@ from sim.games.pericles.rules import assembly as assembly_rules
 from sim.games.pericles.rules.governance import governance
 from strategies.pericles import heuristic as H
 from strategies.pericles import view as V
-from strategies.pericles.entry import ask_heuristic, bot_entry, put_entry
-from strategies.pericles.features import FEATURE_NAMES, NF
-from strategies.pericles.policy import HEURISTIC, STRATEGY_CODES, choose
+from strategies.pericles.entry import ask_heuristic, bot_entry, put_entry, put_search
+from strategies.pericles.features import FEATURE_NAMES, NF, ROW
+from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH, choose
 from strategies.pericles.presets import HAND_MADE, PRESETS, PresetError, read_preset
+from strategies.pericles.search import scratch, search_entry
+from strategies.pericles.skill import STRATEGY_NAMES, seat_bot
 
 MIL, ECO, CUL = O.MILITARY, O.ECONOMY, O.CULTURE
 
@@ -283,9 +285,10 @@ def test_citizen_risk_near_the_end_prefers_keeping_the_large():
 def test_hand_made_presets_exist_and_balanced_is_the_default():
     for name in HAND_MADE:
         assert name in PRESETS and PRESETS[name].shape == (NF,)
-        assert STRATEGY_CODES[name] == HEURISTIC
-    assert next(iter(STRATEGY_CODES)) == "balanced"
-    assert STRATEGY_CODES["random"] == 0
+        code, row = seat_bot(name, "default", 4, 1)
+        assert code == HEURISTIC and (row[:NF] == PRESETS[name]).all()
+    assert STRATEGY_NAMES[0] == "balanced"
+    assert seat_bot("random", "expert", 4, 1)[0] == RANDOM_LEGAL
 
 
 @pytest.mark.parametrize("text,message", [
@@ -326,14 +329,20 @@ def _swap_out(fx, rng, deck, deck_n, loc, holder, icons=False, tucked=False):
 
 
 def permute_hidden(fx, seat, seed):
-    """Change everything ``seat`` cannot see: deck orders, other players' Missions,
-    Athena hands and tucked Skills."""
+    """Change everything ``seat`` cannot see: deck orders (the Demagogue's cards to come,
+    each City-state set left in the stack), other players' Missions, Athena hands and
+    tucked Skills."""
     rng = np.random.default_rng(seed)
     for deck, deck_n in ((L.ATHENA_DECK, L.ATHENA_DECK_N), (L.MISSION_DECK, L.MISSION_DECK_N),
                          (L.SKILL_DECK, L.SKILL_DECK_N)):
         n = int(fx.s[deck_n])
         fx.s[deck:deck + n] = rng.permutation(fx.s[deck:deck + n])
-    fx.s[L.DEM_DECK:L.DEM_DECK + 9] = rng.permutation(fx.s[L.DEM_DECK:L.DEM_DECK + 9])
+    first = L.DEM_DECK + int(fx.s[L.DEM_NEXT])
+    fx.s[first:L.DEM_DECK + L.N_DEM_CARDS] = rng.permutation(fx.s[first:L.DEM_DECK + L.N_DEM_CARDS])
+    stack = fx.s[L.CITY_STACK:L.CITY_STACK + int(fx.s[L.CITY_STACK_N])]  # a view
+    sets = T.city_states[stack, 0]
+    for one in np.unique(sets):
+        stack[sets == one] = rng.permutation(stack[sets == one])
     for other in range(fx.s[L.N_PLAYERS]):
         if other == seat:
             continue
@@ -401,6 +410,29 @@ def test_choices_ignore_hidden_information(players, seed, rounds):
             for kind, pick in before.items():
                 n = _options(fx, seat, kind)
                 assert choose(fx.s, T, fx.W, fx.opts, n, seat, kind, fx.rng.copy()) == pick, kind
+
+
+def test_the_search_ignores_hidden_information():
+    """The search bot's placement, made from play-outs on determinizations, is the same
+    whatever the hidden information is."""
+    fx = mid_game(3, 6, 2)
+    room = scratch()
+    put_search(fx.s, search_entry(CONTENT.packed), room.ctypes.data)
+    fx.W = np.zeros((L.MAX_SEATS, ROW))
+    for seat in range(3):
+        fx.W[seat] = seat_bot("expert", "default", 2, 1)[1]
+    fx.s[L.STRATEGY:L.STRATEGY + 3] = SEARCH
+    start = fx.s.copy()
+    for seat in range(3):
+        fx.s[:] = start
+        n = _options(fx, seat, D_PLACE)
+        pick = choose(fx.s, T, fx.W, fx.opts, n, seat, D_PLACE, fx.rng.copy())
+        assert fx.check() == 0 and fx[L.VIOLATION] == 0
+        for trial in range(2):
+            permute_hidden(fx, seat, 70 + trial)
+            assert fx.check() == 0
+            n = _options(fx, seat, D_PLACE)
+            assert choose(fx.s, T, fx.W, fx.opts, n, seat, D_PLACE, fx.rng.copy()) == pick
 
 
 # ---------------------------------------------------------------- the compiled entry

@@ -35,7 +35,8 @@ def ladder(
     require_players(info, players)
     runner = load_runner(info)
     try:
-        names = tuple(s.strip() for s in strategies.split(",")) if strategies else runner.STRATEGIES
+        names = (tuple(s.strip() for s in strategies.split(",")) if strategies
+                 else getattr(runner, "LADDER_STRATEGIES", runner.STRATEGIES))
         check_strategies(list(names), runner, "--strategies")
         if len(set(names)) < 2 or len(set(names)) != len(names):
             raise RunError("--strategies needs two or more different names, each once ; "

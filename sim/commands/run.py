@@ -47,6 +47,7 @@ def run(
     set_: sc.Sets = None,
     mode: sc.Mode = None,
     heroes: sc.Heroes = None,
+    skill: sc.Skill = None,
     sweep: Annotated[list[str] | None, typer.Option(
         help="KEY=V1,V2,...: one cell per value (grid with other sweeps and player counts). "
         "Repeatable.")] = None,
@@ -80,7 +81,8 @@ def run(
         games = parse_count(n if n is not None else UNTIL_CI_CAP if until_ci else DEFAULT_GAMES,
                             "--n")
         plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
-                            sets=set_ or [], mode=mode, heroes=heroes, sweeps=sweep or [],
+                            sets=(set_ or []) + ([f"skill={skill}"] if skill else []),
+                            mode=mode, heroes=heroes, sweeps=sweep or [],
                             n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"),
                             content=content)
     except RunError as exc:

@@ -18,10 +18,16 @@ that starts the game and cleared at its end, never stored with the content or re
 
 On a machine's first run the entry is compiled by a second process while the first
 compiles the rules (``sim.second_core``, ``sim.games.pericles.entries``).
+
+The search bot (``strategies.pericles.search``) is reached the same way, through the
+state's ``SEARCH`` words: its entry's address and that of its scratch arrays (a state, an
+option buffer and random streams for its play-outs), which ``ask_search`` hands over as
+three pointers.
 """
 
 import numba
 import numpy as np
+from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
@@ -38,6 +44,13 @@ _INT = types.int64
 # The game's working arrays as the entry takes them: element type and dimensions.
 _ARRAYS = {"s": (types.int32, 1), "w": (types.float64, 1), "opts": (types.int32, 2),
            "rng": (types.uint64, 1)}
+# The search entry's arrays: the game's, with every seat's weight rows.
+SEARCH_ARRAYS = {"s": (types.int32, 1), "W": (types.float64, 2), "opts": (types.int32, 2),
+                 "rng": (types.uint64, 1)}
+# The search's scratch, in bytes from its start: random streams, a state, an option buffer.
+SCRATCH_STATE = 8 * N_STREAMS
+SCRATCH_OPTS = SCRATCH_STATE + 8 * ((L.STATE_SIZE + 1) // 2)
+SCRATCH_WORDS = SCRATCH_OPTS // 8 + (MAX_OPTIONS * OPT_WIDTH + 1) // 2  # uint64 words
 
 
 def _signature(record):
@@ -104,3 +117,53 @@ def ask_heuristic(s, T, w, opts, n, seat, kind, rng):
             s[L.VIOLATION] = V_NO_BOT_ENTRY
         return 0
     return _call_entry(address, s, T, w, opts, n, seat, kind, rng)
+
+
+@kernel
+def put_search(s, address, scratch):
+    """Keep the search entry's address and its scratch's in the SEARCH words (0: none)."""
+    cfuncs.put_address(s, L.SEARCH, address)
+    cfuncs.put_address(s, L.SEARCH + 2, scratch)
+
+
+@intrinsic
+def _call_search(typingctx, address, scratch, s, T, W, opts, n, seat, rng):
+    """Call the search entry at ``address`` with the arrays' data pointers, and the
+    scratch at ``scratch`` as a state, an option buffer and random streams."""
+    cfuncs.check_arrays(SEARCH_ARRAYS, (s, W, opts, rng), "the search entry")
+    signature = _INT(_INT, _INT, s, T, W, opts, _INT, _INT, rng)
+
+    def codegen(context, builder, sig, args):
+        s, W, opts, rng = (cfuncs.array_of(context, builder, sig, args, k) for k in (2, 4, 5, 8))
+        word, base = ir.IntType(64), args[1]
+        int32_at = ir.IntType(32).as_pointer()
+        return cfuncs.call_address(builder, args[0], [
+            s.data, args[3], W.data, builder.extract_value(W.shape, 0),
+            builder.extract_value(W.shape, 1), opts.data, args[6], args[7], rng.data,
+            builder.inttoptr(builder.add(base, ir.Constant(word, SCRATCH_STATE)), int32_at),
+            builder.inttoptr(builder.add(base, ir.Constant(word, SCRATCH_OPTS)), int32_at),
+            builder.inttoptr(base, word.as_pointer())])
+
+    return signature, codegen
+
+
+def _call_search_directly(address, scratch, s, T, W, opts, n, seat, rng):
+    from strategies.pericles.search import search_with_scratch  # imports the rules
+    return search_with_scratch(s, T, W, opts, n, seat, rng)
+
+
+# Under NUMBA_DISABLE_JIT the search is called directly, with scratch of its own.
+_call_search_entry = _call_search_directly if numba.config.DISABLE_JIT else _call_search
+
+
+@kernel
+def ask_search(s, T, W, opts, n, seat, rng):
+    """``search.search_choose`` through its entry. A game started without the entry in its
+    state is marked broken and takes option 0."""
+    address = cfuncs.address_at(s, L.SEARCH)
+    scratch = cfuncs.address_at(s, L.SEARCH + 2)
+    if address == 0 or scratch == 0 or s.shape[0] != L.STATE_SIZE or opts.shape[0] != MAX_OPTIONS:
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return _call_search_entry(address, scratch, s, T, W, opts, n, seat, rng)

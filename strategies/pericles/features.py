@@ -36,3 +36,10 @@ NF = len(FEATURES)
 (F_GLORY, F_OPP_GLORY, F_PROGRESS, F_TRACK, F_SILVER, F_AMPHORA, F_TROPHY, F_ATHENA,
  F_MISSION, F_OSTRACISM, F_OFFICE, F_PARTHENON, F_HOPLITE, F_UNIT, F_READY, F_CITY,
  F_RIVALS, F_NIGHT, F_CITIZENS, F_ACTIONS, F_SETS) = range(NF)
+
+# A seat's row of the weights array holds, after the feature weights, its skill
+# (strategies.pericles.skill): the softmax temperature of its choices (0: always the best
+# score) and the search bot's budget, play-outs per option and Governances ahead (0: to
+# the game's end).
+TEMPERATURE, SAMPLES, HORIZON = NF, NF + 1, NF + 2
+ROW = NF + 3

@@ -48,7 +48,7 @@ from sim.games.pericles.holdings import (
     units_home,
 )
 from sim.jit import compiled_in_caller, inline_kernel, kernel
-from sim.rng import STREAM_BOT, below
+from sim.rng import STREAM_BOT, below, gumbel
 from strategies.pericles import memo as M
 from strategies.pericles import view as V
 from strategies.pericles.features import (
@@ -73,6 +73,7 @@ from strategies.pericles.features import (
     F_TRACK,
     F_TROPHY,
     F_UNIT,
+    TEMPERATURE,
 )
 
 SMALL, LARGE = 1, 2  # Citizen sizes, as the placing options write them
@@ -848,7 +849,8 @@ def expect_next(s, opts, pick, kind):
 
 @compiled_in_caller  # into its one caller, strategies.pericles.entry's compiled entry
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
-    """Index of the best-scoring option; ties go to the seat's random stream."""
+    """Index of the best-scoring option; ties go to the seat's random stream. With a
+    temperature, each score gets that many Gumbel draws first (a softmax choice)."""
     mask = 0  # the Main Actions whose values the options read
     if kind == D_PLACE or kind == D_MAIN_ACTIONS:
         mask = wanted_actions(T, opts, n, kind)
@@ -871,6 +873,8 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     if kind == D_PLACE:
         gains = line_gains(s, T, seat)
         risk = end_risk(s)
+    # below the default skill, softmax noise from the seat's own stream (skill.py)
+    temperature = w[TEMPERATURE] if w.shape[0] > TEMPERATURE else 0.0
     best = NO_ACTION
     pick = 0
     ties = 0
@@ -887,6 +891,8 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
             v = tracks[opts[k, 0]]
         else:
             v = option_score(s, T, w, pl, opts, k, seat, kind, acts)
+        if temperature > 0.0:
+            v += temperature * gumbel(rng, STREAM_BOT + seat)
         if v > best + EPS:
             best = v
             pick = k

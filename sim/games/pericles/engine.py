@@ -12,7 +12,7 @@ from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pericles.invariants import record
 from sim.games.pericles.rules.apart import drop_rule_entries, put_rule_entries
-from sim.games.pericles.rules.assembly import citizen_turn, placement_options
+from sim.games.pericles.rules.assembly import citizen_turn, place_citizen, placement_options
 from sim.games.pericles.rules.core import emit, next_seat, refill_offer
 from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
 from sim.games.pericles.rules.governance import governance
@@ -20,7 +20,7 @@ from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import setup_game
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
-from strategies.pericles.entry import put_entry
+from strategies.pericles.entry import put_entry, put_search
 
 
 @kernel
@@ -34,8 +34,13 @@ def can_place(s, seat, opts):
 def assembly(s, T, W, opts, rng, ev, check_turns):
     """Turns clockwise from the First Player until nobody can place (p. 9); with
     ``check_turns`` the state is checked after every turn, not only after the round."""
+    assembly_from(s, T, W, opts, rng, ev, s[L.FIRST], check_turns)
+
+
+@compiled_in_caller
+def assembly_from(s, T, W, opts, rng, ev, seat, check_turns):
+    """The Assembly's turns from ``seat``'s on (``assembly``)."""
     s[L.PHASE] = L.PHASE_ASSEMBLY
-    seat = s[L.FIRST]
     passes = 0
     while passes < s[L.N_SEATS]:
         if can_place(s, seat, opts):
@@ -56,42 +61,81 @@ def assembly(s, T, W, opts, rng, ev, check_turns):
     s[L.ACTIVE] = -1
 
 
+@kernel
+def start_round(s, ev):
+    s[L.ROUND] += 1
+    s[L.PHASE] = L.PHASE_ASSEMBLY
+    emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
+
+
+@kernel
+def close_round(s, T, W, opts, rng, ev):
+    """Governance, then the game ends if that was the last round (p. 5)."""
+    governance(s, T, W, opts, rng, ev)
+    if s[L.GAME_OVER] == 0 and s[L.ROUND] >= T.params[P.MAX_ROUNDS]:
+        s[L.GAME_OVER] = 1
+        s[L.END_REASON] = L.END_ROUND_LIMIT
+
+
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-              strategies, check_turns, bot_entry, rule_entries):
+              strategies, check_turns, bot_entry, search, rule_entries):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     The invariants are checked after every Governance and after final scoring, and with
     ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
-    leave that to the invariant tests). ``bot_entry`` (``strategies.pericles.entry``) and
+    leave that to the invariant tests). ``bot_entry`` (``strategies.pericles.entry``),
+    ``search`` (the search bot's entry and scratch, ``strategies.pericles.search``) and
     ``rule_entries`` (``rules.apart``): addresses, held in the state while the game runs.
     """
     put_entry(s, bot_entry)
+    put_search(s, search[0], search[1])
     put_rule_entries(s, rule_entries)
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
     while s[L.GAME_OVER] == 0:
-        s[L.ROUND] += 1
-        s[L.PHASE] = L.PHASE_ASSEMBLY
-        emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
+        start_round(s, ev)
         assembly(s, T, W, opts, rng, ev, check_turns)
         if s[L.GAME_OVER] == 1:
             break
-        governance(s, T, W, opts, rng, ev)
+        close_round(s, T, W, opts, rng, ev)
         record(s, T)
-        if s[L.GAME_OVER] == 0 and s[L.ROUND] >= T.params[P.MAX_ROUNDS]:
-            s[L.GAME_OVER] = 1
-            s[L.END_REASON] = L.END_ROUND_LIMIT
     final_scoring(s, T)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
     put_entry(s, 0)
+    put_search(s, 0, 0)
     drop_rule_entries(s)
+
+
+@kernel
+def play_out(s, T, W, opts, rng, ev, seat, space, size, rounds):
+    """From ``seat``'s placing decision of an Assembly turn: place a Citizen of ``size`` on
+    ``space`` and play on, every decision asked as in a game, until ``rounds`` more
+    Governances are played (0: to the game's end); a game that ended is scored. The
+    search bot's play-outs (``strategies.pericles.search``)."""
+    place_citizen(s, T, W, opts, seat, space, size, rng, ev)
+    if s[L.GAME_OVER] == 0:
+        refill_offer(s, T, rng)
+    start = next_seat(s, seat)
+    played = 0
+    while s[L.GAME_OVER] == 0:
+        assembly_from(s, T, W, opts, rng, ev, start, False)
+        if s[L.GAME_OVER] == 1:
+            break
+        close_round(s, T, W, opts, rng, ev)
+        played += 1
+        if s[L.GAME_OVER] == 1 or played == rounds:
+            break
+        start_round(s, ev)
+        start = s[L.FIRST]
+    if s[L.GAME_OVER] == 1:
+        final_scoring(s, T)
 
 
 @njit
 def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, role_picks,
-             city_picks, strategies, check_turns, bot_entry, rule_entries, max_events):
+             city_picks, strategies, check_turns, bot_entry, search, rule_entries, max_events):
     """One game with its trace: (final state, event rows, True). ``packed``:
     ``Content.packed``. Nothing is played, and the last item is False, when ``layout_key``
     is not the layout this code was compiled for (``state_layout``)."""
@@ -101,14 +145,14 @@ def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, 
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks, strategies,
-              check_turns, bot_entry, rule_entries)
+              check_turns, bot_entry, search, rule_entries)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count,
                n_players, skills_on, role_picks, city_picks, strategies, check_turns,
-               bot_entry, rule_entries, glory, sources, won, ranks, roles, rounds,
+               bot_entry, search, rule_entries, glory, sources, won, ranks, roles, rounds,
                end_reason, city_mask, city_used, decisions, silver, violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
@@ -129,7 +173,7 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
-                  strategies, check_turns, bot_entry, rule_entries)
+                  strategies, check_turns, bot_entry, search, rule_entries)
         store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
                      city_used, decisions, silver, violation)
     return True

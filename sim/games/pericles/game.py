@@ -11,9 +11,10 @@ from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
-from strategies.pericles.features import NF
-from strategies.pericles.policy import STRATEGY_CODES
-from strategies.pericles.presets import PRESETS
+from strategies.pericles.features import NF, ROW
+from strategies.pericles.policy import SEARCH
+from strategies.pericles.search import scratch, search_entry
+from strategies.pericles.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL, seat_bot
 
 DRAFT, RANDOM = "draft", "random"
 ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
@@ -34,6 +35,11 @@ class PericlesSetup:
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
+    # how well the heuristic seats play (strategies.pericles.skill) and the search budget:
+    # play-outs per option, Governances ahead (0: to the game's end)
+    skill: str = DEFAULT_SKILL
+    samples: int = DEFAULT_SAMPLES
+    horizon: int = DEFAULT_HORIZON
     # per seat: a weight row replacing its preset's (``sim tune`` plays candidates so), or None
     weights: tuple[tuple[float, ...] | None, ...] = ()
     # check the state's invariants after every Assembly turn too, not only after every
@@ -53,15 +59,22 @@ def _arrays(content: Content, setup: PericlesSetup):
         tiles[content.names["city_states"].index(name)] = FORCED_OUT
     per_seat = setup.strategies * setup.players if len(setup.strategies) == 1 else setup.strategies
     strategies = np.zeros(L.MAX_SEATS, dtype=np.int32)
-    weights = np.zeros((L.MAX_SEATS, NF), dtype=np.float64)
+    weights = np.zeros((L.MAX_SEATS, ROW), dtype=np.float64)
     for seat, name in enumerate(per_seat):
-        strategies[seat] = STRATEGY_CODES[name]
-        if name in PRESETS:
-            weights[seat] = PRESETS[name]
+        strategies[seat], weights[seat] = seat_bot(name, setup.skill, setup.samples,
+                                                   setup.horizon)
     for seat, row in enumerate(setup.weights):
         if row is not None:
-            weights[seat] = row
+            weights[seat, :NF] = row
     return roles, tiles, strategies, weights
+
+
+def search_addresses(content: Content, strategies: np.ndarray, room: np.ndarray) -> np.ndarray:
+    """The search entry's address and that of the scratch ``room`` (``search.scratch``),
+    or zeros when no seat searches (the entry is compiled only when one does)."""
+    if not (strategies == SEARCH).any():
+        return np.zeros(2, np.int64)
+    return np.array([search_entry(content.packed), room.ctypes.data], np.int64)
 
 
 def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index: int,
@@ -86,9 +99,11 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
     ready = entries_soon(content.packed)
 
     def play(start, stop, bot, rules):
+        room = scratch()
         return play_batch(L.LAYOUT_KEY, content.packed, weights, *work_arrays(0), run_seed,
                           first_index + start, stop - start, setup.players, int(setup.skills),
-                          roles, tiles, strategies, setup.check_turns, bot, rules,
+                          roles, tiles, strategies, setup.check_turns, bot,
+                          search_addresses(content, strategies, room), rules,
                           *(column[start:stop] for column in out.values()))  # its order
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
@@ -107,9 +122,12 @@ def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_inde
                 max_events: int = 20000):
     """One game and its event rows (see events.py): (final state, events)."""
     roles, tiles, strategies, weights = _arrays(content, setup)
+    bot, rules = entries(content.packed)
+    room = scratch()
     state, events, played = play_one(L.LAYOUT_KEY, content.packed, weights, run_seed,
                                      game_index, setup.players, int(setup.skills), roles, tiles,
-                                     strategies, setup.check_turns, *entries(content.packed),
+                                     strategies, setup.check_turns, bot,
+                                     search_addresses(content, strategies, room), rules,
                                      max_events)
     refuse_mismatch(played, "pericles")
     return state, events

@@ -160,6 +160,8 @@ _FIELDS = (
     ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
     # Last, so that clearing the board for a new game leaves them in place.
     ("BOT_ENTRY", 2, "address of the bots' compiled entry in this process (strategies.pericles.entry)"),
+    ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch arrays in "
+                  "this process, 0 when no seat searches (strategies.pericles.search)"),
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
      "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
     ("BOT_MEMO", 28, "values the heuristic derived for the rest of a turn (strategies.pericles.memo)"),
@@ -255,6 +257,7 @@ ACTS_SMALL = FIELD_OFFSETS["ACTS_SMALL"]
 EVENTS = FIELD_OFFSETS["EVENTS"]
 VIOLATION = FIELD_OFFSETS["VIOLATION"]
 BOT_ENTRY = FIELD_OFFSETS["BOT_ENTRY"]
+SEARCH = FIELD_OFFSETS["SEARCH"]
 RULE_ENTRIES = FIELD_OFFSETS["RULE_ENTRIES"]
 BOT_MEMO = FIELD_OFFSETS["BOT_MEMO"]
 

@@ -5,7 +5,8 @@ The interface every game's runner module offers (the registry names the module):
 - ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
   one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
   list, except for the whole-value words in ``WORD_SETTINGS``;
-- ``STRATEGIES``: strategy names a seat may play;
+- ``STRATEGIES``: strategy names a seat may play; ``LADDER_STRATEGIES``, when given, the
+  ones `sim ladder` plays by default;
 - ``load(overrides, studio)``: content with a studio's file laid over the shipped one
   and overrides applied (``.content_hash``, ``.studio``: the file's name, path and
   SHA-256, and ``.assumed_share``: the share of content items not transcribed from the
@@ -40,8 +41,14 @@ from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.runner import RunError
 from sim.runner.columns import labels
-from sim.runner.values import check_names
-from strategies.pericles.policy import STRATEGY_CODES
+from sim.runner.values import check_choice, check_names
+from strategies.pericles.skill import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    DEFAULT_SKILL,
+    SKILLS,
+    STRATEGY_NAMES,
+)
 
 SETTINGS: dict[str, object] = {
     "skills": True,           # False plays the variant without Skill cards (rulebook p. 19)
@@ -50,11 +57,20 @@ SETTINGS: dict[str, object] = {
     "roles": RANDOM,
     "city_states_in": [],     # City-state tiles forced into the game
     "city_states_out": [],    # City-state tiles kept out of the game
+    # how well the heuristic seats play: novice, casual, default, strong, expert (the last
+    # two search: strategies/pericles/search.py)
+    "skill": DEFAULT_SKILL,
+    "samples": DEFAULT_SAMPLES,  # the search's play-outs per option
+    "horizon": DEFAULT_HORIZON,  # Governances a play-out looks ahead, 0: to the game's end
 }
+SEARCH_LIMITS = {"samples": (1, 256), "horizon": (0, 20)}
 LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
 ROLE_WORDS = (RANDOM, DRAFT)
 WORD_SETTINGS = ROLE_WORDS
-STRATEGIES = tuple(STRATEGY_CODES)
+STRATEGIES = STRATEGY_NAMES
+# The ladder's default: no search bot (each of its games takes a thousand of the others'),
+# and no skill name that only repeats balanced.
+LADDER_STRATEGIES = tuple(n for n in STRATEGIES if n not in ("default", "strong", "expert"))
 CONTENT_SECTIONS = {name: SCHEMA[name] for name in ("board", "roles", "city_states", "athena_cards",
                                                    "missions", "skills", "oikos", "demagogue")}
 
@@ -66,6 +82,14 @@ def check_setting(key: str, value: object, where: str) -> object:
             raise RunError(f"{where}: skills must be true or false, got {value!r}")
         return value
     if key == "roles" and value in ROLE_WORDS:
+        return value
+    if key == "skill":
+        return check_choice(key, value, tuple(SKILLS), where)
+    if key in SEARCH_LIMITS:
+        low, high = SEARCH_LIMITS[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RunError(f"{where}: {key} must be a whole number from {low} to {high}, "
+                           f"got {value!r}")
         return value
     shape = "'random', 'draft' or a list of Role names" if key == "roles" else "a list of tile names"
     return check_names(key, value, shape, where)
@@ -121,7 +145,10 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                        "city_states_out ; keep it in one list")
     return PericlesSetup(players=players, skills=bool(settings["skills"]), roles=picks,
                          city_states_in=tiles_in, city_states_out=tiles_out,
-                         strategies=strategies)
+                         strategies=strategies,
+                         skill=settings.get("skill", DEFAULT_SKILL),
+                         samples=settings.get("samples", DEFAULT_SAMPLES),
+                         horizon=settings.get("horizon", DEFAULT_HORIZON))
 
 
 def deviations(settings: dict) -> list[str]:

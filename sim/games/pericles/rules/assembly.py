@@ -111,7 +111,13 @@ def citizen_turn(s, T, W, opts, seat, rng, ev):
     """One Assembly turn of a real player: place, space action, Main Action(s)."""
     n = placement_options(s, seat, opts)
     k = decide(s, T, W, opts, n, seat, D_PLACE, rng)
-    space, size = opts[k, 0], opts[k, 1]
+    place_citizen(s, T, W, opts, seat, opts[k, 0], opts[k, 1], rng, ev)
+
+
+@compiled_in_caller
+def place_citizen(s, T, W, opts, seat, space, size, rng, ev):
+    """The turn once its placement is chosen: the Citizen of ``size`` goes on ``space``,
+    then the space action and the Main Action(s) (a search bot's play-out starts here)."""
     s[L.AGORA_CITIZEN + space * L.MAX_SEATS + seat] = size
     if size == LARGE:
         s[L.LARGE_PLACED + seat] = 1
