@@ -16,7 +16,8 @@ from reports.datasets import ReportError, Run, open_run, read_cell
 from reports.flags import find_flags
 from reports.model import ALPHA, CellReport, summarise_cell
 from reports.sensitivity import anchor, sensitivity_section
-from sim.games.registry import GameInfo
+from reports.skill import skill_section, sweeps_skill
+from sim.games.registry import GameInfo, load_runner
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -157,9 +158,11 @@ def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     survival = _survival(cells, info) if info.cooperative else None
     findings = find_flags(cells, min_effect, survival["checks"] if survival else ())
     section = sensitivity_section(runs[0].path, findings.flags, 100 * min_effect) if moved else None
+    skill = (skill_section(cells, findings.flags, getattr(load_runner(info), "SKILL_LEVELS", ()))
+             if sweeps_skill(cells) else None)
     return _environment().get_template("report.html").render(
         title=f"{info.title} balance report", info=info, runs=[_run_summary(r) for r in runs],
         cells=[(c, _cell_charts(c, f"c{i}")) for i, c in enumerate(cells)],
         comparison=_comparison(cells, axis) if len(cells) > 1 else [], axis=axis,
         survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA,
-        sensitivity=section, anchor=anchor)
+        sensitivity=section, skill=skill, anchor=anchor)

@@ -251,3 +251,14 @@ def test_sensitivity_report_renders_offline_without_errors(browser, tmp_path):
     assert len(tornados) >= 10 and "sens-win-share-role-veteran" in tornados
     assert "roles.veteran.day_cost 3->2" in seen["text"]
     _screenshot(browser, session, seen["height"], "report-sensitivity.png")
+
+
+def test_skill_sweep_report_renders_offline_without_errors(browser, tmp_path):
+    cells = [(_cell(3, 3000, sweep={"skill": level}), competitive_rows(i, 3000, 3, 0.38 + 0.05 * i))
+             for i, level in enumerate(("casual", "default", "expert"))]
+    page = tmp_path / "report.html"
+    page.write_text(build_report([write_run(tmp_path / "skill", "pericles", cells)]), encoding="utf-8")
+    _, seen = _open(browser, page)
+    assert _problems(browser.events, page) == []
+    assert "Does it hold for stronger players?" in seen["text"]
+    assert "grows with skill" in seen["text"]

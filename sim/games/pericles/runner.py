@@ -6,7 +6,8 @@ The interface every game's runner module offers (the registry names the module):
   one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
   list, except for the whole-value words in ``WORD_SETTINGS``;
 - ``STRATEGIES``: strategy names a seat may play; ``LADDER_STRATEGIES``, when given, the
-  ones `sim ladder` plays by default;
+  ones `sim ladder` plays by default; ``SKILL_LEVELS``, when given, the values of the
+  ``skill`` setting, lowest first;
 - ``load(overrides, studio)``: content with a studio's file laid over the shipped one
   and overrides applied (``.content_hash``, ``.studio``: the file's name, path and
   SHA-256, and ``.assumed_share``: the share of content items not transcribed from the
@@ -68,6 +69,7 @@ LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
 ROLE_WORDS = (RANDOM, DRAFT)
 WORD_SETTINGS = ROLE_WORDS
 STRATEGIES = STRATEGY_NAMES
+SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
 # The ladder's default: no search bot (each of its games takes a thousand of the others'),
 # and no skill name that only repeats balanced.
 LADDER_STRATEGIES = tuple(n for n in STRATEGIES if n not in ("default", "strong", "expert"))
