@@ -6,18 +6,18 @@ import numpy as np
 import pytest
 from cli_process import error_line, sim
 from pericles_fixtures import CONTENT, T
+from test_bots import mid_game, permute_hidden
 
 from sim.games.pericles import layout as L
 from sim.games.pericles.game import PericlesSetup, simulate
 from sim.games.pericles.runner import LADDER_STRATEGIES, SETTINGS, STRATEGIES, make_setup
-from sim.runner import RunError
 from sim.rng import N_STREAMS, gumbel, seed_streams
+from sim.runner import RunError
 from strategies.pericles.features import HORIZON, NF, SAMPLES, TEMPERATURE
 from strategies.pericles.policy import HEURISTIC, SEARCH
 from strategies.pericles.presets import PRESETS
 from strategies.pericles.search import determinize
 from strategies.pericles.skill import SKILLS, seat_bot
-from test_bots import mid_game, permute_hidden
 
 
 def test_gumbel_draws_have_the_gumbel_mean_and_spread():
