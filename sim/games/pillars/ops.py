@@ -38,13 +38,13 @@ OP_TABLE = (
     Op("send_back", ("piece",), "a Unit or Building of another seat from the map back to an "
        "empty slot of its Player board (Hyperion, Iapetos)", "p. 31"),
     Op("halt", ("what",), "until the turn ends another seat's Ships (ships: Okeanos) or one of "
-       "its Units (unit: Gorgon) cannot be moved", "p. 31"),
+       "its Units (unit: the Gorgon, whose tile marks it) cannot be moved", "p. 31"),
     Op("swap", (), "swap one of the seat's Mythology cards, this one included, with another "
        "seat's; each slot keeps its state (Gaia)", "p. 31"),
     Op("egypt", (), "a Kingdom of Egypt card lying beside the board into hand for free "
        "(Memphis)", "p. ~4"),
     Op("sphinx", (), "the Sphinx tile onto an open Land; another seat moving a Unit there "
-       "discards a card", "step 7, p. 31"),
+       "discards a card", "p. 31"),
     Op("perseus", (), "a random Mythology card of a chosen other seat removed from the game; "
        "its ability may then be used (Perseus)", "p. 31"),
 )
