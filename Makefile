@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-all bench lint clean
+.PHONY: setup run test test-all golden bench lint clean
 
 # Installs, then compiles every game's engine into the kernel cache (quick when it holds
 # them already), so that the first run starts at once.
@@ -31,6 +31,10 @@ test: setup
 
 test-all: test
 	$(PYTEST) -m compiles
+
+# Rewrites the stored traces of tests/test_golden.py after an intended change of play.
+golden: setup
+	$(BIN)/python -m tests.test_golden
 
 bench: setup
 	$(BIN)/sim bench

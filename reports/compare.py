@@ -1,5 +1,6 @@
 """Line cells up for the comparison charts: what differs between them (a swept value,
-the player count, the dataset) becomes the x axis, each seat or Role one line."""
+the player count, the dataset) becomes the x axis, each seat or pick (Role, City-state) one
+line."""
 
 from __future__ import annotations
 

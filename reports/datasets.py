@@ -48,9 +48,9 @@ def read_cell(run: Run, cell: dict) -> CellTally:
     index = cell["cell"]
     try:
         data = open_data(run.path / DATA_DIR)
-        tally = CellTally(columns=tuple(data.schema.names))
+        tally = CellTally(columns=tuple(data.schema.names), pick=run.info.pick_column)
         if tally.has("game"):
-            for chunk in whole_games(data, index, columns_to_read(data.schema.names)):
+            for chunk in whole_games(data, index, columns_to_read(data.schema.names, tally.pick)):
                 tally.add(chunk, int(cell["players"]))
     except (OSError, ValueError) as exc:
         raise ReportError(f"{str(run.path)!r}: cannot read the Parquet data ({exc}) ; "

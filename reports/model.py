@@ -48,7 +48,7 @@ class Share:
     """``wins`` out of ``n`` (win shares summed, so tied winners split a game), its 95%
     Wilson interval and, when ``fair`` is known, the two-sided p-value against it."""
 
-    subject: str  # "Seat 1", "Role veteran", "parthenon" ...
+    subject: str  # "Seat 1", "Role veteran", "City-state sparta", "parthenon" ...
     wins: float
     n: int
     fair: float | None = None
@@ -117,10 +117,10 @@ class Mean:
 @dataclass(frozen=True)
 class Glory:
     by_seat: dict[str, Counts]
-    by_role: dict[str, Counts]
+    by_pick: dict[str, Counts]
     winner: Counts  # the winner's Glory per game
     margin: Counts  # winner's Glory minus the runner-up's per game
-    sources: pd.DataFrame  # mean Glory per source (columns) for each Role (rows)
+    sources: pd.DataFrame  # mean Glory per source (columns) for each pick (rows)
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,16 @@ class Tile:
     users: Share | None  # players who used the tile's space action, when recorded
 
 
+@dataclass(frozen=True)
+class DraftPick:
+    """One tile in the City-state draft: of the games it was in the row, how often the
+    first drafting seat took it, and how often any drafting seat did."""
+
+    name: str
+    first: Share
+    taken: Share
+
+
 @dataclass
 class CellReport:
     run: Run
@@ -144,13 +154,15 @@ class CellReport:
     players: int
     games: int
     cooperative: bool
+    pick_title: str = ""  # what a seat's pick is called ("Role", "City-state"), if any
     label: str = ""  # set once all cells are known (see compare.label_cells)
     survival: Share | None = None
     seats: tuple[Share, ...] = ()
     seat_p: float | None = None  # chi-square test that every seat wins equally often
-    roles: tuple[Share, ...] = ()
+    picks: tuple[Share, ...] = ()
     strategies: tuple[Share, ...] = ()
     tiles: tuple[Tile, ...] = ()
+    draft: tuple[DraftPick, ...] = ()
     glory: Glory | None = None
     rounds: Counts | None = None
     mean_rounds: Mean | None = None
@@ -161,7 +173,7 @@ class CellReport:
     def tested(self) -> list[Share]:
         """Every share with a fair value, in the order the report lists them."""
         users = [t.users for t in self.tiles if t.users is not None]
-        return [s for s in (*self.seats, *self.roles, *self.strategies, *users) if s.fair is not None]
+        return [s for s in (*self.seats, *self.picks, *self.strategies, *users) if s.fair is not None]
 
 
 def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
@@ -215,16 +227,26 @@ def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[T
     return tuple(tiles)
 
 
+def _draft(tally: CellTally) -> tuple[DraftPick, ...]:
+    """The draft per tile, when the cell's seats drafted (a first pick was recorded)."""
+    if not tally.draft_first.count:
+        return ()
+    offered = tally.draft_offered.count
+    return tuple(DraftPick(name, Share(name, tally.draft_first.count.get(name, 0), n, verb="is picked first"),
+                           Share(name, tally.draft_taken.count.get(name, 0), n, verb="is taken"))
+                 for name, n in sorted(offered.items()))
+
+
 def _glory(tally: CellTally) -> Glory:
     by_seat = {f"Seat {s + 1}": Counts.of(tally.glory_by_seat, s) for s in sorted(tally.glory_by_seat.counts)}
-    by_role = {name: Counts.of(tally.glory_by_role, name) for name in sorted(tally.glory_by_role.counts)}
+    by_pick = {name: Counts.of(tally.glory_by_pick, name) for name in sorted(tally.glory_by_pick.counts)}
     sources = pd.DataFrame()
-    if by_role:
+    if by_pick:
         columns = list(tally.sources)
         sources = pd.DataFrame([[tally.sources[c].total[r] / tally.sources[c].count[r] for c in columns]
-                                for r in by_role],
-                               index=list(by_role), columns=[c.removeprefix("glory_") for c in columns])
-    return Glory(by_seat=by_seat, by_role=by_role, winner=Counts.of(tally.per_game, "winner"),
+                                for r in by_pick],
+                               index=list(by_pick), columns=[c.removeprefix("glory_") for c in columns])
+    return Glory(by_seat=by_seat, by_pick=by_pick, winner=Counts.of(tally.per_game, "winner"),
                  margin=Counts.of(tally.per_game, "margin"), sources=sources)
 
 
@@ -232,7 +254,7 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
     """What the report shows about one cell, from its aggregates alone."""
     players, games_n = int(cell["players"]), int(cell["games"])
     report = CellReport(run=run, cell=cell, players=players, games=games_n,
-                        cooperative=run.info.cooperative)
+                        cooperative=run.info.cooperative, pick_title=run.info.pick_title)
     if tally.has("rounds"):
         report.rounds = Counts.of(tally.per_game, "rounds")
         report.mean_rounds = Mean.of(report.rounds)
@@ -255,12 +277,13 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}",
                                lambda s: _typical(run, cell, tally.glory_by_seat, s))
         report.seat_p = seat_advantage_test([s.wins for s in report.seats])
-        if tally.has("role"):
-            report.roles = _shares(tally.roles, fair, lambda r: f"Role {r}",
-                                   lambda r: _typical(run, cell, tally.glory_by_role, r))
+        if tally.pick and tally.has(tally.pick):
+            report.picks = _shares(tally.picks, fair, lambda r: f"{report.pick_title} {r}",
+                                   lambda r: _typical(run, cell, tally.glory_by_pick, r))
         if len(tally.strategies.count) > 1:
             report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}",
                                         lambda s: _typical(run, cell, tally.glory_by_strategy, s))
+        report.draft = _draft(tally)
         if tally.has("glory"):
             report.glory = _glory(tally)
     if tally.has("city_states"):

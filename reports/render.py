@@ -14,7 +14,7 @@ from reports.compare import Axis, Series, label_cells, rounds_series, series
 from reports.coop import Group, group_cells, order_checks, summarise_coop, survival_rows
 from reports.datasets import ReportError, Run, open_run, read_cell
 from reports.flags import find_flags
-from reports.model import ALPHA, CellReport, summarise_cell
+from reports.model import ALPHA, CellReport, Share, summarise_cell
 from reports.sensitivity import anchor, sensitivity_section
 from reports.skill import skill_section, sweeps_skill
 from sim.games.registry import GameInfo, load_runner
@@ -72,18 +72,21 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
     out: dict[str, Markup] = _coop_charts(cell, key) if cell.coop is not None else {}
     if cell.seats:
         out["seats"] = charts.shares_chart(cell.seats, f"{key}-seats")
-    if cell.roles:
-        out["roles"] = charts.shares_chart(cell.roles, f"{key}-roles")
+    if cell.picks:
+        out["picks"] = charts.shares_chart(cell.picks, f"{key}-picks")
     if cell.strategies:
         out["strategies"] = charts.shares_chart(cell.strategies, f"{key}-strategies")
+    if cell.draft:
+        out["draft"] = charts.shares_chart(tuple(d.first for d in cell.draft), f"{key}-draft",
+                                           "share of its games in the row")
     users = tuple(t.users for t in cell.tiles if t.users is not None)
     if users:
         out["tile_users"] = charts.shares_chart(users, f"{key}-tile-users")
     g = cell.glory
     if g is not None:
         out["glory_seat"] = charts.violin_chart(g.by_seat, f"{key}-glory-seat", "final Glory")
-        if g.by_role:
-            out["glory_role"] = charts.violin_chart(g.by_role, f"{key}-glory-role", "final Glory")
+        if g.by_pick:
+            out["glory_pick"] = charts.violin_chart(g.by_pick, f"{key}-glory-pick", "final Glory")
             out["sources"] = charts.stacked_chart(g.sources, f"{key}-sources", "mean Glory per game")
         out["winner"] = charts.histogram_chart(g.winner, f"{key}-winner", "winner's Glory")
         out["margin"] = charts.histogram_chart(g.margin, f"{key}-margin",
@@ -96,12 +99,12 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
     return out
 
 
-def _comparison(cells: list[CellReport], axis: Axis) -> list[tuple[str, Markup]]:
+def _comparison(cells: list[CellReport], axis: Axis, info: GameInfo) -> list[tuple[str, Markup]]:
     """Headline metrics against the compared cells: one chart each."""
     fair = np.array([1.0 / c.players for c in cells])
     # co-operative survival is drawn by mode and team (_survival_chart)
     picks = [("Win share by seat", lambda c: c.seats, fair),
-             ("Win share by Role", lambda c: c.roles, fair),
+             (f"Win share by {info.pick_title}", lambda c: c.picks, fair),
              ("Win share by strategy", lambda c: c.strategies, fair),
              ("End reasons (share of games)", lambda c: c.end_reasons, None),
              ("Loss causes (share of games)", lambda c: c.coop.causes if c.coop else (), None)]
@@ -116,6 +119,15 @@ def _comparison(cells: list[CellReport], axis: Axis) -> list[tuple[str, Markup]]
                     charts.comparison_chart(axis, rounds_series(cells), "compare-rounds", "rounds",
                                             percent=False)))
     return out
+
+
+def _pick_table(cells: list[CellReport], title: str) -> list[tuple[str, list[Share | None]]]:
+    """Each pick's win share in every cell (None where the cell has no such pick): with a
+    sweep over board sides, the City-state x board side table."""
+    names = sorted({s.subject for c in cells for s in c.picks})
+    return [(name.removeprefix(f"{title} "), [next((s for s in c.picks if s.subject == name), None)
+                                              for c in cells])
+            for name in names]
 
 
 def _survival_chart(groups: list[Group], modes: tuple[str, ...]) -> Markup:
@@ -163,6 +175,7 @@ def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     return _environment().get_template("report.html").render(
         title=f"{info.title} balance report", info=info, runs=[_run_summary(r) for r in runs],
         cells=[(c, _cell_charts(c, f"c{i}")) for i, c in enumerate(cells)],
-        comparison=_comparison(cells, axis) if len(cells) > 1 else [], axis=axis,
+        comparison=_comparison(cells, axis, info) if len(cells) > 1 else [], axis=axis,
+        pick_table=_pick_table(cells, info.pick_title) if len(cells) > 1 else [],
         survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA,
         sensitivity=section, skill=skill, anchor=anchor)

@@ -1,7 +1,8 @@
 """What the report needs of one cell, accumulated chunk by chunk (``sim.aggregate``):
-win-share sums per seat, Role and strategy, exact histograms of Glory, rounds, the
-winner's Glory and the margin, Glory by source per Role, end reasons, City-state tiles
-and the co-operative measures. Memory is fixed per group, whatever the number of games.
+win-share sums per seat, pick (a seat's Role or City-state, the game's ``pick_column``)
+and strategy, exact histograms of Glory, rounds, the winner's Glory and the margin, Glory
+by source per pick, end reasons, City-state tiles, the City-state draft and the
+co-operative measures. Memory is fixed per group, whatever the number of games.
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from sim.aggregate.scan import categories, tile_members
 from sim.aggregate.tallies import Histograms, Sums
 
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
-WANTED = ("game", "seat", "win_share", "won", "role", "strategy", "glory", "rounds", "end_reason",
-          "city_states", "city_states_used", "loss_cause", "morale", "structures", "heroic_event",
+WANTED = ("game", "seat", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
+          "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause", "morale", "structures", "heroic_event",
           "heroic_success")
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
 
 
-def columns_to_read(available: list[str]) -> list[str]:
-    """The report's columns among a dataset's, Glory sources included."""
-    return [c for c in available if c in WANTED or c.startswith("glory_")]
+def columns_to_read(available: list[str], pick: str) -> list[str]:
+    """The report's columns among a dataset's, the pick column and Glory sources included."""
+    return [c for c in available if c in WANTED or c == pick or c.startswith("glory_")]
 
 
 def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.ndarray]:
@@ -40,24 +41,29 @@ class CellTally:
     histograms are exact counts of each whole-number value."""
 
     columns: tuple[str, ...]
+    pick: str = ""  # the game's per-seat pick column ("role", "city_state"), if it has one
     games: int = 0
     rows: int = 0
     seats: Sums = field(default_factory=Sums)  # keyed by seat number
-    roles: Sums = field(default_factory=Sums)
+    picks: Sums = field(default_factory=Sums)
     strategies: Sums = field(default_factory=Sums)
-    # Glory histograms per seat, Role, strategy and tile user (the seats that used the
+    # Glory histograms per seat, pick, strategy and tile user (the seats that used the
     # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
-    glory_by_role: Histograms = field(default_factory=Histograms)
+    glory_by_pick: Histograms = field(default_factory=Histograms)
     glory_by_strategy: Histograms = field(default_factory=Histograms)
     glory_by_tile_user: Histograms = field(default_factory=Histograms)
-    sources: dict[str, Sums] = field(default_factory=dict)  # glory_* column -> sums per Role
+    sources: dict[str, Sums] = field(default_factory=dict)  # glory_* column -> sums per pick
     per_game: Histograms = field(default_factory=Histograms)  # rounds, winner, margin, standings
     ends: Sums = field(default_factory=Sums)  # games per end reason
     tiles: Sums = field(default_factory=Sums)  # per tile: games with it in play, their rounds
     tile_ends: Sums = field(default_factory=Sums)  # per (tile, end reason): games
     rounds_total: int = 0
     tile_users: Sums = field(default_factory=Sums)  # per tile: win shares of the seats that used it
+    # the City-state draft, per tile: games it was in the row, picked first, taken at all
+    draft_offered: Sums = field(default_factory=Sums)
+    draft_first: Sums = field(default_factory=Sums)
+    draft_taken: Sums = field(default_factory=Sums)
     survived: int = 0
     first_survived: int | None = None  # the lowest game the table survived
     causes: Sums = field(default_factory=Sums)  # lost games per cause
@@ -110,6 +116,12 @@ class CellTally:
                     for reason, count in zip(reasons, counts, strict=True):
                         if count:
                             self.tile_ends.add((tile, reason), count, count)
+        if self.has("city_states_offered"):
+            combos, combo_codes = categories(games["city_states_offered"])
+            in_row = np.bincount(combo_codes, minlength=len(combos))
+            for tile, count in zip(*_per_tile(combos, in_row), strict=True):
+                if count:
+                    self.draft_offered.add(tile, count, count)
         for column in STANDINGS:
             if self.has(column):
                 self.per_game.add(column, games[column].to_numpy().astype(np.int64))
@@ -124,14 +136,19 @@ class CellTally:
             self.glory_by_seat.add_coded(list(range(int(seat.max()) + 1)), seat, glory, game)
             if not self.uneven:
                 self._add_winners(game, glory, players)
-        if self.has("role"):
-            roles, codes = categories(table["role"])
-            self.roles.add_coded(roles, codes, share)
+        if self.pick and self.has(self.pick):
+            picks, codes = categories(table[self.pick])
+            self.picks.add_coded(picks, codes, share)
             if glory is not None:
-                self.glory_by_role.add_coded(roles, codes, glory, game)
+                self.glory_by_pick.add_coded(picks, codes, glory, game)
                 for column in (c for c in self.columns if c.startswith("glory_")):
                     self.sources.setdefault(column, Sums()).add_coded(
-                        roles, codes, table[column].to_numpy().astype(float))
+                        picks, codes, table[column].to_numpy().astype(float))
+        if self.has("draft_order") and self.pick and self.has(self.pick):
+            order = table["draft_order"].to_numpy()
+            picks, codes = categories(table[self.pick])
+            self.draft_first.add_coded(picks, codes[order == 1])
+            self.draft_taken.add_coded(picks, codes[order > 0])
         if self.has("strategy"):
             strategies, codes = categories(table["strategy"])
             self.strategies.add_coded(strategies, codes, share)

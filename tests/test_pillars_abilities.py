@@ -2,7 +2,8 @@
 code, on hand-built states; Advance Turn part A, the played card's ability used at most
 once (p. 8), Shieldmaker's two abilities of which one is used (p. 31); Invoking Mythology
 cards, any number in one's own turn, at most one in another's, the active seat first and
-then clockwise (p. 8); the shipped cards' abilities."""
+then clockwise (p. 8); the Mythology tiles (the Sphinx's, the Gorgon's) and Perseus
+(p. 31); the shipped cards' abilities."""
 
 import numpy as np
 import pytest
@@ -16,9 +17,12 @@ from sim.games.pillars.events import (
     EV_CARD_ABILITY,
     EV_INVOKE,
     EV_MOVE,
+    EV_MYTHOLOGY_REMOVED,
+    EV_SPHINX_TILE,
+    EV_SPHINX_TOLL,
     EV_TRACK_STEP,
 )
-from sim.games.pillars.invariants import V_INVOKES, V_OK, check_state
+from sim.games.pillars.invariants import V_INVOKES, V_MYTHOLOGY, V_OK, V_TILES, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED, pair
 from sim.games.pillars.rules.abilities import (
     card_ability_ready,
@@ -259,6 +263,124 @@ def test_gaia_swaps_cards_and_each_slot_keeps_its_state_p31(a):
     assert a[L.MYTH_SLOT + 0] == theirs and a[L.MYTH_INVOKED + 0] == 0
     assert a[L.MYTH_SLOT + 3] == gaia and a[L.MYTH_INVOKED + 3] == 1
     assert check_state(a, T) == V_OK
+
+
+# ---- Mythology tiles and Perseus (step 7, p. 31) -------------------------------------
+
+
+def hand_cards(s, seat):
+    base = L.HAND + seat * L.MAX_PILE
+    return [int(c) for c in s[base:base + s[L.HAND_N + seat]]]
+
+
+def test_the_sphinx_puts_its_tile_on_an_open_land_step7_p31(a):
+    korinthia = land("korinthia")
+    blocked = next(x for x in range(L.N_LANDS)
+                   if a[L.REGION_BLOCKED + T.land_region[a[L.SIDE], x]] == 1)
+    ev = run(a, [(O.OP_SPHINX, 0, 0)], W=script(korinthia))
+    assert (a[L.SPHINX_AT], a[L.SPHINX_OWNER]) == (korinthia, 0)
+    assert events(a, ev, EV_SPHINX_TILE) == [(korinthia, 0, 0)]
+    assert events(a, ev, EV_ABILITY_STEP) == [(O.OP_SPHINX, korinthia, 0)]
+    assert check_state(a, T) == V_OK
+    tables, row = ability((O.OP_SPHINX, 0, 0))
+    W = script(blocked)
+    ev, work, opts, rng = kit()
+    run_ability(a, tables, W, ev, 1, row, work, turn_scratch(), opts, rng)
+    assert W[0] == SCRIPT_MISSED  # a Forbidden Domain is not offered (p. 6)
+    # Invoked again by another seat, the tile moves and serves that seat
+    run(a, [(O.OP_SPHINX, 0, 0)], seat=2, W=script(land("attika")))
+    assert (a[L.SPHINX_AT], a[L.SPHINX_OWNER]) == (land("attika"), 2)
+
+
+def test_a_rival_moving_a_unit_onto_the_sphinx_discards_a_card_p31(a):
+    attika, korinthia = land("attika"), land("korinthia")
+    run(a, [(O.OP_SPHINX, 0, 0)], W=script(korinthia))
+    cards = hand_cards(a, 1)
+    discards = a[L.DISCARD_N + 1]
+    ev = run(a, [(O.OP_MOVE, 1, 0)], seat=1,
+             W=script(pair(MOVE_HOPLITE, attika), korinthia, 1))
+    assert sorted(hand_cards(a, 1)) == sorted(cards[:1] + cards[2:])
+    assert a[L.DISCARD_N + 1] == discards + 1
+    assert a[L.DISCARD + 1 * L.MAX_PILE + discards] == cards[1]  # the mover's choice
+    assert events(a, ev, EV_SPHINX_TOLL) == [(korinthia, cards[1], 0)]
+    assert check_state(a, T) == V_OK
+    # with an empty hand the move costs nothing; the tile stays
+    set_hand(a, 1, [])
+    ev = run(a, [(O.OP_MOVE, 2, 0)], seat=1, W=script(
+        pair(MOVE_HOPLITE, korinthia), attika, pair(MOVE_HOPLITE, attika), korinthia))
+    assert events(a, ev, EV_SPHINX_TOLL) == [(korinthia, -1, 0)]
+    assert a[L.SPHINX_AT] == korinthia and check_state(a, T) == V_OK
+
+
+def test_the_sphinx_spares_the_seat_that_placed_it_and_units_only_deployed_p31(a):
+    attika = land("attika")
+    run(a, [(O.OP_SPHINX, 0, 0)], seat=1, W=script(land("korinthia")))
+    ev = run(a, [(O.OP_MOVE, 1, 0)], seat=1,
+             W=script(pair(MOVE_HOPLITE, attika), land("korinthia")))
+    assert events(a, ev, EV_SPHINX_TOLL) == []
+    run(a, [(O.OP_SPHINX, 0, 0)], W=script(attika))
+    cards = a[L.HAND_N + 1]
+    run(a, [(O.OP_DEPLOY, L.U_HOPLITE, 0)], seat=1, W=script(L.U_HOPLITE, attika))
+    assert a[L.HAND_N + 1] == cards  # a Deployed Unit was not moved there
+
+
+def test_the_invariants_catch_a_stray_sphinx_tile_p31(a):
+    a[L.SPHINX_AT] = land("korinthia")
+    assert check_state(a, T) == V_TILES  # on the board with no holder
+    a[L.SPHINX_OWNER] = 1
+    assert check_state(a, T) == V_OK
+    a[L.SPHINX_AT] = -1
+    assert check_state(a, T) == V_TILES  # a holder, but beside the board
+
+
+def test_the_gorgon_tile_marks_one_unit_until_the_turn_ends_p31(a):
+    attika, troas = land("attika"), land("troas")
+
+    def moves(seat):
+        _, _, opts, _ = kit()
+        n = unit_choices(a, T, seat, opts, turn_scratch())
+        return {tuple(int(x) for x in opts[k, :2]) for k in range(1, n)}
+
+    run(a, [(O.OP_HALT, O.HALT_UNIT, 0)], W=script(pair(1, MOVE_HOPLITE)))
+    assert (a[L.GORGON_SEAT], a[L.GORGON_KIND], a[L.GORGON_AT]) == (1, MOVE_HOPLITE, attika)
+    assert (MOVE_HOPLITE, attika) not in moves(1)
+    # one tile: a second use moves it to another Unit, freeing the first
+    run(a, [(O.OP_HALT, O.HALT_UNIT, 0)], W=script(pair(2, MOVE_HOPLITE)))
+    assert (MOVE_HOPLITE, attika) in moves(1) and (MOVE_HOPLITE, troas) not in moves(2)
+    end_turn(a, 0)
+    assert a[L.GORGON_SEAT] == -1 and (MOVE_HOPLITE, troas) in moves(2)
+
+
+def test_perseus_removes_a_random_card_of_a_rival_and_may_use_its_ability_p31(a):
+    temple(a, 1, land("attika"))
+    counsel = {myth("demigod_of_counsel"), myth("demigod_of_counsel", 1)}
+    for slot, card in enumerate(sorted(counsel)):
+        give(a, 1, slot, card)
+    give(a, 0, 0, myth("perseus"))
+    cards = a[L.HAND_N + 0]
+    ev = run(a, [(O.OP_PERSEUS, 0, 0)], W=script(1, 0))
+    [(card, rival, used)] = events(a, ev, EV_MYTHOLOGY_REMOVED)
+    assert card in counsel and (rival, used) == (1, 1)
+    assert a[L.MYTH_OUT + card] == 1 and card not in a[L.MYTH_SLOT:L.MYTH_SLOT + 6]
+    assert a[L.HAND_N + 0] == cards + 2  # the removed card's ability: draw 2
+    assert check_state(a, T) == V_OK
+    a[L.MYTH_OUT + card] = 0
+    assert check_state(a, T) == V_MYTHOLOGY  # a card in no place
+    a[L.MYTH_OUT + card] = 1
+    # declining: the card still leaves the game
+    ev = run(a, [(O.OP_PERSEUS, 0, 0)], W=script(1, -1))
+    assert events(a, ev, EV_MYTHOLOGY_REMOVED)[0][1:] == (1, 0)
+    assert a[L.HAND_N + 0] == cards + 2 and a[L.MYTH_SLOT + 3] == a[L.MYTH_SLOT + 4] == -1
+    # no rival holds a card: nothing happens
+    ev = run(a, [(O.OP_PERSEUS, 0, 0)])
+    assert events(a, ev, EV_ABILITY_STEP) == [(O.OP_PERSEUS, -1, 0)]
+
+
+def test_perseus_is_a_demigod_for_its_holders_turn_p31():
+    perseus = MYTH.index("perseus")
+    assert T.mythology[perseus, 0] == DECKS.index("demigod") and MYTH.count("perseus") == 1
+    assert T.myth_ability[perseus, 1] == 0  # the card it takes may give a Resource or a step
+    assert T.myth_ability[MYTH.index("sphinx"), 1] == 1  # the Sphinx: any turn
 
 
 # ---- Advance Turn part A --------------------------------------------------------------

@@ -147,6 +147,8 @@ def test_mythology_decks_p2(content, T):
     assert DECKS == ("demigod", "titan", "olympian")
     assert content.names["mythology"].count("hestia") == 1
     assert T.mythology[content.names["mythology"].index("hestia"), 0] == DECKS.index("olympian")
+    # Perseus (p. 31) takes the place of one unnamed Demigod: the counts stay 22/16/16
+    assert T.mythology[content.names["mythology"].index("perseus"), 0] == DECKS.index("demigod")
 
 
 def test_tiles_p2(T):
@@ -428,7 +430,7 @@ BAD = [
      'ability = [["energize", 1]], ability_source = "assumed: an Oracle',
      "content.toml: characters.cards.oracle.ability[0]: unknown op 'energize'; use one of draw, "
      "resource, step, deploy, build, move, power, energise, mythology, send_back, halt, swap, "
-     "egypt (did you mean 'energise'?) (sim content ops pillars)"),
+     "egypt, sphinx, perseus (did you mean 'energise'?) (sim content ops pillars)"),
     ("ability count out of range", 'ability_or = [["power", 2]]', 'ability_or = [["power", 12]]',
      "content.toml: characters.cards.shieldmaker.ability_or[0][1]: expected an integer 1..9, "
      "got 12"),

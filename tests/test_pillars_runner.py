@@ -34,6 +34,11 @@ def test_run_writes_one_row_per_seat_with_the_pillars_columns(tmp_path):
     assert (per_game.win_share.sum().round(9) == 1).all()
     assert (per_game.city_state.nunique() == per_game.seat.count()).all()
     assert set(df.end_reason) <= {"cities", "tracks", "prophecies"}
+    # every seat drafts: seat 0 last; each pick was in its game's row, which holds players + 1
+    assert (df.draft_order == df.players - df.seat).all()
+    offered = df.city_states_offered.str.split(",")
+    assert (offered.str.len() == df.players + 1).all()
+    assert all(c in row for c, row in zip(df.city_state, offered, strict=True))
 
 
 def test_track_end_setting_is_recorded_and_changes_when_games_end(tmp_path):

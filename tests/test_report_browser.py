@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_report import HOSTILE, _cell, competitive_rows, write_run
 from test_report_aeolis import coop_cell, coop_rows
+from test_report_pillars import SIDES, pillars_rows
 
 from reports.render import build_report
 
@@ -160,6 +161,16 @@ def _screenshot(devtools: DevTools, session: str, height: int, name: str) -> byt
     return png
 
 
+def _open_clean(browser: DevTools, page: Path, run: Path) -> tuple[str, dict]:
+    """The report of ``run`` written to ``page`` and opened: no console error, no outside
+    request, no script, and no two inline charts sharing an id."""
+    page.write_text(build_report([run]), encoding="utf-8")
+    session, seen = _open(browser, page)
+    assert _problems(browser.events, page) == []
+    assert seen["scripts"] == 0 and len(set(seen["ids"])) == len(seen["ids"]) > 0
+    return session, seen
+
+
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     devtools = DevTools(_chromium(), tmp_path_factory.mktemp("chromium-profile"))
@@ -211,11 +222,8 @@ def test_aeolis_report_renders_offline_without_errors(browser, tmp_path):
     survival = {"easy": 0.80, "challenging": 0.29, "hardcore": 0.36, "marathon": 0.60}
     cells = [(coop_cell(mode, 3000), coop_rows(i, 3000, p, seed=i, heroic=True))
              for i, (mode, p) in enumerate(survival.items())]
-    page = tmp_path / "aeolis.html"
-    page.write_text(build_report([write_run(tmp_path / "modes", "aeolis", cells)]), encoding="utf-8")
-    session, seen = _open(browser, page)
-    assert _problems(browser.events, page) == []
-    assert seen["scripts"] == 0 and len(set(seen["ids"])) == len(seen["ids"]) > 0
+    session, seen = _open_clean(browser, tmp_path / "aeolis.html",
+                                write_run(tmp_path / "modes", "aeolis", cells))
     text = seen["text"]
     assert "Hardcore survives" in text and "the modes do not order as intended" in text
     assert "a game the harder mode survives: sim trace " in text
@@ -253,12 +261,27 @@ def test_sensitivity_report_renders_offline_without_errors(browser, tmp_path):
     _screenshot(browser, session, seen["height"], "report-sensitivity.png")
 
 
+def test_pillars_report_renders_offline_without_errors(browser, tmp_path):
+    """A 3-player Pillars run on both board sides, one City-state named with markup: the
+    City-state sections, the side-by-side table and the draft render as text, with no
+    console error and no outside request; a screenshot stays."""
+    hostile = (HOSTILE, *SIDES["aegean"][1:])
+    cells = [(_cell(3, 3000, sweep={"board": "mediterranean"}),
+              pillars_rows(0, 3000, SIDES["mediterranean"], strong="sparta")),
+             (_cell(3, 3000, sweep={"board": "aegean"}), pillars_rows(1, 3000, hostile, seed=1))]
+    session, seen = _open_clean(browser, tmp_path / "pillars.html",
+                                write_run(tmp_path / "sides", "pillars", cells))
+    text = seen["text"]
+    assert "board=mediterranean: City-state sparta wins" in text
+    assert "Win share by City-state, cell by cell" in text and text.count("The City-state draft") == 2
+    assert f"City-state {HOSTILE}" in text
+    _screenshot(browser, session, seen["height"], "report-pillars.png")
+
+
 def test_skill_sweep_report_renders_offline_without_errors(browser, tmp_path):
     cells = [(_cell(3, 3000, sweep={"skill": level}), competitive_rows(i, 3000, 3, 0.38 + 0.05 * i))
              for i, level in enumerate(("casual", "default", "expert"))]
-    page = tmp_path / "report.html"
-    page.write_text(build_report([write_run(tmp_path / "skill", "pericles", cells)]), encoding="utf-8")
-    _, seen = _open(browser, page)
-    assert _problems(browser.events, page) == []
+    _, seen = _open_clean(browser, tmp_path / "skill.html",
+                          write_run(tmp_path / "skill", "pericles", cells))
     assert "Does it hold for stronger players?" in seen["text"]
     assert "grows with skill" in seen["text"]

@@ -29,6 +29,20 @@ def test_presets_exist_and_validate():
     assert load_scenario("demagogue-2p", None).players == (2,)
 
 
+def test_pillars_presets_cover_each_player_count_on_each_board_side():
+    info = get_game("pillars")
+    names = preset_names("pillars")
+    assert {f"{side}-{p}p" for side in ("mediterranean", "aegean") for p in (2, 3, 4)} <= set(names)
+    for name in names:
+        scen = load_scenario(name, None)
+        plan = build_plan(info, scen, players=None, n=10, seed=0, strategies=None, sets=[],
+                          sweeps=[], batch_size=5)
+        (cell,) = plan.cells
+        side, players = name.rsplit("-", 1)
+        assert cell.settings["board"] == side and scen.players == (int(players[0]),)
+        assert cell.settings["city_states"] == "draft"
+
+
 @pytest.mark.parametrize("text,value", [("250000", 250000), ("1e6", 10**6), ("2.5e5", 250000),
                                         ("1_000", 1000)])
 def test_parse_count_accepts(text, value):

@@ -24,6 +24,10 @@ class GameInfo:
     difficulty_order: tuple[tuple[str, str], ...] = ()
     team_setting: str = ""  # the setting naming who plays (the report groups survival by it)
     team_title: str = ""  # how the report names that setting, e.g. "Hero set"
+    # the per-seat dataset column naming what each seat plays as, and its name in the
+    # report (win share, Glory and Glory by source per pick)
+    pick_column: str = ""
+    pick_title: str = ""
 
 
 GAMES = {
@@ -31,6 +35,7 @@ GAMES = {
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
         runner="sim.games.pericles.runner", ops="sim.games.pericles.ops",
+        pick_column="role", pick_title="Role",
     ),
     "aeolis": GameInfo(
         name="aeolis", title="Aeolis", min_players=1, max_players=7,
@@ -47,6 +52,7 @@ GAMES = {
         modes=("standard", "tutorial", "short"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
+        pick_column="city_state", pick_title="City-state",
     ),
 }
 

@@ -71,6 +71,10 @@ DECISION_FIELDS = (
                       "Divine Ascent, p. ~14)"),
     ("polis", "track stepped up: the Region's of a Port holding the seat's Ship, that Land in "
               "column 1 (Polis Expansion, p. ~14)"),
+    ("sphinx", "hand index of the card discarded for a Unit moved onto the Sphinx tile's "
+               "Land (p. 31)"),
+    ("perseus", "-1 no, else 0 and the removed Mythology card (column 1) whose ability is "
+                "used (p. 31)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -81,6 +85,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
- D_POLIS) = (
+ D_POLIS, D_SPHINX, D_PERSEUS) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -89,7 +89,8 @@ def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, til
 @kernel
 def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
                count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
-               glory, sources, won, ranks, city_state, rounds, end_reason, decisions, violation):
+               glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
+               violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -110,6 +111,8 @@ def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, firs
             city_state[g, seat] = s[L.CITY_STATE + seat]
             for k in range(L.N_SOURCES):
                 sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+        for k in range(L.MAX_DRAWN):
+            offered[g, k] = s[L.DRAWN + k]
         rounds[g] = s[L.ROUND]
         end_reason[g] = s[L.END_REASON]
         decisions[g] = s[L.DECISIONS]

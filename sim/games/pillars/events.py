@@ -52,6 +52,13 @@ EVENT_FIELDS = (
     ("strategy", ("effect", "track", "value")),
     # a seat's City-state ability at its trigger (content.TRIGGERS); its steps follow
     ("city_state_ability", ("city_state", "trigger", "")),
+    # the Sphinx tile placed on a Land (step 7, p. 31), and a seat paying for moving a Unit
+    # there: the Action card discarded (-1: an empty hand), the seat that placed the tile
+    ("sphinx_tile", ("land", "", "")),
+    ("sphinx_toll", ("land", "card", "holder")),
+    # Perseus (p. 31): the Mythology card removed from the game, its seat, 1 if its ability
+    # was used
+    ("mythology_removed", ("card", "rival", "used")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -62,7 +69,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_PROCURE, EV_EXILE, EV_DEPLOY, EV_BUILD, EV_SETTLE, EV_POPULATION_REWARD, EV_STRATEGY_TILE,
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
- EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY) = (
+ EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY, EV_SPHINX_TILE,
+ EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

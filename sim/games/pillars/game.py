@@ -60,6 +60,7 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "won": np.zeros((count, m), np.int32),
         "rank": np.zeros((count, m), np.int32),
         "city_state": np.zeros((count, m), np.int32),
+        "offered": np.zeros((count, L.MAX_DRAWN), np.int32),  # step 10's row, -1 past its end
         "rounds": np.zeros(count, np.int32),
         "end_reason": np.zeros(count, np.int32),
         "decisions": np.zeros(count, np.int32),

@@ -17,11 +17,12 @@ V_CITIES = 3  # Common Cities on tracks, supply, map and aside differ from 12 + 
 #              or a seated colour's Starting City is not on the map exactly once
 V_TRACKS = 4  # a marker off steps 0-5, or two markers at one place of a stack (p. 7)
 V_CARDS = 5  # an Action card in no place or two (step 3, step 15, p. 10)
-V_MYTHOLOGY = 6  # a Mythology card in no deck or slot, or in two (step 2), or in a slot
-#                 beyond 1 + Temples (p. 10)
+V_MYTHOLOGY = 6  # a Mythology card in no deck, slot or out of the game, or in two (step 2,
+#                 p. 31), or in a slot beyond 1 + Temples (p. 10)
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
-#             anything in a Forbidden Domain (steps 17-20), or a seat's Strategy effects or
-#             Guilds counted otherwise than its tiles show (p. 6)
+#             anything in a Forbidden Domain (steps 17-20), the Sphinx tile on no Land
+#             with a holder or with none (p. 31), or a seat's Strategy effects or Guilds
+#             counted otherwise than its tiles show (p. 6)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
@@ -210,6 +211,10 @@ def _mythology(s, T):
                 return False
     lo, hi, ok = _mark_all(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, np.int64(0),
                            np.int64(0))
+    for card in range(T.mythology.shape[0]):
+        if s[L.MYTH_OUT + card] == 1:
+            lo, hi, fresh = _mark(lo, hi, card)
+            ok &= fresh
     for deck in range(L.N_DECKS):
         lo, hi, fresh = _mark_all(s, L.MYTH_DECK + deck * L.MAX_MYTH_DECK, s[L.MYTH_N + deck],
                                   lo, hi)
@@ -219,11 +224,23 @@ def _mythology(s, T):
 
 
 @kernel
+def _sphinx(s, T):
+    """The Sphinx tile lies beside the board with no holder, or on an open Land held by a
+    seat in play (step 7, p. 31)."""
+    at = s[L.SPHINX_AT]
+    holder = s[L.SPHINX_OWNER]
+    if at < 0:
+        return holder == -1
+    return (0 <= holder < s[L.N_PLAYERS] and at < L.N_LANDS
+            and s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], at]] == 0)
+
+
+@kernel
 def _tiles(s, T):
     side = s[L.SIDE]
     _, _, ok = _mark_all(s, L.LAND_POP, L.N_LANDS, np.int64(0), np.int64(0))
     _, _, fresh = _mark_all(s, L.LAND_RES, L.N_LANDS, np.int64(0), np.int64(0))
-    if not (ok and fresh):
+    if not (ok and fresh) or not _sphinx(s, T):
         return False
     for land in range(L.N_LANDS):
         pop = s[L.LAND_POP + land]

@@ -149,6 +149,10 @@ _FIELDS = (
                                                             "(content.strategy rows), bottom first"),
     ("STRATEGY_N", N_STRATEGY_STACKS, "tiles left in each stack"),
     ("STRATEGY_UP", N_STRATEGY_STACKS, "1 when the stack's top tile is face up (step 6)"),
+    ("MYTH_OUT", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card removed from the game "
+                                          "(Perseus, p. 31)"),
+    ("SPHINX_AT", 1, "Land of the Sphinx tile, -1 beside the board (step 7, p. 31)"),
+    ("SPHINX_OWNER", 1, "seat that placed it; the others pay to move a Unit there, -1"),
     ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
     ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
     ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
@@ -204,9 +208,10 @@ _FIELDS = (
     ("POWER_BONUS", N_LANDS * MAX_PLAYERS, "land * MAX_PLAYERS + seat: Power an ability added "
                                            "to the seat on the Land (p. 6)"),
     ("HALTED_SHIPS", 1, "bit per seat whose Ships cannot be moved (Okeanos, p. 31)"),
-    ("FROZEN_KIND", MAX_PLAYERS, "the seat's Unit that cannot be moved (Gorgon, p. 31): "
-                                 "movement.MOVE_* kind, -1"),
-    ("FROZEN_AT", MAX_PLAYERS, "that Unit: the Ship's piece, or the Hoplite's or Worker's Land"),
+    ("GORGON_SEAT", 1, "seat whose Unit the Gorgon tile marks: it cannot be moved (p. 31), "
+                       "-1 while the tile is beside the board"),
+    ("GORGON_KIND", 1, "that Unit's movement.MOVE_* kind"),
+    ("GORGON_AT", 1, "that Unit: the Ship's piece, or the Hoplite's or Worker's Land"),
     ("OFF_TURN_INVOKES", MAX_PLAYERS, "Mythology cards the seat Invoked in the turn of another "
                                       "seat, at most 1; cleared when a turn starts (p. 8)"),
     # the game's end and final scoring (p. 13)
@@ -231,13 +236,13 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  LAND_PILLAR, LAND_PILLAR_ON_RES, LAND_CITY, LAND_CITY_MARKER, LAND_POP, LAND_POP_UP, LAND_RES,
  LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, ARCHERY_TO, ARCHERS, TRACK_STEP, TRACK_HEIGHT,
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
- CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, PROPHECY_OWNER, DRAWN,
- DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT, MERCENARIES, MARKERS_LEFT,
- RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT, MYTH_INVOKED,
- WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
+ CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, MYTH_OUT, SPHINX_AT,
+ SPHINX_OWNER, PROPHECY_OWNER, DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
+ MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
+ MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
- POWER_BONUS, HALTED_SHIPS, FROZEN_KIND, FROZEN_AT, OFF_TURN_INVOKES, MODE, TRACK_END,
- END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
+ POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT, OFF_TURN_INVOKES, MODE,
+ TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits
@@ -247,7 +252,8 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
                "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT",
-               "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED", "FROZEN_KIND")
+               "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED", "GORGON_SEAT",
+               "SPHINX_AT", "SPHINX_OWNER")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

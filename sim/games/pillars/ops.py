@@ -5,7 +5,8 @@ Free Action, p. 8) and the City-state tiles (at their trigger, p. 6).
 
 Each code is an existing rule of the game applied as a bonus. The rulebook prints no card
 or tile text (docs/content/pillars.md), so the steps are assumed content; the codes for
-Okeanos, Gorgon, Gaia, Hyperion and Iapetos follow the Card Ability Appendix (p. 31).
+Okeanos, Gorgon, Gaia, Hyperion, Iapetos, the Sphinx and Perseus follow the Card Ability
+Appendix (p. 31).
 
 An ability is a row of up to ``MAX_STEPS`` steps ``(op, a, b)``; a step's code is its row
 in ``OP_TABLE``. A content file writes a step as ``["op", a, b]`` with the arguments the
@@ -37,20 +38,26 @@ OP_TABLE = (
     Op("send_back", ("piece",), "a Unit or Building of another seat from the map back to an "
        "empty slot of its Player board (Hyperion, Iapetos)", "p. 31"),
     Op("halt", ("what",), "until the turn ends another seat's Ships (ships: Okeanos) or one of "
-       "its Units (unit: Gorgon) cannot be moved", "p. 31"),
+       "its Units (unit: the Gorgon, whose tile marks it) cannot be moved", "p. 31"),
     Op("swap", (), "swap one of the seat's Mythology cards, this one included, with another "
        "seat's; each slot keeps its state (Gaia)", "p. 31"),
     Op("egypt", (), "a Kingdom of Egypt card lying beside the board into hand for free "
        "(Memphis)", "p. ~4"),
+    Op("sphinx", (), "the Sphinx tile onto an open Land; another seat moving a Unit there "
+       "discards a card", "p. 31"),
+    Op("perseus", (), "a random Mythology card of a chosen other seat removed from the game; "
+       "its ability may then be used (Perseus)", "p. 31"),
 )
 OP_NAMES = op_names(OP_TABLE)
 OPS = {name: i for i, name in enumerate(OP_NAMES)}
 (OP_NONE, OP_DRAW, OP_RESOURCE, OP_STEP, OP_DEPLOY, OP_BUILD, OP_MOVE, OP_POWER, OP_ENERGISE,
- OP_MYTHOLOGY, OP_SEND_BACK, OP_HALT, OP_SWAP, OP_EGYPT) = range(len(OP_NAMES))
+ OP_MYTHOLOGY, OP_SEND_BACK, OP_HALT, OP_SWAP, OP_EGYPT, OP_SPHINX, OP_PERSEUS) = range(
+    len(OP_NAMES))
 # Codes a Mythology card may use on another seat's turn: "unless otherwise specified" a card
 # is used at any time (p. 8); Resources and track steps are specified as the holder's own
 # turn, since credit outlives no turn and a step's reward may ask for a payment (p. 7).
-OWN_TURN_ONLY = frozenset({OP_RESOURCE, OP_STEP, OP_DEPLOY, OP_BUILD})
+# Perseus is too, as the ability it takes may be one of those.
+OWN_TURN_ONLY = frozenset({OP_RESOURCE, OP_STEP, OP_DEPLOY, OP_BUILD, OP_PERSEUS})
 
 MAX_N = 9  # the largest count an "n" argument takes
 ANY = -1  # the code of "any" in a track, unit or building argument

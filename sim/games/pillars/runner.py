@@ -107,6 +107,24 @@ def simulate(content: Content, setup: PillarsSetup, seed: int, first_index: int,
     return _simulate(content, setup, seed, first_index, count)
 
 
+def _draft_order(setup: PillarsSetup) -> np.ndarray:
+    """Per seat, its turn in the draft (1 picks first: reverse seat order, step 11), 0 for a
+    seat whose City-state was fixed or dealt."""
+    order = np.zeros(setup.players, np.int8)
+    drafting = [seat for seat in reversed(range(setup.players)) if setup.city_states[seat] == DRAFT]
+    order[drafting] = np.arange(1, len(drafting) + 1)
+    return order
+
+
+def _offered(offered: np.ndarray, names, players: int) -> pa.Array:
+    """Per game (repeated on each seat's row), the City-states drawn in step 10 as one name
+    list, in tile order."""
+    drawn = np.where(offered >= 0, np.left_shift(1, np.maximum(offered, 0), dtype=np.int64), 0)
+    masks, codes = np.unique(drawn.sum(axis=1), return_inverse=True)
+    lists = [",".join(n for i, n in enumerate(names) if (int(mask) >> i) & 1) for mask in masks]
+    return labels(np.repeat(codes.astype(np.int32), players), lists)
+
+
 def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], first_index: int,
          cell: int) -> pa.Table:
     """One row per (game, seat); game-level columns repeated on each row."""
@@ -131,6 +149,8 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
         "end_reason": labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
         "city_state": labels(per_seat(out["city_state"]), names),
+        "draft_order": pa.array(np.tile(_draft_order(setup), count)),
+        "city_states_offered": _offered(out["offered"], names, p),
         "board": pa.array([setup.board] * (count * p), pa.string()),
         "mode": pa.array([setup.mode] * (count * p), pa.string()),
     }

@@ -16,6 +16,7 @@ from sim.games.pillars.decisions import (
     D_DEPLOY_SPACE,
     D_ENERGISE,
     D_INVOKE,
+    D_PERSEUS,
 )
 from sim.games.pillars.events import (
     CAUSE_ABILITY,
@@ -24,6 +25,7 @@ from sim.games.pillars.events import (
     EV_CITY_STATE_ABILITY,
     EV_ENERGISE,
     EV_INVOKE,
+    EV_MYTHOLOGY_REMOVED,
 )
 from sim.games.pillars.rules.board import SECTION_BUILD, row_emptied
 from sim.games.pillars.rules.build import build_lands, place_building
@@ -31,10 +33,12 @@ from sim.games.pillars.rules.cards import bottom_of_deck, draw_cards_reshuffling
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_spaces, place_unit
 from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER, move_units
+from sim.games.pillars.rules.mythtiles import place_sphinx
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.procure import free_egypt_card
 from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.jit import kernel
+from sim.rng import STREAM_SETUP, below
 
 # the Deploy column (content.UNITS) of a Unit by its movement.MOVE_* kind
 DEPLOY_COLUMN = (L.U_SHIP, L.U_HOPLITE, L.U_WORKER)
@@ -243,7 +247,8 @@ def send_back(s, T, W, seat, piece, opts, rng):
 @kernel
 def halt(s, T, W, seat, what, opts, rng):
     """OP_HALT: until the turn ends another seat's Ships (HALT_SHIPS, Okeanos), or one of its
-    Units (HALT_UNIT, Gorgon), cannot be moved (p. 31). Returns that seat, -1 for none."""
+    Units (HALT_UNIT: the Gorgon's tile goes on it, from wherever it lay), cannot be moved
+    (p. 31). Returns that seat, -1 for none."""
     n = 0
     for other in range(s[L.N_PLAYERS]):
         if other == seat:
@@ -268,8 +273,9 @@ def halt(s, T, W, seat, what, opts, rng):
     if what == O.HALT_SHIPS:
         s[L.HALTED_SHIPS] |= 1 << other
     else:
-        s[L.FROZEN_KIND + other] = opts[k, 1]
-        s[L.FROZEN_AT + other] = opts[k, 2]
+        s[L.GORGON_SEAT] = other
+        s[L.GORGON_KIND] = opts[k, 1]
+        s[L.GORGON_AT] = opts[k, 2]
     return other
 
 
@@ -298,11 +304,44 @@ def swap_mythology(s, T, W, seat, opts, rng):
 
 
 @kernel
-def run_ability(s, T, W, ev, seat, row, work, scratch, opts, rng):
-    """The one dispatcher: the steps of ability row ``row`` of ``T.fx`` for ``seat``, in
-    order (ops.OP_TABLE). A step with nothing to act on does nothing; each step is traced
-    as ``ability_step`` (code, what it acted on, its first argument). ``scratch`` holds at
-    least MAX_SEAS entries (Movement's reach)."""
+def perseus(s, T, W, ev, seat, opts, rng):
+    """OP_PERSEUS: the seat picks another seat holding Mythology cards; one of them, at
+    random, leaves the game, and the seat may use its ability (p. 31). Returns the card
+    (-1: no other seat holds one) and the fx row of the ability to use (-1: none)."""
+    n = 0
+    for other in range(s[L.N_PLAYERS]):
+        held = 0
+        for k in range(L.MAX_MYTH_SLOTS):
+            held += s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + k] >= 0
+        if other != seat and held > 0:
+            n = option(opts, n, other, held, 0, 0)
+    if n == 0:
+        return -1, -1
+    c = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    other, pick = opts[c, 0], below(rng, STREAM_SETUP, opts[c, 1])
+    slot = -1
+    for k in range(L.MAX_MYTH_SLOTS):
+        if s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + k] < 0:
+            continue
+        slot = other * L.MAX_MYTH_SLOTS + k
+        if pick == 0:
+            break
+        pick -= 1
+    card = s[L.MYTH_SLOT + slot]
+    s[L.MYTH_SLOT + slot] = -1
+    s[L.MYTH_INVOKED + slot] = 0
+    s[L.MYTH_OUT + card] = 1
+    n = option(opts, option(opts, 0, -1, 0, 0, 0), 0, card, 0, 0)
+    used = opts[decide(s, W, opts, n, seat, D_PERSEUS, rng), 0] + 1
+    emit(s, ev, seat, EV_MYTHOLOGY_REMOVED, card, other, used)
+    return card, T.myth_ability[card, 0] if used == 1 else -1
+
+
+@kernel
+def run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng):
+    """The steps of one ability row; returns the fx row of an ability Perseus took, -1
+    for none."""
+    taken = -1
     for i in range(T.fx[row, 0]):
         op = T.fx[row, 1 + 3 * i]
         a = T.fx[row, 2 + 3 * i]
@@ -335,7 +374,23 @@ def run_ability(s, T, W, ev, seat, row, work, scratch, opts, rng):
             target = swap_mythology(s, T, W, seat, opts, rng)
         elif op == O.OP_EGYPT:
             target = free_egypt_card(s, W, seat, opts, rng)
+        elif op == O.OP_SPHINX:
+            target = place_sphinx(s, T, W, ev, seat, opts, rng)
+        elif op == O.OP_PERSEUS:
+            target, taken = perseus(s, T, W, ev, seat, opts, rng)
         emit(s, ev, seat, EV_ABILITY_STEP, op, target, a)
+    return taken
+
+
+@kernel
+def run_ability(s, T, W, ev, seat, row, work, scratch, opts, rng):
+    """The one dispatcher: the steps of ability row ``row`` of ``T.fx`` for ``seat``, in
+    order (ops.OP_TABLE), then those of an ability Perseus took, if any. A step with
+    nothing to act on does nothing; each step is traced as ``ability_step`` (code, what it
+    acted on, its first argument). ``scratch`` holds at least MAX_SEAS entries
+    (Movement's reach)."""
+    while row >= 0:
+        row = run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng)
 
 
 @kernel

@@ -11,7 +11,8 @@ Movements (3 from Navigation step 2, 4 from step 4), each moving one Unit one st
 Nothing enters a Forbidden Domain or a Port of one (p. 6). A Land Unit explores the Land
 it enters (p. 7); a Ship moved in a Sea chooses again the Land it gives Power to (p. 6),
 and a holder of Archery Mastery aims again the Hoplites of a Land one enters (p. ~14).
-Units an ability halted this turn stay (Okeanos, Gorgon, p. 31).
+Units an ability halted this turn stay (Okeanos, the Gorgon's tile, p. 31); a Land Unit
+moved onto the Sphinx tile's Land may cost a card (rules.mythtiles, p. 31).
 
 Strategy tiles (p. ~14): with Naval Dominance a Ship goes up to two steps per Movement;
 with Tactical Manoeuvre one Movement takes all of the seat's Land Units on a Land (at
@@ -26,6 +27,7 @@ from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import place_on_land, usable_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
+from sim.games.pillars.rules.mythtiles import sphinx_toll
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.status import project_ship
 from sim.games.pillars.rules.strategy import NAVAL_DOMINANCE, TACTICAL_MANOEUVRE, holds
@@ -125,20 +127,25 @@ def land_moves(s, T, seat, start, opts, reach):
 
 
 @kernel
+def gorgon_marks(s, seat, kind, at):
+    """The Gorgon's tile marks the seat's Unit of that kind at ``at`` (p. 31)."""
+    return s[L.GORGON_SEAT] == seat and s[L.GORGON_KIND] == kind and s[L.GORGON_AT] == at
+
+
+@kernel
 def ship_halted(s, seat, piece):
-    """The Ship cannot be moved this turn: its owner's Ships are halted (Okeanos) or it is
-    the owner's frozen Unit (Gorgon) (p. 31)."""
-    return ((s[L.HALTED_SHIPS] >> seat) & 1 == 1
-            or (s[L.FROZEN_KIND + seat] == MOVE_SHIP and s[L.FROZEN_AT + seat] == piece))
+    """The Ship cannot be moved this turn: its owner's Ships are halted (Okeanos) or the
+    Gorgon's tile marks it (p. 31)."""
+    return (s[L.HALTED_SHIPS] >> seat) & 1 == 1 or gorgon_marks(s, seat, MOVE_SHIP, piece)
 
 
 @kernel
 def movable(s, seat, kind, land):
     """The seat's Hoplites (MOVE_HOPLITE) or Workers (MOVE_WORKER) on ``land`` that may be
-    moved: all but its frozen Unit (Gorgon, p. 31)."""
+    moved: all but the one the Gorgon's tile marks (p. 31)."""
     field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
-    frozen = s[L.FROZEN_KIND + seat] == kind and s[L.FROZEN_AT + seat] == land
-    return s[field + land * L.MAX_PLAYERS + seat] - (1 if frozen else 0)
+    there = s[field + land * L.MAX_PLAYERS + seat]
+    return max(there - (1 if gorgon_marks(s, seat, kind, land) else 0), 0)
 
 
 @kernel
@@ -182,8 +189,9 @@ def unit_choices(s, T, seat, opts, reach):
 
 @kernel
 def move_land_units(s, seat, kind, start, to):
-    """One Hoplite, one Worker, or all the seat's Land Units that may move (MOVE_ALL: its
-    frozen Unit stays, p. 31) from ``start`` to ``to``."""
+    """One Hoplite, one Worker, or all the seat's Land Units that may move (MOVE_ALL: the
+    one the Gorgon's tile marks stays, p. 31) from ``start`` to ``to``. Returns how many
+    moved."""
     a = start * L.MAX_PLAYERS + seat
     b = to * L.MAX_PLAYERS + seat
     if kind == MOVE_ALL:
@@ -196,6 +204,7 @@ def move_land_units(s, seat, kind, start, to):
     s[L.LAND_HOPLITES + b] += hoplites
     s[L.LAND_WORKERS + a] -= workers
     s[L.LAND_WORKERS + b] += workers
+    return hoplites + workers
 
 
 @compiled_in_caller
@@ -227,9 +236,10 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             s[L.SHIP_SPACE + which] = to
             project_ship(s, T, W, seat, which, opts, rng)
         else:
-            move_land_units(s, seat, kind, which, to)
+            units = move_land_units(s, seat, kind, which, to)
             emit(s, ev, seat, EV_MOVE, kind, which, to)
             place_on_land(s, ev, seat, to)
+            sphinx_toll(s, W, ev, seat, to, units, opts, rng)
             if kind != MOVE_WORKER:
                 aim_archers(s, T, W, seat, to, opts, rng)
         left -= 1

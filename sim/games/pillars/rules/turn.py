@@ -78,15 +78,15 @@ def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
 @kernel
 def end_turn(s, seat):
     """The turn ends: the unspent half of a two-Resource card is lost (p. 7), and what
-    abilities gave for the turn (Power, halted Units) lapses."""
+    abilities gave for the turn (Power, halted Ships) lapses and the Gorgon's tile leaves
+    the board (p. 31)."""
     for r in range(L.N_RESOURCES):
         s[L.CREDIT + seat * L.N_RESOURCES + r] = 0
     s[L.PLAYED] = -1
     for k in range(L.N_LANDS * L.MAX_PLAYERS):
         s[L.POWER_BONUS + k] = 0
     s[L.HALTED_SHIPS] = 0
-    for other in range(L.MAX_PLAYERS):
-        s[L.FROZEN_KIND + other] = -1
+    s[L.GORGON_SEAT] = -1
 
 
 @kernel
