@@ -67,7 +67,7 @@ def reformatted(text: str) -> str:
 
 def test_baseline_file_holds_summary_outcomes_and_identity(small):
     data = json.loads(small.read_text())
-    assert data["format"] == "sim-baseline/1" and data["seed"] == 3 and data["games"] == 1500
+    assert data["format"] == "sim-baseline/2" and data["seed"] == 3 and data["games"] == 1500
     assert data["scenario"]["name"] == "pericles-3p" and data["scenario"]["players"] == [3]
     cell = data["cells"][0]
     assert len(cell["content_hash"]) == 64
@@ -77,7 +77,7 @@ def test_baseline_file_holds_summary_outcomes_and_identity(small):
                 ("end_reason", "parthenon")]:
         assert key in rows and rows[key]["n"] > 0 and rows[key]["low"] <= rows[key]["high"]
     assert rows["win_share", "seat 0"]["n"] == 1500
-    assert set(cell["outcomes"]["arrays"]) >= {"game_steps", "winners", "glory", "role", "rounds",
+    assert set(cell["outcomes"]["arrays"]) >= {"game_steps", "winners", "glory", "pick", "rounds",
                                               "end_reason"}
 
 

@@ -8,7 +8,7 @@ from scipy import stats
 from sim.gate.outcomes import Outcomes, decode, encode, from_table
 from sim.gate.paired import compare, paired_test
 from sim.gate.power import independent_games, paired_games
-from sim.gate.series import all_series
+from sim.gate.series import all_series, win_shares
 
 
 def make(win_share, glory=None, role=None, rounds=None):
@@ -18,8 +18,8 @@ def make(win_share, glory=None, role=None, rounds=None):
                     rounds=np.asarray(rounds if rounds is not None else [6] * n),
                     end_reason=np.zeros(n, dtype=np.int64), end_names=["parthenon"],
                     strategies=["random"] * p, glory=None if glory is None else np.asarray(glory),
-                    role=None if role is None else np.asarray(role),
-                    role_names=None if role is None else ["matriarch", "none", "veteran"])
+                    pick=None if role is None else np.asarray(role),
+                    pick_names=None if role is None else ["matriarch", "none", "veteran"])
 
 
 def test_encode_decode_round_trip_keeps_ties():
@@ -28,9 +28,10 @@ def test_encode_decode_round_trip_keeps_ties():
     back = decode(encode(o))
     np.testing.assert_allclose(back.win_share, o.win_share)
     np.testing.assert_array_equal(back.glory, o.glory)
-    np.testing.assert_array_equal(back.role, o.role)
+    np.testing.assert_array_equal(back.pick, o.pick)
     np.testing.assert_array_equal(back.rounds, o.rounds)
-    assert back.role_names == o.role_names and back.strategies == o.strategies
+    assert back.pick_names == o.pick_names and back.pick_kind == "role"
+    assert back.strategies == o.strategies
 
 
 def test_from_table_reads_rows_in_any_order():
@@ -43,7 +44,8 @@ def test_from_table_reads_rows_in_any_order():
     np.testing.assert_array_equal(o.win_share, [[0, 1, 0], [0, 1, 0]])
     np.testing.assert_array_equal(o.glory, [[1, 2, 3], [4, 5, 6]])
     np.testing.assert_array_equal(o.rounds, [6, 7])
-    assert [o.role_names[r] for r in o.role[1]] == ["matriarch", "veteran", "none"]
+    assert [o.pick_names[r] for r in o.pick[1]] == ["matriarch", "veteran", "none"]
+    assert o.pick_kind == "role"
 
 
 def test_paired_test_matches_scipy():
@@ -148,3 +150,16 @@ def test_detailed_series_read_tiles_used_and_glory_sources():
     assert joined.tile_names == ["chios", "naxos", "samos"]
     assert joined.used[:, :, 0].tolist() == [[False, False], [False, False], [False, True]]
     assert joined.used[:, :, 1].tolist() == [[True, False], [False, True], [False, False]]
+
+
+def test_a_pillars_city_state_is_a_pick_named_city_state():
+    rows = {"cell": [0] * 4, "game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "strategy": ["balanced"] * 4,
+            "win_share": [1.0, 0.0, 0.0, 1.0], "rounds": [20, 20, 24, 24],
+            "end_reason": ["cities"] * 4, "glory": [30, 20, 25, 31],
+            "city_state": ["sparta", "troia", "troia", "memphis"]}
+    o = from_table(pa.table(rows))
+    assert o.pick_kind == "city-state" and o.pick_names == ["memphis", "sparta", "troia"]
+    groups = {s.group: s for s in win_shares(o)}
+    assert groups["city-state troia"].values.tolist() == [0.0, 0.0]
+    assert groups["city-state sparta"].present.tolist() == [True, False]
+    assert decode(encode(o)).pick_kind == "city-state"

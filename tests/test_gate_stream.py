@@ -17,8 +17,8 @@ def outcomes(seed: int, games: int = 600) -> Outcomes:
                     rounds=rng.integers(4, 8, games), end_reason=ends,
                     end_names=["delian_league", "parthenon", "round_limit"],
                     strategies=["random", "balanced", "random"],
-                    glory=rng.integers(100, 300, (games, 3)), role=role,
-                    role_names=["matriarch", "oligarch", "sophist", "veteran"])
+                    glory=rng.integers(100, 300, (games, 3)), pick=role,
+                    pick_names=["matriarch", "oligarch", "sophist", "veteran"])
 
 
 def pieces(o: Outcomes, cuts: list[int]) -> list[Outcomes]:

@@ -24,7 +24,7 @@ from sim.gate.summary import summarise
 from sim.runner.dataset import environment
 from sim.runner.plan import Plan
 
-FORMAT = "sim-baseline/1"
+FORMAT = "sim-baseline/2"  # 2: a seat's pick (Role or City-state) stored as "pick"
 FIX = "make a new one with 'sim baseline'"
 
 

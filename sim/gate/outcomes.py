@@ -3,8 +3,8 @@
 Rows are the runner's Parquet columns. A competitive game writes one row per game and
 seat (``seat``, ``win_share``, ``end_reason``); a cooperative game one row per game
 (``won`` for the whole team, ``loss_cause`` for how it ended), read as a single seat.
-Every game writes ``cell``, ``game``, ``strategy`` and ``rounds``; ``glory`` and ``role``
-are used when present. The detailed measures of a sensitivity run also read which
+Every game writes ``cell``, ``game``, ``strategy`` and ``rounds``; ``glory`` and a seat's
+pick (its Role or City-state, ``PICKS``) are used when present. The detailed measures of a sensitivity run also read which
 City-states each seat used (``city_states_used``) and its Glory by source (``glory_*``).
 """
 
@@ -22,7 +22,9 @@ from sim.aggregate.scan import categories, tile_members
 from sim.gate import GateError
 
 COLUMNS = ("cell", "game", "strategy", "rounds")
-OPTIONAL = ("seat", "win_share", "won", "end_reason", "loss_cause", "glory", "role")
+# a seat's pick, by its dataset column, and how the gate names its groups ("role veteran")
+PICKS = {"role": "role", "city_state": "city-state"}
+OPTIONAL = ("seat", "win_share", "won", "end_reason", "loss_cause", "glory", *PICKS)
 END_COLUMNS = ("end_reason", "loss_cause")  # how a game ended, competitive / cooperative
 TILES_USED = "city_states_used"  # per seat, the City-states whose action it took
 SOURCE_PREFIX = "glory_"  # one column per scoring source
@@ -38,7 +40,7 @@ def columns_to_read(available: list[str], detailed: bool = False) -> list[str]:
 
 
 # Per-game arrays stored in a baseline, with the dtype they are stored as.
-STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "role": np.int8,
+STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "pick": np.int8,
           "rounds": np.int16, "end_reason": np.int8}
 
 
@@ -53,8 +55,9 @@ class Outcomes:
     end_names: list[str]
     strategies: list[str]  # per seat
     glory: np.ndarray | None = None
-    role: np.ndarray | None = None  # codes into role_names
-    role_names: list[str] | None = None
+    pick: np.ndarray | None = None  # [game, seat] codes into pick_names
+    pick_names: list[str] | None = None
+    pick_kind: str = "role"  # the group name of a pick (a PICKS value)
     cooperative: bool = False  # one team result per game (a single "seat")
     used: np.ndarray | None = None  # bool [game, seat, tile]: the seat used that City-state
     tile_names: list[str] | None = None
@@ -71,8 +74,9 @@ class Outcomes:
             return None if a is None else a[index]
         return Outcomes(self.games[index], self.win_share[index], self.rounds[index],
                         self.end_reason[index], self.end_names, self.strategies,
-                        pick(self.glory), pick(self.role), self.role_names, self.cooperative,
-                        pick(self.used), self.tile_names, pick(self.sources), self.source_names)
+                        pick(self.glory), pick(self.pick), self.pick_names, self.pick_kind,
+                        self.cooperative, pick(self.used), self.tile_names, pick(self.sources),
+                        self.source_names)
 
 
 def in_chunks(outcomes: Outcomes | Iterable[Outcomes]) -> Iterable[Outcomes]:
@@ -104,7 +108,7 @@ def concat(parts: list[Outcomes]) -> Outcomes:
     """One cell's outcomes from its chunks in game order, codes re-mapped onto every name."""
     first = parts[0]
     end_names = sorted({n for p in parts for n in p.end_names})
-    role_names = None if first.role is None else sorted({n for p in parts for n in p.role_names})
+    pick_names = None if first.pick is None else sorted({n for p in parts for n in p.pick_names})
     tile_names = None if first.used is None else sorted({n for p in parts for n in p.tile_names})
 
     def joined(pick):
@@ -115,9 +119,9 @@ def concat(parts: list[Outcomes]) -> Outcomes:
                     end_reason=joined(lambda p: _recode(p.end_reason, p.end_names, end_names)),
                     end_names=end_names, strategies=first.strategies,
                     glory=joined(lambda p: p.glory),
-                    role=joined(lambda p: None if p.role is None else _recode(p.role, p.role_names,
-                                                                              role_names)),
-                    role_names=role_names, cooperative=first.cooperative,
+                    pick=joined(lambda p: None if p.pick is None else _recode(p.pick, p.pick_names,
+                                                                              pick_names)),
+                    pick_names=pick_names, pick_kind=first.pick_kind, cooperative=first.cooperative,
                     used=joined(lambda p: None if p.used is None
                                 else _widen(p.used, p.tile_names, tile_names)),
                     tile_names=tile_names, sources=joined(lambda p: p.sources),
@@ -153,9 +157,10 @@ def from_table(table: pa.Table) -> Outcomes:
                    strategies=[str(s) for s in per_seat("strategy")[0]], cooperative=cooperative)
     if "glory" in table.column_names:
         out.glory = per_seat("glory").astype(np.int64)
-    if "role" in table.column_names:
-        role, out.role_names = _codes(table["role"])
-        out.role = role.reshape(len(games), p)
+    for column, kind in PICKS.items():
+        if column in table.column_names:
+            pick, out.pick_names = _codes(table[column])
+            out.pick, out.pick_kind = pick.reshape(len(games), p), kind
     if TILES_USED in names:
         combos, codes = categories(table[TILES_USED])
         out.tile_names, member = tile_members(combos)
@@ -192,10 +197,10 @@ def encode(o: Outcomes) -> dict:
               "end_reason": o.end_reason}
     if o.glory is not None:
         arrays["glory"] = o.glory
-    if o.role is not None:
-        arrays["role"] = o.role
+    if o.pick is not None:
+        arrays["pick"] = o.pick
     return {"players": o.players, "strategies": o.strategies, "end_names": o.end_names,
-            "role_names": o.role_names, "cooperative": o.cooperative,
+            "pick_names": o.pick_names, "pick_kind": o.pick_kind, "cooperative": o.cooperative,
             "arrays": {k: _pack(v, STORED[k]) for k, v in arrays.items()}}
 
 
@@ -208,12 +213,13 @@ def decode(data: dict) -> Outcomes:
     if len({len(a) for a in arrays.values()}) != 1:
         raise ValueError("inconsistent per-game arrays")
     glory = arrays.get("glory")
-    role = arrays.get("role")
+    pick = arrays.get("pick")
     return Outcomes(games=np.cumsum(arrays["game_steps"]), win_share=seats / count,
                     rounds=arrays["rounds"].astype(np.int64),
                     end_reason=arrays["end_reason"].astype(np.int64),
                     end_names=list(data["end_names"]), strategies=list(data["strategies"]),
                     glory=None if glory is None else glory.astype(np.int64),
-                    role=None if role is None else role.astype(np.int64),
-                    role_names=None if data.get("role_names") is None else list(data["role_names"]),
+                    pick=None if pick is None else pick.astype(np.int64),
+                    pick_names=None if data.get("pick_names") is None else list(data["pick_names"]),
+                    pick_kind=str(data["pick_kind"]),
                     cooperative=bool(data.get("cooperative", False)))

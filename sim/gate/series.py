@@ -1,7 +1,8 @@
 """The quantities the gate measures, as one value per game.
 
 Each ``Series`` is a per-game value with a mask of the games it applies to: a seat's
-win share (every game), a Role's win share (games where the Role was dealt), a
+win share (every game), a pick's win share (a Role or City-state: games where a seat
+played it), a
 strategy's mean win share over its seats, the same for Glory, the number of rounds,
 and one 0/1 series per end reason. A cooperative game has one group, "team" (its
 win rate). Shares move in percentage points; means (Glory,
@@ -37,13 +38,13 @@ class Series:
 
 
 def _groups(o: Outcomes) -> list[tuple[str, np.ndarray]]:
-    """(group name, [game, seat] membership mask) for seats, Roles and strategies."""
+    """(group name, [game, seat] membership mask) for seats, picks and strategies."""
     n, p = o.win_share.shape
     if o.cooperative:  # the team's result; its strategy and mode are the cell's
         return [(TEAM, np.ones((n, 1), dtype=bool))]
     groups = [(f"seat {s}", np.broadcast_to(np.arange(p) == s, (n, p))) for s in range(p)]
-    if o.role is not None:
-        groups += [(f"role {name}", o.role == code) for code, name in enumerate(o.role_names)
+    if o.pick is not None:
+        groups += [(f"{o.pick_kind} {name}", o.pick == code) for code, name in enumerate(o.pick_names)
                    if name != "none"]
     seats = np.array(o.strategies)
     groups += [(f"strategy {name}", np.broadcast_to(seats == name, (n, p)))
@@ -59,7 +60,7 @@ def _group_mean(per_seat: np.ndarray, member: np.ndarray) -> tuple[np.ndarray, n
 
 
 def win_shares(o: Outcomes) -> list[Series]:
-    """Win share per seat, Role and strategy: the series `sim run --until-ci` watches."""
+    """Win share per seat, pick and strategy: the series `sim run --until-ci` watches."""
     return [Series("win_share", name, SHARE, *_group_mean(o.win_share, member))
             for name, member in _groups(o)]
 
