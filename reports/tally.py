@@ -18,8 +18,8 @@ from sim.aggregate.tallies import Histograms, Sums
 
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
 WANTED = ("game", "seat", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
-          "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause", "morale", "structures", "heroic_event",
-          "heroic_success")
+          "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause",
+          "morale", "structures", "heroic_event", "heroic_success")
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
 
 

@@ -43,10 +43,11 @@ def trace_lines(name: str) -> str:
 def test_trace_matches_golden_file(name):
     stored = (GOLDEN / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
     played = trace_lines(name).splitlines()
-    for line, (want, got) in enumerate(zip(stored, played), start=1):
+    for line, (want, got) in enumerate(zip(stored, played, strict=False), start=1):
         assert got == want, (f"{name}: event {line} differs from tests/golden/{name}.jsonl "
                              "(run `make golden` if the change is intended)\n"
                              f"stored: {want}\nplayed: {got}")
+    # the events both have agree: one of the two ended early
     assert len(played) == len(stored), (f"{name}: {len(played)} events played, "
                                         f"{len(stored)} stored (run `make golden` if intended)")
 

@@ -4,8 +4,9 @@ Rows are the runner's Parquet columns. A competitive game writes one row per gam
 seat (``seat``, ``win_share``, ``end_reason``); a cooperative game one row per game
 (``won`` for the whole team, ``loss_cause`` for how it ended), read as a single seat.
 Every game writes ``cell``, ``game``, ``strategy`` and ``rounds``; ``glory`` and a seat's
-pick (its Role or City-state, ``PICKS``) are used when present. The detailed measures of a sensitivity run also read which
-City-states each seat used (``city_states_used``) and its Glory by source (``glory_*``).
+pick (its Role or City-state, ``PICKS``) are used when present. The detailed measures of a
+sensitivity run also read which City-states each seat used (``city_states_used``) and its
+Glory by source (``glory_*``).
 """
 
 from __future__ import annotations
