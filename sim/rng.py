@@ -65,3 +65,9 @@ def gumbel(rng, stream):
     picks each option with probability proportional to exp(score / t) (softmax)."""
     u = (np.float64(next_u64(rng, stream) >> np.uint64(11)) + 0.5) / 9007199254740992.0
     return -np.log(-np.log(u))
+
+
+@kernel
+def uniform(rng, stream):
+    """A uniform float in [0, 1) (53 bits)."""
+    return np.float64(next_u64(rng, stream) >> np.uint64(11)) / 9007199254740992.0

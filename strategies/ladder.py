@@ -107,11 +107,13 @@ def to_table(matchups: list[Matchup], players: int) -> pa.Table:
     })
 
 
-def write_ladder(out: Path, matchups: list[Matchup], meta: dict) -> Path:
-    """``<out>/ladder.parquet`` (one row per matchup) and ``<out>/ladder.json``, each
-    written under a temporary name and renamed into place."""
+def write_ladder(out: Path, matchups: list[Matchup] | list[Survival], meta: dict) -> Path:
+    """``<out>/ladder.parquet`` (one row per matchup, or per team and mode of a
+    co-operative game) and ``<out>/ladder.json``, each written under a temporary name and
+    renamed into place."""
     out.mkdir(parents=True, exist_ok=True)
-    table = to_table(matchups, meta["players"])
+    table = (survival_table if matchups and isinstance(matchups[0], Survival) else to_table)(
+        matchups, meta["players"])
     full = {**meta, **environment()}
     table = table.replace_schema_metadata({"sim.ladder": json.dumps(full, sort_keys=True)})
     tmp = out / f"_{LADDER_FILE}.tmp"
@@ -137,4 +139,63 @@ def format_matrix(matchups: list[Matchup], strategies: tuple[str, ...], players:
             text = "-" if m is None else f"{m.win_share:.3f} ({m.low:.3f}-{m.high:.3f})"
             parts.append(f"{text:>{width}}")
         lines.append(f"{hero:<{width}}" + "".join(parts))
+    return "\n".join(lines)
+
+
+# --- co-operative games: one team, so each strategy's survival per mode -------------------
+
+@dataclass(frozen=True)
+class Survival:
+    strategy: str
+    mode: str
+    games: int
+    survival: float
+    low: float
+    high: float
+
+
+def run_team_ladder(runner: ModuleType, strategies: tuple[str, ...], players: int, games: int,
+                    seed: int, modes: tuple[str, ...], progress=None) -> list[Survival]:
+    """Each team strategy's survival in each mode, every strategy on the same ``games``
+    game indices of one seed (paired deals)."""
+    content = runner.load({})
+    result = []
+    for strategy in strategies:
+        for mode in modes:
+            setup = runner.make_setup(content, players, dict(runner.SETTINGS, mode=mode),
+                                      (strategy,), "ladder")
+            won = np.concatenate([
+                runner.simulate(content, setup, seed, first, min(BATCH, games - first))["won"]
+                for first in range(0, games, BATCH)])
+            low, high = wilson_interval(won.sum(), len(won))
+            share = float(won.mean())
+            result.append(Survival(strategy, mode, len(won), share, min(float(low), share),
+                                   max(float(high), share)))
+            if progress is not None:
+                progress(result[-1])
+    return result
+
+
+def survival_table(rows: list[Survival], players: int) -> pa.Table:
+    return pa.table({
+        "strategy": pa.array([r.strategy for r in rows], pa.string()),
+        "mode": pa.array([r.mode for r in rows], pa.string()),
+        "players": pa.array([players] * len(rows), pa.int8()),
+        "games": pa.array([r.games for r in rows], pa.int64()),
+        "survival": pa.array([r.survival for r in rows], pa.float64()),
+        "low": pa.array([r.low for r in rows], pa.float64()),
+        "high": pa.array([r.high for r in rows], pa.float64()),
+    })
+
+
+def format_survival(rows: list[Survival], strategies: tuple[str, ...], modes: tuple[str, ...]) -> str:
+    """Rows: the team strategy; columns: the mode."""
+    cell = {(r.strategy, r.mode): r for r in rows}
+    width = max(21, max(len(s) for s in strategies) + 1)
+    lines = ["survival of each team strategy per mode (95% interval; the same games for every "
+             "strategy)", " " * width + "".join(f"{m:>{width}}" for m in modes)]
+    for strategy in strategies:
+        parts = [cell[strategy, m] for m in modes]
+        lines.append(f"{strategy:<{width}}" + "".join(
+            f"{f'{r.survival:.3f} ({r.low:.3f}-{r.high:.3f})':>{width}}" for r in parts))
     return "\n".join(lines)

@@ -18,7 +18,7 @@ Sets = Annotated[list[str] | None, typer.Option(
 Mode = Annotated[str | None, typer.Option(
     help="Shorthand for --set mode=... (games with modes, e.g. aeolis).")]
 Skill = Annotated[str | None, typer.Option(
-    help="Shorthand for --set skill=... (pericles): novice, casual, default, strong or expert.")]
+    help="Shorthand for --set skill=... (pericles, aeolis): novice, casual, default, strong or expert.")]
 Heroes = Annotated[str | None, typer.Option(help="Shorthand for --set heroes=a,b,c (aeolis).")]
 Content = Annotated[Path | None, typer.Option(
     help="A studio's content file laid over the game's shipped one: the whole file or only "

@@ -101,6 +101,14 @@ def check_choice(key: str, value: object, choices: tuple[str, ...], where: str) 
     return value
 
 
+def check_whole(key: str, value: object, low: int, high: int, where: str) -> int:
+    """A scenario setting that takes a whole number from ``low`` to ``high`` (a search budget)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RunError(f"{where}: {key} must be a whole number from {low} to {high}, "
+                       f"got {value!r}")
+    return value
+
+
 def check_names(key: str, value: object, shape: str, where: str) -> list[str]:
     """A scenario setting that takes a list of names; ``shape`` says what it takes."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

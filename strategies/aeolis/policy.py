@@ -15,7 +15,9 @@ from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import UNREACHABLE as FAR
 from sim.jit import compiled_in_caller, kernel
-from sim.rng import below
+from sim import cfuncs
+from sim.rng import below, seed_streams, uniform
+from strategies.aeolis.entry import OP_LOG, OP_REMEMBER, OP_REPLAY, OP_SEARCH, ask_entry
 
 RANDOM_LEGAL = 0
 # The first name is the default team of `sim run`, `sim trace` and the presets.
@@ -32,7 +34,12 @@ W_STRUCT = W_TECH + 64  # + structure: value of building it (0: never)
 W_MAGI_TECH = W_STRUCT + 64  # + tech: priority added while the Magi plays (crystals, forms)
 W_MAGI_STRUCT = W_MAGI_TECH + 64  # + structure: value added while the Magi plays
 W_DIPLOMACY_ODDS = W_MAGI_STRUCT + 64  # Diplomacy is tried only above these odds of success
-W_SIZE = W_DIPLOMACY_ODDS + 1
+# Skill (strategies.aeolis.skill): the share of decisions taken at random instead, and the
+# search's budget (play-outs per option, 0: no search; rounds ahead, 0: to the game's end).
+W_MISTAKES = W_DIPLOMACY_ODDS + 1
+W_SAMPLES = W_MISTAKES + 1
+W_HORIZON = W_SAMPLES + 1
+W_SIZE = W_HORIZON + 1
 BIG = 1 << 20
 
 # Habits of a team that plays to survive (bits of W[W_CAREFUL]).
@@ -756,10 +763,64 @@ def _nearest_enemy(s, T, h):
     return best, best_e
 
 
+# The decisions a searching team plays out in the rounds (its Heroes' actions that shape
+# the fight with the Invasions): what a worker becomes, which technology, which army
+# upgrade, where an army miniature goes, whether to negotiate; with at most SEARCH_BRANCH
+# options. Setup's choices are the heuristic's: a play-out starts from a round's start.
+SEARCHED = (1 << D.D_TRAIN) | (1 << D.D_DISCOVER) | (1 << D.D_ARMY_UPGRADE) | (1 << D.D_MOVE) \
+    | (1 << D.D_DIPLOMACY)
+SEARCH_BRANCH = 16
+
+
+@kernel
+def _searched(opts, n, kind):
+    if n > SEARCH_BRANCH or (SEARCHED >> kind) & 1 == 0:
+        return False
+    return kind != D.D_MOVE or opts[0, 1] <= L.G_COMPANION  # the army's moves
+
+
+@kernel
+def search_or_replay(s, T, W, opts, n, kind, rng, stream):
+    """A searching team's choice. In the game: the heuristic's, or at a searched decision
+    the option whose play-outs survive best (the heuristic's on ties), kept in the round's
+    log. In a play-out (``strategies.aeolis.search``), which starts again from the round's
+    start: the game's own choices up to the searched decision (from the log), there the
+    option under test, the future dealt again from the play-out's key, then the heuristic's."""
+    if s[L.PHASE] == L.PHASE_SETUP:
+        return team_choice(s, T, W, opts, n, kind)
+    at = s[L.PLAYOUT_AT]
+    if at > 0:
+        if s[L.DECISIONS] < at:
+            return ask_entry(s, T, W, opts, n, kind, rng, OP_REPLAY, 0)
+        if s[L.DECISIONS] == at:
+            seed_streams(rng, cfuncs.address_at(s, L.PLAYOUT_KEY), s[L.PLAYOUT_SAMPLE])
+            return s[L.PLAYOUT_PICK]
+        return team_choice(s, T, W, opts, n, kind)
+    pick = team_choice(s, T, W, opts, n, kind)
+    if _searched(opts, n, kind):
+        pick = ask_entry(s, T, W, opts, n, kind, rng, OP_SEARCH, pick)
+    ask_entry(s, T, W, opts, n, kind, rng, OP_LOG, pick)
+    return pick
+
+
+@kernel
+def remember_round(s, T, W, opts, rng):
+    """At a round's start, a searching team keeps the state and streams its play-outs start
+    from (not within a play-out, which starts from them)."""
+    if W[W_STYLE] != RANDOM_LEGAL and W[W_SAMPLES] > 0 and s[L.PLAYOUT_AT] == 0:
+        ask_entry(s, T, W, opts, 0, 0, rng, OP_REMEMBER, 0)
+
+
 @compiled_in_caller
 def choose(s, T, W, opts, n, kind, rng, stream):
-    """Index of the option the team takes among the first ``n`` rows of ``opts``."""
+    """Index of the option the team takes among the first ``n`` rows of ``opts``: at
+    random for ``random``, and for a careless team (``W_MISTAKES``) that share of the
+    time; a searching team (``W_SAMPLES``) plays its options out (``search_or_replay``)."""
     if W[W_STYLE] == RANDOM_LEGAL:
+        return below(rng, stream, n)
+    if W[W_SAMPLES] > 0:
+        return search_or_replay(s, T, W, opts, n, kind, rng, stream)
+    if W[W_MISTAKES] > 0 and uniform(rng, stream) < W[W_MISTAKES]:
         return below(rng, stream, n)
     return team_choice(s, T, W, opts, n, kind)
 

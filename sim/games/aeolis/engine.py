@@ -14,6 +14,8 @@ from sim.games.aeolis.rules.setup import setup_game
 from sim.games.aeolis.rules.upkeep import upkeep
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
+from strategies.aeolis.entry import put_search
+from strategies.aeolis.policy import remember_round
 
 
 @kernel
@@ -36,26 +38,41 @@ def finish(s, T):
     s[L.PHASE] = L.PHASE_END
 
 
-@compiled_in_caller  # into play_batch, and into play_one for a traced game
-def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
-    setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
-    record(s, T)
+@compiled_in_caller  # into play_game, and into the search's play-outs
+def play_rounds(s, T, W, opts, rng, ev, rounds):
+    """Rounds from the state's next one until the game ends or ``rounds`` are played (0:
+    every round left); ``finish`` is the caller's."""
+    played = 0
     while s[L.GAME_OVER] == 0:
+        remember_round(s, T, W, opts, rng)
         upkeep(s, T, W, opts, rng, ev)
         record(s, T)
         player_phase(s, T, W, opts, rng, ev)
         record(s, T)
         enemy_phase(s, T, W, opts, rng, ev)
         record(s, T)
-        if s[L.ROUND] >= s[L.N_ROUNDS]:
+        played += 1
+        if s[L.ROUND] >= s[L.N_ROUNDS] or played == rounds:
             break
+
+
+@compiled_in_caller  # into play_batch, and into play_one for a traced game
+def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
+              search):
+    """Set up and play one game to its end. ``search``: the search entry's address and its
+    scratch's (``strategies.aeolis.entry``), held in the state while the game runs."""
+    setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+    put_search(s, search[0], search[1])  # after setup, which clears the state
+    record(s, T)
+    play_rounds(s, T, W, opts, rng, ev, 0)
     finish(s, T)
     emit(s, ev, EV_GAME_END, s[L.WON], s[L.LOSS_CAUSE], 0)
+    put_search(s, 0, 0)
 
 
 @njit
 def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, prod_die,
-             loss_rule, heroic, max_events):
+             loss_rule, heroic, search, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``)."""
@@ -66,13 +83,14 @@ def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, p
     if layout_key != L.LAYOUT_KEY:
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
-    play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+    play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
+              search)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count, mode,
-               heroes, expansions, prod_die, loss_rule, heroic, won, rounds, loss_cause, morale,
+               heroes, expansions, prod_die, loss_rule, heroic, search, won, rounds, loss_cause, morale,
                structures, heroic_card, heroic_ok, decisions, violation):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
@@ -89,7 +107,8 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
         s[:] = 0
         opts[:] = 0
         seed_streams(rng, run_seed, first_index + g)
-        play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
+        play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
+                  search)
         won[g] = s[L.WON]
         rounds[g] = s[L.ROUND] if s[L.WON] == 0 else s[L.N_ROUNDS]
         loss_cause[g] = s[L.LOSS_CAUSE]

@@ -4,8 +4,10 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.jit import kernel
 
-V_OK, V_NEGATIVE, V_MORALE, V_UNITS, V_ROUNDS, V_SPHERES, V_FAITH = range(7)
-VIOLATION_NAMES = ("ok", "negative", "morale", "units", "rounds", "spheres", "faith")
+# V_NO_SEARCH_ENTRY: a searching team's game started without the search entry in its state.
+V_OK, V_NEGATIVE, V_MORALE, V_UNITS, V_ROUNDS, V_SPHERES, V_FAITH, V_NO_SEARCH_ENTRY = range(8)
+VIOLATION_NAMES = ("ok", "negative", "morale", "units", "rounds", "spheres", "faith",
+                   "no_search_entry")
 
 
 @kernel

@@ -144,6 +144,14 @@ _FIELDS = (
                    "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
     ("ENEMIES_BEATEN", 1, "enemies destroyed by combat, spells or Diplomacy"),
+    ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch, low half "
+                  "first (strategies.aeolis.entry); 0 when the team does not search"),
+    ("PLAYOUT_AT", 1, "0 in a game; in a search play-out, the decision count whose choice is "
+                      "forced (strategies.aeolis.search)"),
+    ("PLAYOUT_PICK", 1, "in a play-out: the option forced at PLAYOUT_AT"),
+    ("PLAYOUT_KEY", 2, "in a play-out: the key its random streams are dealt from again at "
+                       "PLAYOUT_AT, low half first"),
+    ("PLAYOUT_SAMPLE", 1, "in a play-out: which of the search's samples it is"),
     ("DECISIONS", 1, "decisions asked so far"),
     ("EVENTS", 1, "trace rows written"),
     ("VIOLATION", 1, "first invariant violated (invariants.V_*), 0 while consistent"),
@@ -163,5 +171,6 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, DECISIONS, EVENTS, VIOLATION) = (
+ LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, SEARCH, PLAYOUT_AT, PLAYOUT_PICK, PLAYOUT_KEY,
+ PLAYOUT_SAMPLE, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -19,8 +19,14 @@ from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner i
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.content_files import suggest
 from sim.runner import RunError
-from sim.runner.values import check_choice, check_names
-from strategies.aeolis.policy import STRATEGY_CODES
+from sim.runner.values import check_choice, check_names, check_whole
+from strategies.aeolis.skill import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    DEFAULT_SKILL,
+    SKILLS,
+    STRATEGY_NAMES,
+)
 
 STANDARD_HEROES = ["queen", "merchant", "philosopher", "hoplite"]
 SETTINGS: dict[str, object] = {
@@ -30,17 +36,30 @@ SETTINGS: dict[str, object] = {
     "heroic": False,                # draw a Heroic Event (p. 7)
     "production_die": "queen",      # never, queen (decides per Structure), always (p. 10)
     "loss_rule": "reach_city",      # or reach_or_left: an Invasion left at the end also loses
+    # how well the team plays: novice, casual, default, strong, expert (the last two search:
+    # strategies/aeolis/search.py)
+    "skill": DEFAULT_SKILL,
+    "samples": DEFAULT_SAMPLES,     # the search's play-outs per option
+    "horizon": DEFAULT_HORIZON,     # rounds a play-out looks ahead, 0: to the game's end
 }
+SEARCH_LIMITS = {"samples": (1, 256), "horizon": (0, 20)}
 LIST_SETTINGS = ("heroes", "expansions")
-STRATEGIES = tuple(STRATEGY_CODES)  # the first, survival, is the default team
+STRATEGIES = STRATEGY_NAMES  # the first, survival, is the default team
+SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
+# The ladder's default: no search bot (a game of it takes hundreds of the others'), and no
+# skill name that only repeats survival.
+LADDER_STRATEGIES = tuple(n for n in STRATEGIES if n not in ("default", "strong", "expert"))
 CONTENT_SECTIONS = SCHEMA  # an override can set a number of any section (card.B1.cost.0.1)
-CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES}
+CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES,
+           "skill": tuple(SKILLS)}
 
 
 
 def check_setting(key: str, value: object, where: str) -> object:
     if key in CHOICES:
         return check_choice(key, value, CHOICES[key], where)
+    if key in SEARCH_LIMITS:
+        return check_whole(key, value, *SEARCH_LIMITS[key], where)
     if key == "heroic":
         if not isinstance(value, bool):
             raise RunError(f"{where}: heroic must be true or false, got {value!r}")
@@ -86,7 +105,10 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
     return AeolisSetup(mode=settings["mode"], heroes=tuple(heroes),
                        expansions=tuple(settings["expansions"]), heroic=bool(settings["heroic"]),
                        production_die=settings["production_die"],
-                       loss_rule=settings["loss_rule"], strategy=strategies[0], players=players)
+                       loss_rule=settings["loss_rule"], strategy=strategies[0], players=players,
+                       skill=settings.get("skill", DEFAULT_SKILL),
+                       samples=settings.get("samples", DEFAULT_SAMPLES),
+                       horizon=settings.get("horizon", DEFAULT_HORIZON))
 
 
 def deviations(settings: dict) -> list[str]:

@@ -42,7 +42,7 @@ from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.runner import RunError
 from sim.runner.columns import labels
-from sim.runner.values import check_choice, check_names
+from sim.runner.values import check_choice, check_names, check_whole
 from strategies.pericles.skill import (
     DEFAULT_HORIZON,
     DEFAULT_SAMPLES,
@@ -88,11 +88,7 @@ def check_setting(key: str, value: object, where: str) -> object:
     if key == "skill":
         return check_choice(key, value, tuple(SKILLS), where)
     if key in SEARCH_LIMITS:
-        low, high = SEARCH_LIMITS[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RunError(f"{where}: {key} must be a whole number from {low} to {high}, "
-                           f"got {value!r}")
-        return value
+        return check_whole(key, value, *SEARCH_LIMITS[key], where)
     shape = "'random', 'draft' or a list of Role names" if key == "roles" else "a list of tile names"
     return check_names(key, value, shape, where)
 
