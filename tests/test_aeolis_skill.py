@@ -14,8 +14,8 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.game import AeolisSetup, simulate
-from sim.games.aeolis.runner import LADDER_STRATEGIES, SETTINGS, STRATEGIES, make_setup
 from sim.games.aeolis.rules.core import STREAM_DICE, STREAM_SETUP, STREAM_TEAM
+from sim.games.aeolis.runner import LADDER_STRATEGIES, SETTINGS, STRATEGIES, make_setup
 from sim.rng import GOLDEN
 from sim.runner import RunError
 from strategies.aeolis import entry

@@ -9,13 +9,13 @@ team does with each decision is written in docs/rules/aeolis.md ("Team policy").
 
 import numpy as np
 
+from sim import cfuncs
 from sim.games.aeolis import decisions as D
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import UNREACHABLE as FAR
 from sim.jit import compiled_in_caller, kernel
-from sim import cfuncs
 from sim.rng import below, seed_streams, uniform
 from strategies.aeolis.entry import OP_LOG, OP_REMEMBER, OP_REPLAY, OP_SEARCH, ask_entry
 
