@@ -67,9 +67,9 @@ def _pericles(content, players: int, strategy: str):
     return lambda seed, count: simulate(content, setup, seed, 0, count)
 
 
-def _pillars(players: int):
+def _pillars(players: int, strategy: str):
     content = pillars_content.load_content()
-    setup = pillars_game.PillarsSetup(players=players)
+    setup = pillars_game.PillarsSetup(players=players, strategies=(strategy,))
     return lambda seed, count: pillars_game.simulate(content, setup, seed, 0, count)
 
 
@@ -152,8 +152,8 @@ def run_bench(games: int = 20000, out: Path | None = None,
         one = next(r for r in rows if r["players"] == 3 and r["strategy"] == strategy)
         pairs.append((one, _throughput(_pericles(content, 3, strategy), "pericles", 3, strategy,
                                        games, min(2, cores))))
-    rows.append(_throughput(_pillars(3), "pillars", 3, "random",
-                            max(100, games // PILLARS_SHARE), 1))
+    rows += [_throughput(_pillars(3, strategy), "pillars", 3, strategy,
+                         max(100, games // PILLARS_SHARE), 1) for strategy in ("random", "balanced")]
     with tempfile.TemporaryDirectory() as cache:
         cold = _start_time(cache)
         warm = _start_time(cache)

@@ -9,6 +9,7 @@ Games are reached only through the game's runner module, so any game with bots c
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import dataclass
@@ -75,6 +76,23 @@ def runner_player(runner: ModuleType, content, players: int, seed: int, count: i
         return np.concatenate([
             runner.simulate(content, setup, seed, first, min(BATCH, count - first))["won"][:, :players]
             for first in range(0, count, BATCH)])
+    return play
+
+
+def weights_player(runner: ModuleType, stand_in: str, content, players: int, seed: int):
+    """``play(per_seat, rows, first, count)`` over the game's runner module: games
+    ``first..first+count-1`` of run ``seed`` with strategy names ``per_seat``; ``rows`` maps
+    a seat to a weight row played instead of its preset (the seat plays ``stand_in``, a
+    heuristic preset, with that row; the game's setup takes them as ``weights``). Returns
+    the [game, seat] won array of the real seats. `sim tune` plays candidates with it."""
+    def play(per_seat: tuple[str, ...], rows: dict[int, np.ndarray], first: int,
+             count: int) -> np.ndarray:
+        names = tuple(stand_in if seat in rows else name for seat, name in enumerate(per_seat))
+        setup = runner.make_setup(content, players, dict(runner.SETTINGS), names, "tune")
+        explicit = tuple(tuple(float(x) for x in rows[seat]) if seat in rows else None
+                         for seat in range(players))
+        setup = dataclasses.replace(setup, weights=explicit)
+        return runner.simulate(content, setup, seed, first, count)["won"][:, :players]
     return play
 
 

@@ -100,13 +100,15 @@ def temple(s, seat, where):
 
 
 def ability(*steps):
-    """The tables with one more ability row holding ``steps`` ((op, a, b) each), and its
-    row. The array keeps its type, so the compiled kernels serve it."""
-    row = np.zeros((1, O.FX_WIDTH), np.int32)
-    row[0, 0] = len(steps)
+    """The tables with their last (padding) ability row holding ``steps`` ((op, a, b)
+    each), and that row. The record keeps its type, so the compiled kernels serve it."""
+    tables = T.copy()  # a writable record of the same type
+    row = tables.fx.shape[0] - 1
+    tables.fx[row] = 0
+    tables.fx[row, 0] = len(steps)
     for i, step in enumerate(steps):
-        row[0, 1 + 3 * i:4 + 3 * i] = step
-    return T._replace(fx=np.ascontiguousarray(np.vstack([T.fx, row]))), T.fx.shape[0]
+        tables.fx[row, 1 + 3 * i:4 + 3 * i] = step
+    return tables, row
 
 
 def run(s, steps, seat=0, W=None):
@@ -427,6 +429,24 @@ def test_own_turn_invokes_any_number_each_card_once_p8(a):
     n = free_choices(a, T, 0, False, turn_scratch(), opts)
     assert all(opts[k, 0] != FREE_INVOKE for k in range(n))  # Invoked cards wait for Wine
     assert a[L.OFF_TURN_INVOKES + 0] == 0 and check_state(a, T) == V_OK
+
+
+def test_a_card_is_invoked_at_most_once_a_turn_decision_32(a):
+    # two cards that Energise another: without the limit each would Energise the other
+    # for ever
+    temple(a, 0, land("lakonia"))
+    give(a, 0, 0, myth("demigod_of_rites"))
+    give(a, 0, 1, myth("demigod_of_rites", 1))
+    W = script(pair(FREE_INVOKE, 0), pair(FREE_INVOKE, 1), 0, -1)  # the second Energises slot 0
+    ev, work, opts, rng = kit()
+    free_actions(a, T, W, ev, 0, False, work, turn_scratch(), opts, rng)
+    assert W[0] != SCRIPT_MISSED and W[1] == 4
+    assert list(a[L.MYTH_INVOKED:L.MYTH_INVOKED + 2]) == [0, 1]  # slot 0 upright again
+    n = free_choices(a, T, 0, False, turn_scratch(), opts)
+    assert all(opts[k, 0] != FREE_INVOKE for k in range(n))  # but not Invoked twice this turn
+    a[L.INVOKED_THIS_TURN:L.INVOKED_THIS_TURN + L.N_DECKS * L.MAX_MYTH_DECK] = 0  # a new turn
+    n = free_choices(a, T, 0, False, turn_scratch(), opts)
+    assert [tuple(opts[k, :2]) for k in range(n) if opts[k, 0] == FREE_INVOKE] == [(FREE_INVOKE, 0)]
 
 
 def test_another_seats_turn_allows_one_invoke_clockwise_from_the_active_seat_p8():

@@ -226,4 +226,4 @@ def test_ties_go_to_the_most_track_steps_then_are_shared_p13():
 
 
 def test_content_is_the_shipped_one():
-    assert CONTENT.tables is T
+    assert not CONTENT.packed.flags.writeable  # no test changed the shipped tables

@@ -5,7 +5,14 @@ import numpy as np
 import pytest
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import PIECES, SIDES, START_PIECES, ContentError, load_content
+from sim.games.pillars.content import (
+    PIECES,
+    SIDES,
+    START_PIECES,
+    ContentError,
+    Tables,
+    load_content,
+)
 from sim.games.state_layout import layout_key
 
 CONTENT = load_content()
@@ -31,7 +38,8 @@ def test_shipped_content_fits_the_state():
     ("population", L.MAX_POPULATION + 1, "25 population tiles"),
 ])
 def test_content_too_large_for_the_state_is_one_line(table, rows, message):
-    big = T._replace(**{table: np.zeros((rows, getattr(T, table).shape[1]), np.int32)})
+    tables = {name: np.array(T[name]) for name in Tables._fields}
+    big = Tables(**tables | {table: np.zeros((rows, tables[table].shape[1]), np.int32)})
     with pytest.raises(ContentError, match=message) as err:
         L.check_capacity(big)
     assert "\n" not in str(err.value)

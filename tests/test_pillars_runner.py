@@ -43,7 +43,8 @@ def test_run_writes_one_row_per_seat_with_the_pillars_columns(tmp_path):
 
 def test_track_end_setting_is_recorded_and_changes_when_games_end(tmp_path):
     done = invoke("run", "--game", "pillars", "--players", 4, "--n", 300, "--seed", 2,
-                  "--out", tmp_path / "run", "--quiet", "--sweep", "track_end=markers,tracks")
+                  "--strategies", "random", "--out", tmp_path / "run", "--quiet", "--sweep",
+                  "track_end=markers,tracks")
     assert done.exit_code == 0, done.output
     plan = json.loads((tmp_path / "run" / "run.json").read_text())
     assert [c["settings"]["track_end"] for c in plan["cells"]] == ["markers", "tracks"]
@@ -82,7 +83,8 @@ def test_trace_plays_a_game_to_its_end():
     (["--set", "city_states=[\"spartaa\", \"draft\", \"draft\"]"], "unknown City-state"),
     (["--set", "city_states=[\"draft\"]"], "city_states lists 1 seats"),
     (["--set", "city_states_out=[\"nowhere\"]"], "unknown City-state"),
-    (["--strategies", "random,first,random"], "one strategy"),
+    (["--strategies", "random,first,random"], "every seat alike"),
+    (["--strategies", "balanced,tyrant,random"], "unknown strategy 'tyrant'"),
     (["--set", "params.x=1"], "unknown section 'params'"),
 ])
 def test_bad_settings_give_one_line(tmp_path, flags, words):

@@ -381,10 +381,10 @@ def test_mythology_reward_keeps_one_and_bottoms_the_other_p7(games):
 def test_a_free_mercenary_hoplite_lands_on_the_starting_city_p7(games):
     s = games["aegean", 2, 3].copy()
     track = next(t for t in range(L.N_TRACKS) if s[L.TRACK_STEP + L.N_TRACKS + t] == 0)
-    steps = T.track_steps.copy()
-    steps[track, 0, 0] = R_HOPLITE  # step 1 as a free Hoplite
+    tables = T.copy()  # a writable record of the same type
+    tables.track_steps[track, 0, 0] = R_HOPLITE  # step 1 as a free Hoplite
     land = home(s, 1)
-    setup_reward(s, T._replace(track_steps=steps), 1, track, step_up(s, 1, track), land)
+    setup_reward(s, tables, 1, track, step_up(s, 1, track), land)
     assert per_land(s, "LAND_HOPLITES")[land, 1] == 2 and s[L.MERCENARIES + 1] == 2
     assert check_state(s, T) == V_OK
 

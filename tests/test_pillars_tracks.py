@@ -176,7 +176,7 @@ def test_card_reward_takes_a_face_up_card_and_flips_the_next_p7(s):
     n = s[L.PROC_N + slot]
     top = int(s[L.PROC_DECK + slot * L.MAX_PROC_DECK + n - 1])
     before = hand(s, 1)
-    reward_card(s, script(slot), 1, opts, rng)
+    reward_card(s, T, script(slot), 1, opts, rng)
     assert hand(s, 1) == sorted(before + [top])
     assert s[L.PROC_N + slot] == n - 1 and s[L.PROC_UP + slot] == 1
     assert check_state(s, T) == V_OK

@@ -38,5 +38,9 @@ class EffectRows:
             self.rows.append([len(key), *cells] + [0] * (self.width - 1 - len(cells)))
         return self.index[key]
 
-    def table(self) -> np.ndarray:
-        return np.ascontiguousarray(np.array(self.rows, dtype=np.int32))
+    def table(self, multiple: int = 1) -> np.ndarray:
+        """The rows, then empty ones up to a multiple of ``multiple``: content whose effects
+        add a row then keeps the table's shape, and so the compiled kernels of a packed
+        record type (``content_files.pack``)."""
+        padding = [[0] * self.width] * (-len(self.rows) % multiple)
+        return np.ascontiguousarray(np.array(self.rows + padding, dtype=np.int32))

@@ -4,9 +4,9 @@
 and every card and tile in words. This module lays a studio's file over it and applies
 overrides (sim.games.content_files, by the sections of ``SCHEMA``), checks it (one-line
 ``ContentError`` naming file, item, field and fix), hashes it and compiles it into int32
-NumPy tables (``Tables``) for the rules kernels: the map of each side as adjacency
-matrices indexed ``[side, space, space]``, the cards and tiles as rows of integer codes.
-Plain NumPy only.
+NumPy tables (``Tables``, packed into one record, ``Content.packed``, that the rules
+kernels take): the map of each side as adjacency matrices indexed ``[side, space,
+space]``, the cards and tiles as rows of integer codes. Plain NumPy only.
 
 Indices: side 0 is the Mediterranean, 1 the Aegean (``SIDES``); Lands 0..17 in file order
 per side, Seas by their printed number less one; codes are positions in the word tuples
@@ -25,10 +25,12 @@ import numpy as np
 
 from sim.games.content_files import (
     ContentError,
+    PackedContent,
     Section,
     StudioFile,
     content_hash,
     is_assumed,
+    pack,
     read_content,
     set_value,
     show,
@@ -83,6 +85,9 @@ N_REGIONS = 6  # one per track (p. 2)
 LANDS_PER_REGION = 3  # p. 2
 N_LANDS = N_REGIONS * LANDS_PER_REGION
 MAX_SEAS = 30
+# Ability rows are padded to a multiple of this (EffectRows.table): an override or studio
+# file whose abilities add a row keeps the packed tables' type and their compiled kernels.
+FX_ROWS_STEP = 64
 MAX_PLAYERS = 4
 STACKS_PER_TYPE, TILES_PER_STACK = 2, 3  # step 6
 
@@ -193,14 +198,19 @@ class Tables(NamedTuple):
     start_pieces: np.ndarray    # [START_PIECES] pieces each colour puts on its starting Land (step 12)
 
 
-@dataclass(frozen=True)
-class Content:
-    tables: Tables
+@dataclass
+class Content(PackedContent):
+    packed: np.recarray  # pack(Tables): one row; a kernel called from Python takes the array
     names: dict[str, tuple[str, ...]]  # names by index: "lands.aegean", "cards", ...
     content_hash: str
     assumed_share: float  # share of items whose source starts with "assumed"
     data: dict[str, Any]
     studio: StudioFile | None = None  # the studio's file laid over the shipped one
+
+    @property
+    def tables(self) -> np.record:
+        """The tables as kernels read them: ``T.cards[c, C_POWER]`` (fields as in ``Tables``)."""
+        return self.packed[0]
 
 
 def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
@@ -213,7 +223,7 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     for key, value in (overrides or {}).items():
         set_value(data, key, value, SCHEMA, fname)
     tables, names = _Compiler(fname).compile(data)
-    return Content(tables=tables, names=names, content_hash=content_hash(data),
+    return Content(packed=pack(tables), names=names, content_hash=content_hash(data),
                    assumed_share=_assumed_share(data), data=data, studio=studio_file)
 
 
@@ -331,7 +341,7 @@ class _Compiler:
             strategy_types=_arr(self.strategy_types),
             cards=_arr(cards), card_ability=_arr(self.card_abilities),
             mythology=_arr(self.mythology(data["mythology"], names)),
-            myth_ability=_arr(self.myth_abilities), fx=self.fx.table(),
+            myth_ability=_arr(self.myth_abilities), fx=self.fx.table(FX_ROWS_STEP),
             population=_arr(self.population(data["population"], data["boards"])),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),

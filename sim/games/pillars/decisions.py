@@ -11,6 +11,9 @@ import numpy as np
 
 MAX_OPTIONS = 64
 OPT_WIDTH = 4
+# Column 1 of a ``deploy_space`` or ``move_to`` option: the space is a Ship's (a Sea or a
+# Port), not a Land Unit's, whose Lands share numbers with the Seas.
+SHIP_SPACE = 1
 
 DECISION_FIELDS = (
     ("city_state", "City-state tile drafted, its Starting Resource tile, row position (step 11)"),
@@ -39,7 +42,8 @@ DECISION_FIELDS = (
     ("deploy", "-1 stop, else Unit kind, Player board row (p. 10)"),
     ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
               "Building, whose Land is column 3), Land (p. 10)"),
-    ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land (p. 10)"),
+    ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land; column 1 "
+                     "SHIP_SPACE for a Ship's (p. 10)"),
     ("build_land", "Land the chosen Building or City goes to (p. 10)"),
     ("settle", "-1 stop, else Land Settled (p. ~11)"),
     ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
@@ -50,7 +54,8 @@ DECISION_FIELDS = (
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
                   "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
-    ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land (p. 9)"),
+    ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land; column 1 SHIP_SPACE "
+                "for a Ship's (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
                     "and a Region whose Prophecy is Fulfilled, FREE_CITY, or FREE_LIGHTHOUSE "
                     "(pp. 7-8, p. ~14)"),

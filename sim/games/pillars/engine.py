@@ -72,14 +72,15 @@ def work_arrays(max_events):
 
 
 @njit
-def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, tiles, mode,
+def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks, tiles, mode,
              track_end, check_turns, max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
-    (``state_layout``)."""
+    (``state_layout``). ``packed``: ``Content.packed``."""
     s, work, scratch, opts, rng, ev = work_arrays(max_events)
     if layout_key != L.LAYOUT_KEY:
         return s, ev[:0], False
+    T = packed[0]
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
               track_end, check_turns, max_rounds)
@@ -87,7 +88,7 @@ def play_one(layout_key, T, W, run_seed, game_index, side, n_players, picks, til
 
 
 @kernel
-def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
+def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
                count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
                violation):
@@ -100,6 +101,7 @@ def play_batch(layout_key, T, W, s, work, scratch, opts, rng, ev, run_seed, firs
     chunks on several threads (``sim.threads``) and gets the same games."""
     if layout_key != L.LAYOUT_KEY:
         return False
+    T = packed[0]
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,

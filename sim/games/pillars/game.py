@@ -7,14 +7,19 @@ import numpy as np
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import Content
 from sim.games.pillars.engine import play_batch, play_one, work_arrays
-from sim.games.pillars.policy import FIRST, RANDOM_LEGAL
+from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
+from strategies.pillars.entry import SEAT_HEURISTIC, SEAT_RANDOM, bot_entry, bot_words
+from strategies.pillars.features import NF
+from strategies.pillars.presets import PRESET_NAMES, PRESETS
 
-# The stand-in policies a seat may play until the bots exist (their own issue); the first
-# is the default.
-STRATEGY_CODES = {"random": RANDOM_LEGAL, "first": FIRST}
+# What a seat may play: a heuristic personality (strategies/pillars/presets, balanced
+# first, the default), uniformly random legal options, or (every seat alike) the first
+# legal option.
+RANDOM, FIRST_OPTION = "random", "first"
+STRATEGIES = (*PRESET_NAMES, RANDOM, FIRST_OPTION)
 # The engine's safety stop on rounds: far above the longest random-legal game seen
 # (docs/rules/pillars.md gives both numbers); registry.GAMES["pillars"].max_rounds.
 MAX_ROUNDS = 2000
@@ -35,18 +40,42 @@ class PillarsSetup:
     city_states: tuple[str, ...] = ()
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
-    strategy: str = "random"
+    # one strategy (STRATEGIES) for every seat, or one per seat
+    strategies: tuple[str, ...] = (RANDOM,)
+    # per seat, a weight row played instead of its preset's (None: the preset's); sim tune
+    weights: tuple[tuple[float, ...] | None, ...] | None = None
     # check the invariants after every turn too, not only after every round (the tests do)
     check_turns: bool = False
     max_rounds: int = MAX_ROUNDS
+
+
+def seat_strategies(setup: PillarsSetup) -> tuple[str, ...]:
+    """The strategy of each seat."""
+    given = setup.strategies
+    return given * setup.players if len(given) == 1 else given
+
+
+def policy_words(content: Content, setup: PillarsSetup) -> np.ndarray:
+    """The policy vector ``W`` of the cell's games (``policy``, ``strategies.pillars.entry``):
+    the first option for every seat, or each seat's bot with its weights."""
+    seats = seat_strategies(setup)
+    if FIRST_OPTION in seats:
+        return np.array([FIRST], np.int64)
+    codes = [SEAT_RANDOM if name == RANDOM else SEAT_HEURISTIC for name in seats]
+    explicit = setup.weights or (None,) * len(seats)
+    weights = [np.asarray(row, np.float64) if row is not None
+               else np.zeros(NF) if name == RANDOM else PRESETS[name]
+               for name, row in zip(seats, explicit, strict=True)]
+    address = bot_entry(content.packed) if SEAT_HEURISTIC in codes else 0
+    return bot_words(BOTS, codes, weights, address)
 
 
 def _args(content: Content, setup: PillarsSetup):
     side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
                                       setup.city_states_in, setup.city_states_out)
     L.check_capacity(content.tables)
-    W = np.array([STRATEGY_CODES[setup.strategy]], np.int64)
-    return W, side, picks, tiles, L.MODES.index(setup.mode), L.TRACK_ENDS.index(setup.track_end)
+    return (policy_words(content, setup), side, picks, tiles, L.MODES.index(setup.mode),
+            L.TRACK_ENDS.index(setup.track_end))
 
 
 def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
@@ -68,7 +97,7 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
     }
 
     def play(start: int, stop: int) -> bool:
-        return play_batch(L.LAYOUT_KEY, content.tables, W, *work_arrays(0), run_seed,
+        return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, setup.players, picks, tiles,
                           mode, track_end, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
@@ -82,7 +111,7 @@ def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
     W, side, picks, tiles, mode, track_end = _args(content, setup)
-    state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,
+    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W, run_seed, game_index,
                                      side, setup.players, picks, tiles, mode, track_end, True,
                                      setup.max_rounds, max_events)
     refuse_mismatch(played, "pillars")

@@ -25,8 +25,9 @@ V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of 
 #             counted otherwise than its tiles show (p. 6)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
+V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (strategies.pillars.entry)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
-                   "glory", "invokes")
+                   "glory", "invokes", "no_bot_entry")
 
 P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
     PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))

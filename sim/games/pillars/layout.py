@@ -214,6 +214,9 @@ _FIELDS = (
     ("GORGON_AT", 1, "that Unit: the Ship's piece, or the Hoplite's or Worker's Land"),
     ("OFF_TURN_INVOKES", MAX_PLAYERS, "Mythology cards the seat Invoked in the turn of another "
                                       "seat, at most 1; cleared when a turn starts (p. 8)"),
+    ("INVOKED_THIS_TURN", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card Invoked in this turn: "
+                                                    "at most once a turn (decision 32); "
+                                                    "cleared when a turn starts"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
     ("TRACK_END", 1, "TRACK_ENDS code: how the track-end trigger counts (decision 2, p. 13)"),
@@ -241,7 +244,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
- POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT, OFF_TURN_INVOKES, MODE,
+ POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT, OFF_TURN_INVOKES,
+ INVOKED_THIS_TURN, MODE,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits

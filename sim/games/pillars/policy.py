@@ -1,7 +1,9 @@
-"""The stand-in policies of Pillars of Heracles until its bots exist (their own issue):
-the first legal option, a random legal option from the seat's own stream, or a script.
+"""The policies of Pillars of Heracles: the first legal option, the bots (each seat a
+random legal option from its own stream or the heuristic of ``strategies.pillars``, with
+its weights), a random legal option for every seat, or a script.
 
-``W`` is an int64 vector: ``W[W_MODE]`` picks the policy. A script (for tests and worked
+``W`` is an int64 vector: ``W[W_MODE]`` picks the policy; for the bots the rest is laid
+out by ``strategies.pillars.entry``. A script (for tests and worked
 examples) lists choices from ``W[W_SCRIPT]`` on, read at ``W[W_CURSOR]``: by option row
 (``SCRIPT_ROWS``) or by the value in option column 0 (``SCRIPT_VALUES``); past its end
 the first option is taken. A scripted value no option holds sets ``W[W_MODE]`` to
@@ -11,8 +13,10 @@ the first option is taken. A scripted value no option holds sets ``W[W_MODE]`` t
 
 from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
+from strategies.pillars.entry import SEAT_RANDOM, W_SEATS, ask_heuristic
 
-FIRST, RANDOM_LEGAL, SCRIPT_ROWS, SCRIPT_VALUES = 0, 1, 2, 3
+# The modes below SCRIPT_ROWS take a lone option without asking (rules.core.decide).
+FIRST, RANDOM_LEGAL, BOTS, SCRIPT_ROWS, SCRIPT_VALUES = 0, 1, 2, 3, 4
 SCRIPT_MISSED = -1
 W_MODE, W_CURSOR, W_SCRIPT = 0, 1, 2
 PAIR, PAIR_SPAN, PAIR_OFFSET = 1 << 40, 1 << 20, 1 << 19
@@ -24,11 +28,13 @@ def pair(a: int, b: int) -> int:
 
 
 @kernel
-def choose(s, W, opts, n, seat, kind, rng):
-    """The row of ``opts[:n]`` the seat's stand-in policy takes."""
+def choose(s, T, W, opts, n, seat, kind, rng):
+    """The row of ``opts[:n]`` the seat's policy takes."""
     mode = W[W_MODE]
-    if mode == RANDOM_LEGAL:
+    if mode == RANDOM_LEGAL or (mode == BOTS and W[W_SEATS + seat] == SEAT_RANDOM):
         return below(rng, STREAM_BOT + seat, n)
+    if mode == BOTS:
+        return ask_heuristic(s, T, W, opts, n, seat, kind)
     if mode == SCRIPT_ROWS or mode == SCRIPT_VALUES:
         at = W[W_CURSOR]
         if W_SCRIPT + at >= W.shape[0]:

@@ -2,8 +2,9 @@
 
 Settings: the board side, the mode (Appendix 4, p. 15) and the City-states (step 11:
 drafted by default; or a name, "draft" or "random" per seat; tiles forced in or kept
-out of the step-10 draw). Until the bots exist, every seat plays one stand-in policy
-(``random`` legal options by default, or ``first``).
+out of the step-10 draw). A seat plays a heuristic personality (``balanced`` by default,
+``strategies/pillars``), ``random`` legal options, or, every seat alike, the ``first``
+legal option.
 """
 
 from __future__ import annotations
@@ -16,7 +17,12 @@ import pyarrow as pa
 from sim.games.content_files import ContentError
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import SCHEMA, SIDES, Content, load_content
-from sim.games.pillars.game import STRATEGY_CODES, PillarsSetup
+from sim.games.pillars.game import (
+    FIRST_OPTION,
+    STRATEGIES,
+    PillarsSetup,
+    seat_strategies,
+)
 from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
@@ -37,7 +43,8 @@ SETTINGS: dict[str, object] = {
 LIST_SETTINGS = ("city_states", "city_states_in", "city_states_out")
 CITY_WORDS = (DRAFT, RANDOM)
 WORD_SETTINGS = CITY_WORDS
-STRATEGIES = tuple(STRATEGY_CODES)  # the first, random, is the default
+# `sim ladder` plays every strategy but `first`, which every seat must play alike
+LADDER_STRATEGIES = tuple(name for name in STRATEGIES if name != FIRST_OPTION)
 PARAMS: tuple = ()  # no tunable numbers yet
 # The sections whose numbers are balance values a sensitivity run moves; the component
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
@@ -73,9 +80,9 @@ def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
                where: str) -> PillarsSetup:
     """The cell's PillarsSetup; every name checked, one-line RunError otherwise."""
-    if len(set(strategies)) != 1:
-        raise RunError(f"{where}: every seat plays one stand-in policy until the Pillars bots "
-                       "exist ; give one strategy, not one per seat")
+    if FIRST_OPTION in strategies and len(set(strategies)) > 1:
+        raise RunError(f"{where}: {FIRST_OPTION!r} is played by every seat alike ; give it alone "
+                       "or choose other strategies")
     picks = settings["city_states"]
     seats = (picks,) * players if picks in CITY_WORDS else tuple(picks)
     if len(seats) != players:
@@ -85,7 +92,7 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                          track_end=settings["track_end"],
                          city_states=seats, city_states_in=tuple(settings["city_states_in"]),
                          city_states_out=tuple(settings["city_states_out"]),
-                         strategy=strategies[0])
+                         strategies=strategies)
     try:
         setup_arrays(content, setup.board, players, setup.city_states, setup.city_states_in,
                      setup.city_states_out)
@@ -141,7 +148,7 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": pa.array([setup.strategy] * (count * p), pa.string()),
+        "strategy": labels(np.tile(np.arange(p), count), seat_strategies(setup)),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),

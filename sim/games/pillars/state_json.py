@@ -5,7 +5,7 @@ the Forbidden Domains, the Population tiles and, per player, what final scoring 
 (Prophecies, Monuments, Cities, the pieces whose Power decides each Region, the track
 steps, End Ships). ``build_state`` validates it (one-line ``StateError``,
 sim.games.state_json) and writes it into a state vector, with the End Ships as a script
-for the stand-in policy; ``score_state`` then runs the engine's own
+for the script policy; ``score_state`` then runs the engine's own
 ``rules/end.final_scoring``, so the numbers are those a simulated game would get.
 """
 
@@ -268,7 +268,7 @@ def _end_ships(c: Checker, w: str, pl: dict, board: _Board, s: np.ndarray,
 
 
 def _script(s: np.ndarray, T, board: _Board, end_ships: dict[tuple[int, int], int]) -> np.ndarray:
-    """The stand-in policy's script for final scoring: at each open Region in scoring
+    """The script policy for final scoring: at each open Region in scoring
     order, each seat from the First Player places its End Ship there or declines (-1)."""
     n = s[L.N_PLAYERS]
     values = [end_ships.get((int(region), (s[L.FIRST] + k) % n), -1)

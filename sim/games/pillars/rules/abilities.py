@@ -55,7 +55,7 @@ def step_up_track(s, T, W, ev, seat, want, work, opts, rng):
             n = option(opts, n, t, 0, 0, 0)
     if n == 0:
         return -1
-    track = opts[decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
+    track = opts[decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
     progress(s, T, W, ev, seat, track, CAUSE_ABILITY, True, work, opts, rng)
     return track
 
@@ -74,10 +74,10 @@ def free_deploy(s, T, W, ev, seat, want, opts, rng):
                 n = option(opts, n, unit, row, 0, 0)
     if n == 0:
         return -1
-    k = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     unit, row = opts[k, 0], opts[k, 1]
     n = deploy_spaces(s, T, seat, unit, opts)
-    space = opts[decide(s, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
+    space = opts[decide(s, T, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
     place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)
     return space
 
@@ -96,10 +96,10 @@ def free_build(s, T, W, ev, seat, want, opts, rng):
                 n = option(opts, n, building, row, 0, 0)
     if n == 0:
         return -1
-    k = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     building, row = opts[k, 0], opts[k, 1]
     n = build_lands(s, T, seat, building, -1, opts)
-    land = opts[decide(s, W, opts, n, seat, D_BUILD_LAND, rng), 0]
+    land = opts[decide(s, T, W, opts, n, seat, D_BUILD_LAND, rng), 0]
     place_building(s, ev, seat, building, row, -1, land)
     row_emptied(s, T, W, ev, seat, SECTION_BUILD, row, opts, rng)
     return land
@@ -115,7 +115,7 @@ def add_power(s, T, W, seat, amount, opts, rng):
             n = option(opts, n, land, 0, 0, 0)
     if n == 0:
         return -1
-    land = opts[decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
+    land = opts[decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
     s[L.POWER_BONUS + land * L.MAX_PLAYERS + seat] += amount
     return land
 
@@ -133,7 +133,7 @@ def free_energise(s, T, W, ev, seat, most, opts, rng):
                 n = option(opts, n, k, s[L.MYTH_SLOT + base + k], 0, 0)
         if n == 1:
             break
-        slot = opts[decide(s, W, opts, n, seat, D_ENERGISE, rng), 0]
+        slot = opts[decide(s, T, W, opts, n, seat, D_ENERGISE, rng), 0]
         if slot < 0:
             break
         s[L.MYTH_INVOKED + base + slot] = 0
@@ -177,7 +177,7 @@ def fit_mythology(s, T, W, owner, opts, rng):
         n = 0
         for k in range(room + 1):
             n = option(opts, n, k, s[L.MYTH_SLOT + base + k], 0, 0)
-        free = opts[decide(s, W, opts, n, owner, D_ABILITY_TARGET, rng), 0]
+        free = opts[decide(s, T, W, opts, n, owner, D_ABILITY_TARGET, rng), 0]
         card = s[L.MYTH_SLOT + base + free]
         bottom_of_deck(s, T.mythology[card, 0], card)
     if free < room:
@@ -222,7 +222,7 @@ def send_back(s, T, W, seat, piece, opts, rng):
     n = send_back_choices(s, T, seat, piece, opts)
     if n == 0:
         return -1
-    k = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     owner, where, kind = opts[k, 0], opts[k, 1], opts[k, 2]
     if piece == O.PIECE_BUILDING:
         row = empty_row(s, T, owner, L.BUILD_LEFT, L.N_BUILDING_KINDS, kind,
@@ -268,7 +268,7 @@ def halt(s, T, W, seat, what, opts, rng):
                 n = option(opts, n, other, MOVE_WORKER, land, 0)
     if n == 0:
         return -1
-    k = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     other = opts[k, 0]
     if what == O.HALT_SHIPS:
         s[L.HALTED_SHIPS] |= 1 << other
@@ -294,7 +294,7 @@ def swap_mythology(s, T, W, seat, opts, rng):
                     n = option(opts, n, k, other, j, 0)
     if n == 0:
         return -1
-    c = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    c = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     mine = L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + opts[c, 0]
     theirs = L.MYTH_SLOT + opts[c, 1] * L.MAX_MYTH_SLOTS + opts[c, 2]
     card = s[mine]
@@ -317,7 +317,7 @@ def perseus(s, T, W, ev, seat, opts, rng):
             n = option(opts, n, other, held, 0, 0)
     if n == 0:
         return -1, -1
-    c = decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng)
+    c = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     other, pick = opts[c, 0], below(rng, STREAM_SETUP, opts[c, 1])
     slot = -1
     for k in range(L.MAX_MYTH_SLOTS):
@@ -332,7 +332,7 @@ def perseus(s, T, W, ev, seat, opts, rng):
     s[L.MYTH_INVOKED + slot] = 0
     s[L.MYTH_OUT + card] = 1
     n = option(opts, option(opts, 0, -1, 0, 0, 0), 0, card, 0, 0)
-    used = opts[decide(s, W, opts, n, seat, D_PERSEUS, rng), 0] + 1
+    used = opts[decide(s, T, W, opts, n, seat, D_PERSEUS, rng), 0] + 1
     emit(s, ev, seat, EV_MYTHOLOGY_REMOVED, card, other, used)
     return card, T.myth_ability[card, 0] if used == 1 else -1
 
@@ -373,7 +373,7 @@ def run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng):
         elif op == O.OP_SWAP:
             target = swap_mythology(s, T, W, seat, opts, rng)
         elif op == O.OP_EGYPT:
-            target = free_egypt_card(s, W, seat, opts, rng)
+            target = free_egypt_card(s, T, W, seat, opts, rng)
         elif op == O.OP_SPHINX:
             target = place_sphinx(s, T, W, ev, seat, opts, rng)
         elif op == O.OP_PERSEUS:
@@ -419,19 +419,22 @@ def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
     n = option(opts, 0, 0, 0, 0, 0)
     if T.card_ability[card, 1] > 0:
         n = option(opts, n, 1, 0, 0, 0)
-    alternative = opts[decide(s, W, opts, n, seat, D_ABILITY, rng), 0]
+    alternative = opts[decide(s, T, W, opts, n, seat, D_ABILITY, rng), 0]
     emit(s, ev, seat, EV_CARD_ABILITY, card, alternative, 0)
     run_ability(s, T, W, ev, seat, T.card_ability[card, alternative], work, scratch, opts, rng)
 
 
 @kernel
 def invocable(s, T, seat, off_turn, head, opts, n):
-    """Add an option (head, slot, card) for each Energised Mythology card of the seat; in
-    another seat's turn only those usable then (ops.OWN_TURN_ONLY). Returns the count."""
+    """Add an option (head, slot, card) for each Energised Mythology card of the seat not
+    yet Invoked in this turn (decision 32: two cards that Energise each other would
+    otherwise be Invoked without end); in another seat's turn only those usable then
+    (ops.OWN_TURN_ONLY). Returns the count."""
     base = seat * L.MAX_MYTH_SLOTS
     for k in range(L.MAX_MYTH_SLOTS):
         card = s[L.MYTH_SLOT + base + k]
         if (card >= 0 and s[L.MYTH_INVOKED + base + k] == 0
+                and s[L.INVOKED_THIS_TURN + card] == 0
                 and (not off_turn or T.myth_ability[card, 1] == 1)):
             n = option(opts, n, head, k, card, 0)
     return n
@@ -444,6 +447,7 @@ def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
     card = s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + slot]
     off_turn = 1 if seat != s[L.ACTIVE] else 0
     s[L.OFF_TURN_INVOKES + seat] += off_turn
+    s[L.INVOKED_THIS_TURN + card] = 1
     emit(s, ev, seat, EV_INVOKE, slot, card, off_turn)
     run_ability(s, T, W, ev, seat, T.myth_ability[card, 0], work, scratch, opts, rng)
     for k in range(L.MAX_PLAYERS * L.MAX_MYTH_SLOTS):
@@ -464,6 +468,6 @@ def invoke_window(s, T, W, ev, active, work, scratch, opts, rng):
         n = invocable(s, T, seat, True, 0, opts, option(opts, 0, -1, 0, 0, 0))
         if n == 1:
             continue
-        pick = decide(s, W, opts, n, seat, D_INVOKE, rng)
+        pick = decide(s, T, W, opts, n, seat, D_INVOKE, rng)
         if opts[pick, 0] == 0:
             invoke(s, T, W, ev, seat, opts[pick, 1], work, scratch, opts, rng)

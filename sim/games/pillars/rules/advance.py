@@ -98,7 +98,7 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
         n = part_choices(s, section, opts)
         if card_ability_ready(s, T):
             n = option(opts, n, L.DONE_ABILITY, 0, 0, 0)
-        part = opts[decide(s, W, opts, n, seat, D_ADVANCE_PART, rng), 0]
+        part = opts[decide(s, T, W, opts, n, seat, D_ADVANCE_PART, rng), 0]
         if part < 0:
             return
         s[L.TURN_DONE] |= part
@@ -116,7 +116,7 @@ def play_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     start_turn(s, T, W, ev, seat, work, scratch, opts, rng)
     free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
     invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
-    kind = choose_turn(s, W, seat, opts, rng)
+    kind = choose_turn(s, T, W, seat, opts, rng)
     if kind == TURN_ADVANCE:
         advance_turn(s, T, W, ev, seat, work, scratch, opts, rng)
     else:

@@ -29,14 +29,14 @@ def aim_archers(s, T, W, seat, land, opts, rng):
             n = option(opts, n, target, land, 0, 0)
     if n == 1:
         return
-    target = opts[decide(s, W, opts, n, seat, D_ARCHERY, rng), 0]
+    target = opts[decide(s, T, W, opts, n, seat, D_ARCHERY, rng), 0]
     if target < 0:
         return
     n = 0
     for count in range(1, hoplites + 1):
         n = option(opts, n, count, target, 0, 0)
     s[L.ARCHERY_TO + k] = target
-    s[L.ARCHERS + k] = opts[decide(s, W, opts, n, seat, D_ARCHERS, rng), 0]
+    s[L.ARCHERS + k] = opts[decide(s, T, W, opts, n, seat, D_ARCHERS, rng), 0]
 
 
 @kernel

@@ -78,7 +78,7 @@ def exile_characters(s, T, W, ev, seat, opts, rng):
         for h in range(s[L.HAND_N + seat]):
             if T.cards[s[hand + h], C_KIND] == L.KIND_CHARACTER:
                 n = option(opts, n, 0, h, s[hand + h], 0)
-        h = opts[decide(s, W, opts, n, seat, D_EXILE, rng), 1]
+        h = opts[decide(s, T, W, opts, n, seat, D_EXILE, rng), 1]
         card = s[hand + h]
         last = s[L.HAND_N + seat] - 1
         s[hand + h] = s[hand + last]
@@ -98,7 +98,7 @@ def ascend_action(s, T, W, ev, seat, work, scratch, opts, rng):
     taken = 0
     while True:
         n = ascend_choices(s, T, seat, titan_res, work, opts)
-        k = decide(s, W, opts, n, seat, D_ASCEND, rng)
+        k = decide(s, T, W, opts, n, seat, D_ASCEND, rng)
         track, res = opts[k, 0], opts[k, 1]
         if track < 0:
             break
@@ -118,7 +118,7 @@ def ascend_action(s, T, W, ev, seat, work, scratch, opts, rng):
         track_reward(s, T, W, ev, seat, scratch[2 * i], scratch[2 * i + 1], work, opts, rng)
     n = option(opts, 0, AFTER_HAND, 0, 0, 0)
     n = option(opts, n, AFTER_PILLARS, 0, 0, 0)
-    if opts[decide(s, W, opts, n, seat, D_AFTER_ASCEND, rng), 0] == AFTER_HAND:
+    if opts[decide(s, T, W, opts, n, seat, D_AFTER_ASCEND, rng), 0] == AFTER_HAND:
         packed = replenish_hand(s, T, W, seat, opts, rng)
         emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, 0)
     else:

@@ -90,7 +90,7 @@ def row_emptied(s, T, W, ev, seat, section, row, opts, rng):
             n = option(opts, n, stack, 0, 0, 0)
     if n == 0:
         return
-    stack = opts[decide(s, W, opts, n, seat, D_STRATEGY, rng), 0]
+    stack = opts[decide(s, T, W, opts, n, seat, D_STRATEGY, rng), 0]
     top = L.STRATEGY_STACK + stack * TILES_PER_STACK + s[L.STRATEGY_N + stack] - 1
     tile = s[top]
     s[top] = -1

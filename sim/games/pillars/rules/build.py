@@ -115,12 +115,12 @@ def build_action(s, T, W, ev, seat, work, opts, rng):
     """Build one Building or City after another until the seat stops (p. 10)."""
     while True:
         n = build_choices(s, T, seat, work, opts)
-        k = decide(s, W, opts, n, seat, D_BUILD, rng)
+        k = decide(s, T, W, opts, n, seat, D_BUILD, rng)
         building, row, moving_from = opts[k, 0], opts[k, 1], opts[k, 2]
         if building < 0:
             return
         n = build_lands(s, T, seat, building, moving_from, opts)
-        land = opts[decide(s, W, opts, n, seat, D_BUILD_LAND, rng), 0]
+        land = opts[decide(s, T, W, opts, n, seat, D_BUILD_LAND, rng), 0]
         set_build_cost(T, work, building, 0 if row < 0 else row)
         pay(s, T, W, ev, seat, work, opts, rng)
         if building == BUILD_CITY:

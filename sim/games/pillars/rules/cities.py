@@ -109,7 +109,7 @@ def evaluate_region(s, T, W, ev, track, opts, rng):
         if n == 0:
             n = city_lands(s, T, -1, opts)
         if n > 0:
-            land = opts[decide(s, W, opts, n, winner, D_PLACE_CITY, rng), 0]
+            land = opts[decide(s, T, W, opts, n, winner, D_PLACE_CITY, rng), 0]
     emit(s, ev, winner, EV_CITY_EVALUATION, track, winner, land)
     if land < 0:
         s[L.CITIES_BUILD] += 1
@@ -126,5 +126,5 @@ def track_end_city(s, T, W, ev, seat, track, opts, rng):
     if n == 0:
         s[L.CITIES_ASIDE + seat] += 1
         return
-    land = opts[decide(s, W, opts, n, seat, D_PLACE_CITY, rng), 0]
+    land = opts[decide(s, T, W, opts, n, seat, D_PLACE_CITY, rng), 0]
     put_city(s, ev, seat, land, CITY_TRACK_5)

@@ -6,13 +6,13 @@ from sim.jit import kernel
 
 
 @kernel
-def decide(s, W, opts, n, seat, kind, rng):
+def decide(s, T, W, opts, n, seat, kind, rng):
     """Ask ``seat``'s policy to pick one of ``n`` >= 1 options; a lone option needs no ask
     (a script still reads its entry, so a script lists every decision in order)."""
     s[L.DECISIONS] += 1
     if n == 1 and W[W_MODE] < SCRIPT_ROWS:
         return 0
-    return choose(s, W, opts, n, seat, kind, rng)
+    return choose(s, T, W, opts, n, seat, kind, rng)
 
 
 @kernel

@@ -5,7 +5,7 @@ Temple (one Ship per Port, p. 9). An emptied row gains a Helmet Strategy tile. A
 Deployed with Archery Mastery held lets the Hoplites of its Land aim again (p. ~14)."""
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.decisions import D_DEPLOY, D_DEPLOY_SPACE
+from sim.games.pillars.decisions import D_DEPLOY, D_DEPLOY_SPACE, SHIP_SPACE
 from sim.games.pillars.events import EV_DEPLOY
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import (
@@ -35,7 +35,8 @@ def port_free(s, land):
 
 @kernel
 def deploy_spaces(s, T, seat, unit, opts):
-    """The spaces a Unit of that kind may be Deployed to; returns how many."""
+    """The spaces a Unit of that kind may be Deployed to (column 1 marks a Ship's space);
+    returns how many."""
     side = s[L.SIDE]
     building = UNIT_BUILDING[unit]
     n = 0
@@ -49,12 +50,12 @@ def deploy_spaces(s, T, seat, unit, opts):
         for land in range(L.N_LANDS):
             if (T.land_sea[side, land, sea] == 1 and usable_land(s, T, land)
                     and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
-                n = option(opts, n, sea, 0, 0, 0)
+                n = option(opts, n, sea, SHIP_SPACE, 0, 0)
                 break
     for land in range(L.N_LANDS):
         if (T.land_port[side, land] >= 0 and usable_land(s, T, land) and port_free(s, land)
                 and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
-            n = option(opts, n, L.PORT + land, 0, 0, 0)
+            n = option(opts, n, L.PORT + land, SHIP_SPACE, 0, 0)
     return n
 
 
@@ -109,12 +110,12 @@ def deploy_action(s, T, W, ev, seat, work, opts, rng):
     """Deploy one Unit after another until the seat stops (p. 10)."""
     while True:
         n = deploy_choices(s, T, seat, work, opts)
-        k = decide(s, W, opts, n, seat, D_DEPLOY, rng)
+        k = decide(s, T, W, opts, n, seat, D_DEPLOY, rng)
         unit, row = opts[k, 0], opts[k, 1]
         if unit < 0:
             return
         n = deploy_spaces(s, T, seat, unit, opts)
-        space = opts[decide(s, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
+        space = opts[decide(s, T, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
         set_unit_cost(T, work, row, unit)
         pay(s, T, W, ev, seat, work, opts, rng)
         place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)

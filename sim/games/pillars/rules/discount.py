@@ -52,7 +52,7 @@ def discounted_steps(s, T, W, ev, seat, effect, first, second, work, opts, rng):
     ``first`` or ``second`` at the discount, the step's reward at once (p. 7)."""
     for _ in range(held(s, seat, effect)):
         n = discount_choices(s, T, seat, first, second, work, opts)
-        k = decide(s, W, opts, n, seat, D_DISCOUNT_STEP, rng)
+        k = decide(s, T, W, opts, n, seat, D_DISCOUNT_STEP, rng)
         track, resource, owed = opts[k, 0], opts[k, 1], opts[k, 2]
         if track < 0:
             return

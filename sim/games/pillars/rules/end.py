@@ -122,7 +122,7 @@ def place_end_ships(s, T, W, ev, region, opts, rng):
         n = end_ship_choices(s, T, seat, region, opts)
         if n == 1:
             continue
-        c = decide(s, W, opts, n, seat, D_END_SHIP, rng)
+        c = decide(s, T, W, opts, n, seat, D_END_SHIP, rng)
         piece = opts[c, 0]
         if piece >= 0:
             s[L.SHIP_PROJECT + piece] = opts[c, 1]

@@ -78,7 +78,7 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
     entries."""
     while True:
         n = free_choices(s, T, seat, at_end, scratch, opts)
-        k = decide(s, W, opts, n, seat, D_FREE_ACTION, rng)
+        k = decide(s, T, W, opts, n, seat, D_FREE_ACTION, rng)
         kind, which = opts[k, 0], opts[k, 1]
         if kind < 0:
             return
@@ -87,7 +87,7 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
             emit(s, ev, seat, EV_SIEGE_PLACE, which, 0, 0)
         elif kind == FREE_CITY:
             n = city_lands(s, T, -1, opts)
-            land = opts[decide(s, W, opts, n, seat, D_PLACE_CITY, rng), 0]
+            land = opts[decide(s, T, W, opts, n, seat, D_PLACE_CITY, rng), 0]
             s[L.CITIES_ASIDE + seat] -= 1
             emit(s, ev, seat, EV_PLACE_CITY_ASIDE, land, 0, 0)
             put_city(s, ev, seat, land, CITY_TRACK_5)

@@ -21,7 +21,7 @@ least two) to an adjacent or bridged Land (decisions 26, 27).
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ABILITIES
-from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT
+from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT, SHIP_SPACE
 from sim.games.pillars.events import EV_MOVE
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import place_on_land, usable_land
@@ -64,21 +64,22 @@ def listed(opts, n, space):
 @kernel
 def ship_steps(s, T, at, start, opts, n):
     """Add the spaces one step from ``at`` that are new and not ``start``: from a Port its
-    Sea; from a Sea the adjacent Seas and its free open Ports. Returns the new count."""
+    Sea; from a Sea the adjacent Seas and its free open Ports (column 1 marks a Ship's
+    space). Returns the new count."""
     side = s[L.SIDE]
     if at >= L.PORT:
         sea = T.land_port[side, at - L.PORT]
         if sea != start and not listed(opts, n, sea):
-            n = option(opts, n, sea, 0, 0, 0)
+            n = option(opts, n, sea, SHIP_SPACE, 0, 0)
         return n
     for sea in range(T.n_seas[side]):
         if ((T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1) and sea != start
                 and not listed(opts, n, sea)):
-            n = option(opts, n, sea, 0, 0, 0)
+            n = option(opts, n, sea, SHIP_SPACE, 0, 0)
     for land in range(L.N_LANDS):
         if (T.land_port[side, land] == at and usable_land(s, T, land) and port_free(s, land)
                 and L.PORT + land != start and not listed(opts, n, L.PORT + land)):
-            n = option(opts, n, L.PORT + land, 0, 0, 0)
+            n = option(opts, n, L.PORT + land, SHIP_SPACE, 0, 0)
     return n
 
 
@@ -220,7 +221,7 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
     used = 0
     while left > 0:
         n = unit_choices(s, T, seat, opts, reach)
-        k = decide(s, W, opts, n, seat, D_MOVE_UNIT, rng)
+        k = decide(s, T, W, opts, n, seat, D_MOVE_UNIT, rng)
         kind, which = opts[k, 0], opts[k, 1]
         if kind < 0:
             break
@@ -230,7 +231,7 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             n = neighbour_lands(s, T, which, opts)
         else:
             n = land_moves(s, T, seat, which, opts, reach)
-        to = opts[decide(s, W, opts, n, seat, D_MOVE_TO, rng), 0]
+        to = opts[decide(s, T, W, opts, n, seat, D_MOVE_TO, rng), 0]
         if kind == MOVE_SHIP:
             emit(s, ev, seat, EV_MOVE, kind, s[L.SHIP_SPACE + which], to)
             s[L.SHIP_SPACE + which] = to
@@ -239,7 +240,7 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             units = move_land_units(s, seat, kind, which, to)
             emit(s, ev, seat, EV_MOVE, kind, which, to)
             place_on_land(s, ev, seat, to)
-            sphinx_toll(s, W, ev, seat, to, units, opts, rng)
+            sphinx_toll(s, T, W, ev, seat, to, units, opts, rng)
             if kind != MOVE_WORKER:
                 aim_archers(s, T, W, seat, to, opts, rng)
         left -= 1

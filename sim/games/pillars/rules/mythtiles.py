@@ -22,7 +22,7 @@ def place_sphinx(s, T, W, ev, seat, opts, rng):
     for land in range(L.N_LANDS):
         if usable_land(s, T, land):
             n = option(opts, n, land, 0, 0, 0)
-    land = opts[decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
+    land = opts[decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]
     s[L.SPHINX_AT] = land
     s[L.SPHINX_OWNER] = seat
     emit(s, ev, seat, EV_SPHINX_TILE, land, 0, 0)
@@ -30,7 +30,7 @@ def place_sphinx(s, T, W, ev, seat, opts, rng):
 
 
 @kernel
-def sphinx_toll(s, W, ev, seat, land, units, opts, rng):
+def sphinx_toll(s, T, W, ev, seat, land, units, opts, rng):
     """``units`` of the seat's Units were moved onto ``land``: where the Sphinx tile lies
     and another seat placed it, the mover discards one card from hand per Unit (nothing
     with an empty hand)."""
@@ -44,5 +44,5 @@ def sphinx_toll(s, W, ev, seat, land, units, opts, rng):
         for h in range(s[L.HAND_N + seat]):
             n = option(opts, n, h, s[hand + h], 0, 0)
         if n > 0:
-            card = hand_to_discard(s, seat, opts[decide(s, W, opts, n, seat, D_SPHINX, rng), 0])
+            card = hand_to_discard(s, seat, opts[decide(s, T, W, opts, n, seat, D_SPHINX, rng), 0])
         emit(s, ev, seat, EV_SPHINX_TOLL, land, card, holder)

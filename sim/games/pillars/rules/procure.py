@@ -23,7 +23,7 @@ MAX_BOUGHT = L.N_PROC + L.MAX_EGYPT  # each face-up card once
 
 
 @kernel
-def exile_card(s, W, ev, seat, opts, rng):
+def exile_card(s, T, W, ev, seat, opts, rng):
     """The seat may remove one card of its hand or discard pile from the game (p. 10)."""
     n = option(opts, 0, -1, 0, 0, 0)
     hand = L.HAND + seat * L.MAX_PILE
@@ -32,7 +32,7 @@ def exile_card(s, W, ev, seat, opts, rng):
     discard = L.DISCARD + seat * L.MAX_PILE
     for d in range(s[L.DISCARD_N + seat]):
         n = option(opts, n, 1, d, s[discard + d], 0)
-    k = decide(s, W, opts, n, seat, D_EXILE, rng)
+    k = decide(s, T, W, opts, n, seat, D_EXILE, rng)
     where, at = opts[k, 0], opts[k, 1]
     if where < 0:
         return
@@ -143,7 +143,7 @@ def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
     bought = 0
     while True:
         n = procure_choices(s, T, seat, work, opts)
-        k = decide(s, W, opts, n, seat, D_PROCURE, rng)
+        k = decide(s, T, W, opts, n, seat, D_PROCURE, rng)
         slot, either, extra = opts[k, 0], opts[k, 1], opts[k, 2]
         if slot < 0:
             break
@@ -155,7 +155,7 @@ def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
         pay(s, T, W, ev, seat, work, opts, rng)
         emit(s, ev, seat, EV_PROCURE, card, slot, 0)
         if L.PROC_CHARACTERS <= slot < EGYPT_SLOT:
-            exile_card(s, W, ev, seat, opts, rng)
+            exile_card(s, T, W, ev, seat, opts, rng)
     for i in range(bought):
         s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = scratch[i]
         s[L.HAND_N + seat] += 1
@@ -165,7 +165,7 @@ def procure_action(s, T, W, ev, seat, work, scratch, opts, rng):
 
 
 @kernel
-def free_card(s, W, ev, seat, opts, rng):
+def free_card(s, T, W, ev, seat, opts, rng):
     """A Population tile's card (p. ~11): a face-up Character or Monument into hand for
     free, an optional Exile with a Character, then its deck's next card face up."""
     n = 0
@@ -174,17 +174,17 @@ def free_card(s, W, ev, seat, opts, rng):
             n = option(opts, n, slot, 0, 0, 0)
     if n == 0:
         return
-    slot = opts[decide(s, W, opts, n, seat, D_REWARD_CARD, rng), 0]
+    slot = opts[decide(s, T, W, opts, n, seat, D_REWARD_CARD, rng), 0]
     card = take_top(s, slot)
     s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = card
     s[L.HAND_N + seat] += 1
     if slot >= L.PROC_CHARACTERS:
-        exile_card(s, W, ev, seat, opts, rng)
+        exile_card(s, T, W, ev, seat, opts, rng)
     reveal(s, slot)
 
 
 @kernel
-def free_egypt_card(s, W, seat, opts, rng):
+def free_egypt_card(s, T, W, seat, opts, rng):
     """OP_EGYPT: a Kingdom of Egypt card of the seat's choice from beside the board into
     hand for free (Memphis). Returns the card, -1 when none is left."""
     n = 0
@@ -193,7 +193,7 @@ def free_egypt_card(s, W, seat, opts, rng):
             n = option(opts, n, k, s[L.EGYPT + k], 0, 0)
     if n == 0:
         return -1
-    card = take_egypt(s, opts[decide(s, W, opts, n, seat, D_ABILITY_TARGET, rng), 0])
+    card = take_egypt(s, opts[decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng), 0])
     s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = card
     s[L.HAND_N + seat] += 1
     return card

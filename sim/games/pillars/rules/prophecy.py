@@ -125,7 +125,7 @@ def exile_for_quest(s, T, W, ev, seat, kind, opts, rng):
     for d in range(s[L.DISCARD_N + seat]):
         if T.cards[s[L.DISCARD + base + d], C_KIND] == kind:
             n = option(opts, n, 1, d, s[L.DISCARD + base + d], 0)
-    k = decide(s, W, opts, n, seat, D_EXILE, rng)
+    k = decide(s, T, W, opts, n, seat, D_EXILE, rng)
     where, at = opts[k, 0], opts[k, 1]
     pile = (L.HAND if where == 0 else L.DISCARD) + base
     count = (L.HAND_N if where == 0 else L.DISCARD_N) + seat

@@ -79,7 +79,7 @@ def track_reward(s, T, W, ev, seat, track, step, work, opts, rng):
     reward = T.track_steps[track, step - 1, 0]
     emit(s, ev, seat, EV_TRACK_REWARD, track, step, reward)
     if reward == R_CARD:
-        reward_card(s, W, seat, opts, rng)
+        reward_card(s, T, W, seat, opts, rng)
     elif reward == R_CITY:
         if step == 3 and s[L.TRACK_CITY + track * 2] == 1:
             evaluate_region(s, T, W, ev, track, opts, rng)
@@ -92,7 +92,7 @@ def track_reward(s, T, W, ev, seat, track, step, work, opts, rng):
 
 
 @kernel
-def reward_card(s, W, seat, opts, rng):
+def reward_card(s, T, W, seat, opts, rng):
     """A Character or Monument of the seat's choice from the face-up Procurement cards,
     into its hand for free; the next card of that deck turns face up (p. 7)."""
     n = 0
@@ -100,7 +100,7 @@ def reward_card(s, W, seat, opts, rng):
         if s[L.PROC_UP + slot] == 1 and s[L.PROC_N + slot] > 0:
             n = option(opts, n, slot, 0, 0, 0)
     if n > 0:
-        slot = opts[decide(s, W, opts, n, seat, D_REWARD_CARD, rng), 0]
+        slot = opts[decide(s, T, W, opts, n, seat, D_REWARD_CARD, rng), 0]
         s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = take_top(s, slot)
         s[L.HAND_N + seat] += 1
         reveal(s, slot)
@@ -121,7 +121,7 @@ def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
             n = option(opts, n, 1, k, 0, 0)
     if n == 0:
         return
-    k = decide(s, W, opts, n, seat, D_MYTHOLOGY, rng)
+    k = decide(s, T, W, opts, n, seat, D_MYTHOLOGY, rng)
     if opts[k, 0] == 1:
         slot = opts[k, 1]
         s[L.MYTH_INVOKED + base + slot] = 0
@@ -143,7 +143,7 @@ def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
                 n = option(opts, n, pick, k, 1, 0)
     if free < 0:
         n = option(opts, n, -1, 0, 0, 0)
-    k = decide(s, W, opts, n, seat, D_MYTHOLOGY, rng)
+    k = decide(s, T, W, opts, n, seat, D_MYTHOLOGY, rng)
     pick, slot, replace = opts[k, 0], opts[k, 1], opts[k, 2]
     kept = -1
     if pick >= 0:
@@ -177,7 +177,7 @@ def mercenary(s, T, W, ev, seat, for_iron, work, opts, rng):
     for land in range(L.N_LANDS):
         if s[L.LAND_CITY + land] >= 0 and city_controller(s, land) == seat:
             n = option(opts, n, land, 0, 0, 0)
-    land = opts[decide(s, W, opts, n, seat, D_MERCENARY, rng), 0]
+    land = opts[decide(s, T, W, opts, n, seat, D_MERCENARY, rng), 0]
     if land < 0:
         return
     if for_iron:

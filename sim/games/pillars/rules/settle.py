@@ -69,7 +69,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
         if s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] > 0:
             n = option(opts, 0, -1, 0, 0, 0)
             n = option(opts, n, land, 0, 0, 0)
-            if opts[decide(s, W, opts, n, seat, D_PILLAR, rng), 0] < 0:
+            if opts[decide(s, T, W, opts, n, seat, D_PILLAR, rng), 0] < 0:
                 return -1
             take_pillar_from_row(s, seat, row)
             s[L.LAND_PILLAR + land] = seat
@@ -79,7 +79,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
     for other in range(L.N_LANDS):
         if s[L.LAND_PILLAR + other] == seat:
             n = option(opts, n, other, 0, 0, 0)
-    old = opts[decide(s, W, opts, n, seat, D_PILLAR, rng), 0]
+    old = opts[decide(s, T, W, opts, n, seat, D_PILLAR, rng), 0]
     if old >= 0:
         s[L.LAND_PILLAR + old] = -1
         s[L.LAND_PILLAR_ON_RES + old] = 0
@@ -96,7 +96,7 @@ def settle_action(s, T, W, ev, seat, work, scratch, opts, rng):
     cards = 0
     while True:
         n = settle_choices(s, T, seat, settled, scratch, opts)
-        land = opts[decide(s, W, opts, n, seat, D_SETTLE, rng), 0]
+        land = opts[decide(s, T, W, opts, n, seat, D_SETTLE, rng), 0]
         if land < 0:
             break
         settled |= 1 << land
@@ -110,4 +110,4 @@ def settle_action(s, T, W, ev, seat, work, scratch, opts, rng):
         if row >= 0:
             row_emptied(s, T, W, ev, seat, SECTION_SETTLE, row, opts, rng)
     for _ in range(cards):
-        free_card(s, W, ev, seat, opts, rng)
+        free_card(s, T, W, ev, seat, opts, rng)

@@ -228,7 +228,7 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
                 for k in range(n):
                     option(opts, k, s[L.DRAWN + scratch[k]], s[L.DRAWN_RES + scratch[k]],
                            scratch[k], 0)
-                chosen = opts[decide(s, W, opts, n, seat, D_CITY_STATE, rng), 2]
+                chosen = opts[decide(s, T, W, opts, n, seat, D_CITY_STATE, rng), 2]
         taken |= 1 << chosen
         s[L.CITY_STATE + seat] = s[L.DRAWN + chosen]
         emit(s, ev, seat, EV_SETUP_PICK, s[L.DRAWN + chosen], s[L.DRAWN_RES + chosen], pick)

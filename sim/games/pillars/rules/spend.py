@@ -219,7 +219,7 @@ def pay(s, T, W, ev, seat, work, opts, rng):
         n = pay_options(s, T, seat, work, r, owed, opts)
         if n == 0:  # only when the caller skipped can_pay
             return
-        k = decide(s, W, opts, n, seat, D_PAY, rng)
+        k = decide(s, T, W, opts, n, seat, D_PAY, rng)
         kind, which = opts[k, 0], opts[k, 1]
         if kind == SRC_TRADE:
             work[W_COST + r] -= 1

@@ -78,7 +78,7 @@ def tactical_support(s, T, W, ev, attacker, land, scratch, opts, rng):
                     placed |= scratch[S_PICKS + seat * MAX_SUPPORT + i] == h
                 if not placed:
                     n = option(opts, n, h, s[hand + h], 0, 0)
-            h = opts[decide(s, W, opts, n, seat, D_TACTICAL, rng), 0]
+            h = opts[decide(s, T, W, opts, n, seat, D_TACTICAL, rng), 0]
             if h < 0:
                 break
             scratch[S_PICKS + seat * MAX_SUPPORT + scratch[S_USED + seat]] = h
@@ -189,7 +189,7 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
                 n = option(opts, n, WIN_REPLACE, 0, 0, 0)
         if targets & 2:
             n = option(opts, n, WIN_CITY, 0, 0, 0)
-        target = opts[decide(s, W, opts, n, seat, D_SIEGE_WIN, rng), 0]
+        target = opts[decide(s, T, W, opts, n, seat, D_SIEGE_WIN, rng), 0]
         if target == WIN_CITY:
             old = s[L.LAND_CITY_MARKER + land]
             if old >= 0:
@@ -257,7 +257,7 @@ def domination(s, T, W, ev, seat, work, scratch, opts, rng):
             continue
         n = option(opts, 0, -1, 0, 0, 0)
         n = option(opts, n, track, 0, 0, 0)
-        if opts[decide(s, W, opts, n, seat, D_PROGRESS, rng), 0] >= 0:
+        if opts[decide(s, T, W, opts, n, seat, D_PROGRESS, rng), 0] >= 0:
             step = step_in_status(s, T, W, ev, seat, track, CAUSE_DOMINATION, work, opts, rng)
             emit(s, ev, seat, EV_DOMINATION, region, track, step)
 
@@ -285,7 +285,7 @@ def consolidation(s, T, W, ev, seat, work, scratch, opts, rng):
                 n = option(opts, n, track, 0, 0, 0)
         if n == 1:
             continue
-        track = opts[decide(s, W, opts, n, seat, D_PROGRESS, rng), 0]
+        track = opts[decide(s, T, W, opts, n, seat, D_PROGRESS, rng), 0]
         if track >= 0:
             step = step_in_status(s, T, W, ev, seat, track, CAUSE_CONSOLIDATION, work, opts, rng)
             emit(s, ev, seat, EV_CONSOLIDATION, icon, track, step)
@@ -316,4 +316,4 @@ def project_ship(s, T, W, seat, piece, opts, rng):
         if T.land_sea[s[L.SIDE], land, sea] == 1 and open_land(s, T, land):
             n = option(opts, n, land, 0, 0, 0)
     if n > 0:
-        s[L.SHIP_PROJECT + piece] = opts[decide(s, W, opts, n, seat, D_PROJECT, rng), 0]
+        s[L.SHIP_PROJECT + piece] = opts[decide(s, T, W, opts, n, seat, D_PROJECT, rng), 0]

@@ -69,6 +69,8 @@ def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     s[L.PROPHECY_TURN] = 0
     for other in range(L.MAX_PLAYERS):
         s[L.OFF_TURN_INVOKES + other] = 0
+    for card in range(L.N_DECKS * L.MAX_MYTH_DECK):
+        s[L.INVOKED_THIS_TURN + card] = 0
     s[L.TILES_USED] = 0
     project_ships(s, T, W, seat, opts, rng)
     aim_all_archers(s, T, W, seat, opts, rng)
@@ -90,13 +92,13 @@ def end_turn(s, seat):
 
 
 @kernel
-def choose_turn(s, W, seat, opts, rng):
+def choose_turn(s, T, W, seat, opts, rng):
     """Advance Turn or Replenish Turn (p. 8); an Advance Turn needs a card in hand."""
     n = 0
     if s[L.HAND_N + seat] > 0:
         n = option(opts, n, TURN_ADVANCE, 0, 0, 0)
     n = option(opts, n, TURN_REPLENISH, 0, 0, 0)
-    return opts[decide(s, W, opts, n, seat, D_TURN, rng), 0]
+    return opts[decide(s, T, W, opts, n, seat, D_TURN, rng), 0]
 
 
 @kernel
@@ -121,11 +123,11 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
     hand = L.HAND + seat * L.MAX_PILE
     for h in range(s[L.HAND_N + seat]):
         n = option(opts, n, h, s[hand + h], T.cards[s[hand + h], 1], 0)
-    h = opts[decide(s, W, opts, n, seat, D_PLAY, rng), 0]
+    h = opts[decide(s, T, W, opts, n, seat, D_PLAY, rng), 0]
     card = hand_to_discard(s, seat, h)
     s[L.PLAYED] = card
     n = rondel_options(s, T, seat, T.cards[card, 1], opts)
-    moved = opts[decide(s, W, opts, n, seat, D_RONDEL, rng), 0]
+    moved = opts[decide(s, T, W, opts, n, seat, D_RONDEL, rng), 0]
     pos = (s[L.RONDEL_POS + seat] + moved) % N_SECTIONS
     s[L.RONDEL_POS + seat] = pos
     emit(s, ev, seat, EV_RONDEL_MOVE, card, moved, T.rondel[pos])
@@ -136,7 +138,7 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
             continue
         n = option(opts, 0, 0, 0, 0, 0)
         n = option(opts, n, COUNCIL_DRAWS if holds(s, other, COUNCIL_OF_ELDERS) else 1, 0, 0, 0)
-        for _ in range(opts[decide(s, W, opts, n, other, D_COUNCIL_DRAW, rng), 0]):
+        for _ in range(opts[decide(s, T, W, opts, n, other, D_COUNCIL_DRAW, rng), 0]):
             drawn = draw_card(s, other, rng)
             if drawn >= 0:
                 emit(s, ev, other, EV_RONDEL_DRAW, T.rondel[pos], drawn, 0)
@@ -160,7 +162,7 @@ def replenish_hand(s, T, W, seat, opts, rng):
         n = option(opts, 0, -1, 0, 0, 0)
         for h in range(s[L.HAND_N + seat]):
             n = option(opts, n, h, s[hand + h], 0, 0)
-        h = opts[decide(s, W, opts, n, seat, D_DISCARD, rng), 0]
+        h = opts[decide(s, T, W, opts, n, seat, D_DISCARD, rng), 0]
         if h < 0:
             break
         hand_to_discard(s, seat, h)
@@ -196,7 +198,7 @@ def energise(s, T, W, ev, seat, work, opts, rng):
             work[W_COST + WINE] = T.mythology[card, 1]
             if can_pay(s, T, seat, work):
                 n = option(opts, n, k, card, T.mythology[card, 1], 0)
-        slot = opts[decide(s, W, opts, n, seat, D_ENERGISE, rng), 0]
+        slot = opts[decide(s, T, W, opts, n, seat, D_ENERGISE, rng), 0]
         if slot < 0:
             return
         card = s[L.MYTH_SLOT + base + slot]
@@ -230,7 +232,7 @@ def polis_expansion(s, T, W, ev, seat, work, opts, rng):
             n = option(opts, n, track, land, 0, 0)
     if n == 0:
         return
-    track = opts[decide(s, W, opts, n, seat, D_POLIS, rng), 0]
+    track = opts[decide(s, T, W, opts, n, seat, D_POLIS, rng), 0]
     step = progress(s, T, W, ev, seat, track, CAUSE_STRATEGY, True, work, opts, rng)
     emit(s, ev, seat, EV_STRATEGY, POLIS_EXPANSION, track, step)
 

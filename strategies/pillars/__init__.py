@@ -1,0 +1,1 @@
+"""Pillars of Heracles bots: a weighted heuristic and its personalities."""

@@ -1,0 +1,102 @@
+"""The Pillars of Heracles bots behind one compiled entry that the rules reach through its
+address, as the Age of Pericles bot is (``strategies.pericles.entry``): Numba copies a
+called function's code into every kernel on the way to it, and some 60 rules kernels ask
+decisions, so the heuristic is compiled once as a C-callable function and each game's
+policy words ``W`` carry its address.
+
+``W`` (int64) is the policy vector of ``sim.games.pillars.policy``. With ``W[W_MODE] ==
+BOTS`` it holds, from ``W_ENTRY``: the entry's address (this process's, written by the
+code that starts the games and never stored), each seat's code (``SEAT_RANDOM`` or
+``SEAT_HEURISTIC``), and from ``W_WEIGHTS`` each seat's row of ``features.NF`` weights as
+float64 bits.
+"""
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import intrinsic
+
+from sim import cfuncs
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.games.pillars.invariants import V_NO_BOT_ENTRY
+from sim.jit import kernel
+from strategies.pillars.features import NF
+
+W_ENTRY = 1  # the entry's address
+W_SEATS = 2  # each seat's code
+W_WEIGHTS = W_SEATS + L.MAX_PLAYERS  # each seat's weights, NF float64 words a seat
+BOT_WORDS = W_WEIGHTS + L.MAX_PLAYERS * NF
+SEAT_RANDOM, SEAT_HEURISTIC = 0, 1
+
+_INT = types.int64
+# The game's working arrays as the entry takes them: element type and dimensions.
+_ARRAYS = {"s": (types.int32, 1), "W": (types.int64, 1), "opts": (types.int32, 2)}
+
+
+def bot_words(mode: int, seats: list[int], weights: list[np.ndarray], address: int) -> np.ndarray:
+    """The policy vector: ``mode`` (policy.BOTS), the entry's ``address``, and per seat its
+    code and weights."""
+    W = np.zeros(BOT_WORDS, np.int64)
+    W[0] = mode
+    W[W_ENTRY] = address
+    rows = W[W_WEIGHTS:].view(np.float64)
+    for seat, (code, row) in enumerate(zip(seats, weights, strict=True)):
+        W[W_SEATS + seat] = code
+        rows[seat * NF:(seat + 1) * NF] = row
+    return W
+
+
+def signature(record):
+    """s, T, W, W's length, opts, n, seat, kind -> the option's index. ``W`` is untyped so
+    that the entry reads its weight words as float64."""
+    return _INT(types.CPointer(types.int32), record, types.voidptr, _INT,
+                types.CPointer(types.int32), _INT, _INT, _INT)
+
+
+def bot_entry(packed: np.recarray) -> int:
+    """Address of the heuristic compiled for ``packed``'s record type (``Content.packed``),
+    compiled, or loaded from the cache, on the first call in this process."""
+    if numba.config.DISABLE_JIT:
+        return 1  # any non-zero value: ask_heuristic calls the heuristic directly
+    from strategies.pillars.heuristic import entry_body  # imports the rules
+    return cfuncs.compiled(entry_body, signature(numba.typeof(packed[0]))).address
+
+
+@intrinsic
+def _call(typingctx, address, s, T, W, opts, n, seat, kind):
+    """Call the entry at ``address`` with the arrays' data pointers."""
+    cfuncs.check_arrays(_ARRAYS, (s, W, opts), "the Pillars bot entry")
+    sig = _INT(_INT, s, T, W, opts, _INT, _INT, _INT)
+
+    def codegen(context, builder, sig, args):
+        s, W, opts = (cfuncs.array_of(context, builder, sig, args, k) for k in (1, 3, 4))
+        untyped = context.get_value_type(types.voidptr)
+        return cfuncs.call_address(builder, args[0], [
+            s.data, args[2], builder.bitcast(W.data, untyped), builder.extract_value(W.shape, 0),
+            opts.data, *args[5:8]])
+
+    return sig, codegen
+
+
+def _call_directly(address, s, T, W, opts, n, seat, kind):
+    from strategies.pillars.heuristic import heuristic_choose  # imports the rules
+    w = W[W_WEIGHTS:].view(np.float64)[seat * NF:(seat + 1) * NF]
+    return heuristic_choose(s, T, w, opts, n, seat, kind)
+
+
+# Under NUMBA_DISABLE_JIT everything is plain Python and the heuristic is called directly.
+_call_entry = _call_directly if numba.config.DISABLE_JIT else _call
+
+
+@kernel
+def ask_heuristic(s, T, W, opts, n, seat, kind):
+    """``heuristic.heuristic_choose`` through the entry. A game started without the entry,
+    or with working arrays of other sizes, is marked broken and takes option 0."""
+    address = W[W_ENTRY]
+    if (address == 0 or W.shape[0] < BOT_WORDS or s.shape[0] != L.STATE_SIZE
+            or opts.shape[0] != MAX_OPTIONS or opts.shape[1] != OPT_WIDTH):
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return _call_entry(address, s, T, W, opts, n, seat, kind)

@@ -1,0 +1,70 @@
+"""The weights the Pillars of Heracles heuristic scores an option by.
+
+The heuristic (``heuristic.py``) values each option of a decision from what its seat can
+see, as a sum of terms; each term is one of these features times its weight. Units are
+Glory-equivalents, so a weight says what one unit of the feature is worth against the 3
+Glory of a City or Region (rulebook p. 13). A personality is one weight per feature (a
+TOML preset in ``presets/``); the themes tilt groups of them.
+"""
+
+FEATURES = (
+    # name, what one unit of the feature is
+    # the turn (p. 8)
+    ("replenish_card", "a card the Replenish Turn draws up to the Replenish Size (p. ~9)"),
+    ("replenish_pillar", "an own Pillar standing on a depleted Resource tile a Replenish Turn frees"),
+    ("replenish_energise", "an Invoked Mythology card a Replenish Turn could Energise"),
+    ("advance", "an Advance Turn, on top of the best Rondel action within the hand's reach"),
+    ("played_resource", "a Resource the card played for the Advance Turn carries (lost for paying, p. 7)"),
+    # what each Rondel action is worth before it is taken (pp. 10-12)
+    ("section_procure", "landing on Procure with a Resource to buy with"),
+    ("section_deploy", "landing on Deploy with a Unit left and a Resource to pay"),
+    ("section_build", "landing on Build with a Building left and a Worker on the map"),
+    ("section_city", "landing on Build able to pay the four Resources of a City"),
+    ("section_settle", "per Land the seat Controls without its Pillar, landing on Settle"),
+    ("section_ascend", "landing on Ascend with the Resources of a step"),
+    ("resources", "per Resource in reach (hand, Pillars, Wild tiles) when landing on an action"),
+    # the Rondel actions themselves
+    ("spend", "a Resource spent (negative keeps Resources for later)"),
+    ("city", "a City built (3 Glory at the end, a step to the City trigger, p. 13)"),
+    ("temple", "a Temple built (a Mythology slot, Ships deployed by it, p. 10)"),
+    ("agora", "an Agora built (-1 to the Ascend cost of its Resource, Workers, p. 12)"),
+    ("citadel", "a Citadel built (3 Power, Hoplites, a support card in a Siege, p. 8)"),
+    ("ship", "a Ship deployed"),
+    ("worker", "a Worker deployed"),
+    ("hoplite", "a Hoplite deployed"),
+    ("row_emptied", "a Player board row the option empties (a Strategy tile, p. 6)"),
+    ("settle", "a Land Settled (a Pillar, its Population reward, p. ~11)"),
+    ("track_step", "a step up any track (its ability or reward)"),
+    ("city_step", "a step onto a track's step 3 or 5 while its City lies there (p. 7)"),
+    ("track_end", "a step onto a track's last step (the track-end trigger, p. 13)"),
+    ("monument", "per Glory printed on a Monument bought (p. 13)"),
+    ("character", "per Power of a Character bought"),
+    ("exile_starting", "a Starting card Exiled (a thinner deck, p. 10)"),
+    # the map (p. 6, p. 9)
+    ("control", "Control of a Land gained by a Unit placed or moved there"),
+    ("city_land", "Control of a Land holding a City gained that way"),
+    ("region", "per Land of the Region already Controlled, when Control of a Land is gained"),
+    ("explore", "a face-down Land explored by a Unit placed or moved there (p. 7)"),
+    ("reinforce", "Power added to a contested Land the seat already Controls"),
+    ("move", "a Unit moved (negative: moves only where they gain)"),
+    # Free Actions and abilities (pp. 7-8)
+    ("prophecy", "per Glory of a Prophecy Fulfilled (p. 8)"),
+    ("siege", "a Siege laid where the seat has more Power than the Land's controller (p. 8)"),
+    ("invoke", "a Mythology card Invoked (its ability, p. 8)"),
+    ("mythology", "a Mythology card gained or Energised"),
+    ("card", "a card gained into the hand"),
+    ("strategy_power", "a Strategy tile that adds Power or wins ties (Appendix 2)"),
+    ("strategy_economy", "any other Strategy tile (Appendix 2)"),
+    ("tactical_hand", "cards kept in hand before adding Tactical Card Support to a Siege"),
+    # the City-state draft (step 11)
+    ("draft_room", "per open Land next to a City-state's starting Land, when drafting"),
+)
+FEATURE_NAMES = tuple(name for name, _ in FEATURES)
+NF = len(FEATURES)
+(F_REPLENISH_CARD, F_REPLENISH_PILLAR, F_REPLENISH_ENERGISE, F_ADVANCE, F_PLAYED_RESOURCE,
+ F_SECTION_PROCURE, F_SECTION_DEPLOY, F_SECTION_BUILD, F_SECTION_CITY, F_SECTION_SETTLE,
+ F_SECTION_ASCEND, F_RESOURCES, F_SPEND, F_CITY, F_TEMPLE, F_AGORA, F_CITADEL, F_SHIP,
+ F_WORKER, F_HOPLITE, F_ROW_EMPTIED, F_SETTLE, F_TRACK_STEP, F_CITY_STEP, F_TRACK_END,
+ F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND, F_REGION, F_EXPLORE,
+ F_REINFORCE, F_MOVE, F_PROPHECY, F_SIEGE, F_INVOKE, F_MYTHOLOGY, F_CARD, F_STRATEGY_POWER,
+ F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM) = range(NF)

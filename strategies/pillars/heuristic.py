@@ -1,0 +1,601 @@
+"""The Pillars of Heracles heuristic: each legal option of a decision scored as a weighted
+sum of what taking it brings the seat (``features.py``), the best score taken, ties to
+the earlier option.
+
+It reads only what the seat sees at the table: the map, the tracks, the face-up cards and
+tiles, its own hand and the options the rules wrote. Face-down tiles, the decks' order and
+the other hands are never read (tests/test_pillars_bots.py checks the choices do not move
+when they are shuffled).
+
+What the option columns hold per decision kind: ``sim/games/pillars/decisions.py``. The
+helpers are kernels of their own, compiled once into the bot's entry (``entry.py``).
+"""
+
+import numba
+import numpy as np
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.content import (
+    C_EITHER,
+    C_GLORY,
+    C_KIND,
+    C_POWER,
+    C_RES_A,
+    C_RES_B,
+    P_GLORY,
+    STRATEGY,
+)
+from sim.games.pillars.decisions import (
+    D_ADVANCE_PART,
+    D_AFTER_ASCEND,
+    D_ASCEND,
+    D_BUILD,
+    D_BUILD_LAND,
+    D_CITY_STATE,
+    D_COUNCIL_DRAW,
+    D_DEPLOY,
+    D_DEPLOY_SPACE,
+    D_DISCARD,
+    D_DISCOUNT_STEP,
+    D_END_SHIP,
+    D_ENERGISE,
+    D_EXILE,
+    D_FREE_ACTION,
+    D_INVOKE,
+    D_MERCENARY,
+    D_MOVE_TO,
+    D_MOVE_UNIT,
+    D_MYTHOLOGY,
+    D_PAY,
+    D_PERSEUS,
+    D_PILLAR,
+    D_PLACE_CITY,
+    D_PLAY,
+    D_POLIS,
+    D_PROCURE,
+    D_PROGRESS,
+    D_PROJECT,
+    D_REWARD_CARD,
+    D_RONDEL,
+    D_SETTLE,
+    D_SIEGE_WIN,
+    D_SPHINX,
+    D_STRATEGY,
+    D_TACTICAL,
+    D_TURN,
+    MAX_OPTIONS,
+    OPT_WIDTH,
+    SHIP_SPACE,
+)
+from sim.games.pillars.rules.build import BUILD_CITY
+from sim.games.pillars.rules.cities import open_land
+from sim.games.pillars.rules.free import FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_PROPHECY, FREE_SIEGE
+from sim.games.pillars.rules.movement import MOVE_ALL, MOVE_SHIP, MOVE_WORKER
+from sim.games.pillars.rules.power import land_power
+from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
+from sim.games.pillars.rules.turn import (
+    N_SECTIONS,
+    SEC_ASCEND,
+    SEC_BUILD,
+    SEC_DEPLOY,
+    SEC_PROCURE,
+    SEC_SETTLE,
+    TURN_ADVANCE,
+    replenish_size,
+)
+from sim.jit import kernel
+from strategies.pillars import features as F
+from strategies.pillars.entry import W_WEIGHTS
+
+CITY_COST = 4  # Wine, Marble, Gold and Iron (p. 10)
+HOPLITE_POWER, WORKER_POWER = 2, 1  # p. 6
+# Strategy tiles that add Power or win ties (Appendix 2): the rest are economy
+POWER_TILES = tuple(STRATEGY.index(t) for t in (
+    "archery_mastery", "fortifications", "heroic_epic", "phalanx_formation", "siege_weapons",
+    "strategic_initiative"))
+
+
+@kernel
+def rival_power(s, T, land, seat):
+    """The most Power another seat has on ``land``."""
+    best = 0
+    for other in range(s[L.N_PLAYERS]):
+        if other != seat:
+            best = max(best, land_power(s, T, land, other))
+    return best
+
+
+@kernel
+def holder(s, T, land, seat):
+    """How ``seat`` stands on ``land``: 1 when its Power is strictly the most and above a
+    face-up Population tile's, else 0 (the tie rules are left out of this estimate)."""
+    mine = land_power(s, T, land, seat)
+    pop = s[L.LAND_POP + land]
+    if pop >= 0 and (s[L.LAND_POP_UP + land] == 0 or T.population[pop, 1] >= mine):
+        return 0
+    return 1 if mine > rival_power(s, T, land, seat) else 0
+
+
+@kernel
+def region_held(s, T, land, seat):
+    """Lands of ``land``'s Region (itself left out) the seat holds."""
+    side = s[L.SIDE]
+    region = T.land_region[side, land]
+    held = 0
+    for other in T.region_lands[side, region]:
+        if other != land:
+            held += holder(s, T, other, seat)
+    return held
+
+
+@kernel
+def arrival_value(s, T, w, land, seat, power):
+    """What ``power`` more of the seat on ``land`` is worth: Control gained (more for a
+    City, more in a Region the seat holds more of), a face-down Land explored, or a
+    contested Land reinforced."""
+    if s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 1:
+        return 0.0
+    value = 0.0
+    pop = s[L.LAND_POP + land]
+    if (pop >= 0 and s[L.LAND_POP_UP + land] == 0) or (
+            s[L.LAND_RES + land] >= 0 and s[L.LAND_RES_UP + land] == 0):
+        value += w[F.F_EXPLORE]
+    mine = land_power(s, T, land, seat)
+    rival = rival_power(s, T, land, seat)
+    floor = T.population[pop, 1] if pop >= 0 and s[L.LAND_POP_UP + land] == 1 else 0
+    need = max(rival, floor)
+    if mine <= need < mine + power:
+        value += w[F.F_CONTROL] + w[F.F_REGION] * region_held(s, T, land, seat)
+        if s[L.LAND_CITY + land] >= 0:
+            value += w[F.F_CITY_LAND]
+    elif mine > need and rival > 0 and mine - rival <= power:
+        value += w[F.F_REINFORCE]
+    return value
+
+
+@kernel
+def card_resources(T, card):
+    """Resources a card pays with: 2 for a two-Resource card, else 1."""
+    if T.cards[card, C_EITHER] == 0 and T.cards[card, C_RES_B] >= 0:
+        return 2
+    return 1
+
+
+@kernel
+def in_reach(s, T, seat, skip):
+    """Resources the seat could pay with this turn (hand less hand index ``skip``, Pillars
+    on fresh tiles, Wild tiles, credit): (in all, of the kind it holds most of, whether
+    they cover a City's four kinds). A kind missing is made up by a Wild tile or a 2:1
+    Trade of the surplus (p. 7)."""
+    wine = marble = gold = iron = wood = 0
+    total = 0
+    for r in range(L.N_RESOURCES):
+        total += s[L.CREDIT + seat * L.N_RESOURCES + r]
+    hand = L.HAND + seat * L.MAX_PILE
+    for h in range(s[L.HAND_N + seat]):
+        if h == skip:
+            continue
+        card = s[hand + h]
+        total += card_resources(T, card)
+        for col in (C_RES_A, C_RES_B):
+            r = T.cards[card, col]
+            wine += r == 0
+            marble += r == 1
+            gold += r == 2
+            iron += r == 3
+            wood += r == 4
+    for land in range(L.N_LANDS):
+        if s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 0:
+            tile = s[L.LAND_RES + land]
+            if tile >= 0:
+                total += 1
+                r = T.resource_tiles[tile, 0]
+                wine += r == 0
+                marble += r == 1
+                gold += r == 2
+                iron += r == 3
+                wood += r == 4
+    wild = s[L.WILD_TILES + seat]
+    kinds = min(wine, 1) + min(marble, 1) + min(gold, 1) + min(iron, 1)
+    city = total + wild >= CITY_COST and CITY_COST - kinds <= wild + (total - kinds) // 2
+    most = max(max(wine, marble), max(max(gold, iron), wood))
+    return total + wild, most + wild, city
+
+
+@kernel
+def can_build(s, T, seat):
+    """A Land where the seat could put a Building it still has: an own Worker there, no own
+    Building, and a type left that no one has there (p. 10)."""
+    for land in range(L.N_LANDS):
+        if s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] == 0 or not open_land(s, T, land):
+            continue
+        if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] >= 0:
+            continue
+        for b in range(L.N_BUILDING_KINDS):
+            taken = False
+            for other in range(s[L.N_PLAYERS]):
+                taken = taken or s[L.LAND_BUILDING + land * L.MAX_PLAYERS + other] == b
+            if not taken:
+                for row in range(L.MAX_ROWS):
+                    if s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + b] == 1:
+                        return True
+    return False
+
+
+@kernel
+def city_land(s, T, seat):
+    """A Land without a City holding an own Worker (where a City may be Built, p. 10)."""
+    for land in range(L.N_LANDS):
+        if (s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] > 0 and s[L.LAND_CITY + land] < 0
+                and open_land(s, T, land)):
+            return True
+    return False
+
+
+@kernel
+def pillars_left(s, seat):
+    """Pillars the seat can still place: on its Settle rows or beside its board."""
+    pillars = s[L.PILLARS_BESIDE + seat]
+    for row in range(L.MAX_ROWS):
+        pillars += s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row]
+    return pillars
+
+
+@kernel
+def settle_room(s, T, seat):
+    """Lands a Settle could gain from: those the seat holds with a face-up Population tile
+    on them, or, while it has a Pillar left, without its Pillar on them."""
+    pillars = pillars_left(s, seat)
+    room = 0
+    for land in range(L.N_LANDS):
+        tile = s[L.LAND_POP + land] >= 0 and s[L.LAND_POP_UP + land] == 1
+        if (tile or (pillars > 0 and s[L.LAND_PILLAR + land] != seat)) and holder(s, T, land, seat) == 1:
+            room += 1
+    return room
+
+
+@kernel
+def units_left(s, seat, first, width):
+    """Pieces still on a Player board section (Deploy or Build)."""
+    left = 0
+    for k in range(L.MAX_ROWS * width):
+        left += s[first + seat * L.MAX_ROWS * width + k]
+    return left
+
+
+@kernel
+def cheapest_step(s, T, seat):
+    """The fewest Resources of one kind a step up some track costs the seat (its step
+    number, p. 12; the Titan's any kind)."""
+    cheapest = 99
+    for track in range(L.N_TRACKS):
+        step = s[L.TRACK_STEP + seat * L.N_TRACKS + track]
+        if step < 5:
+            cheapest = min(cheapest, step + 1)
+    return cheapest
+
+
+@kernel
+def section_value(s, T, w, seat, section, resources, most, city, settle):
+    """What landing on ``section`` is worth with ``resources`` in reach (``most`` of one
+    kind, ``city``: a City payable), before the action is chosen: nothing where the action
+    could not be taken."""
+    value = w[F.F_RESOURCES] * min(resources, CITY_COST)
+    if section == SEC_SETTLE:
+        return w[F.F_SECTION_SETTLE] * settle
+    if resources <= 0:
+        return 0.0
+    if section == SEC_PROCURE:
+        return value + w[F.F_SECTION_PROCURE]
+    if section == SEC_DEPLOY:
+        if units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) == 0:
+            return 0.0
+        return value + w[F.F_SECTION_DEPLOY]
+    if section == SEC_BUILD:
+        best = 0.0
+        if city and s[L.CITIES_BUILD] > 0 and city_land(s, T, seat):
+            best = w[F.F_SECTION_CITY]
+        if resources >= 2 and can_build(s, T, seat):
+            best = max(best, w[F.F_SECTION_BUILD])
+        return value + best if best > 0 else 0.0
+    if section == SEC_ASCEND:
+        if most + (resources - most) // 2 < cheapest_step(s, T, seat):
+            return 0.0
+        return value + w[F.F_SECTION_ASCEND]
+    return 0.0
+
+
+@kernel
+def landing_value(s, T, w, seat, moved, skip, settle):
+    """``section_value`` of the section ``moved`` sections on from the seat's marker, with
+    the hand less index ``skip`` (the card played)."""
+    section = T.rondel[(s[L.RONDEL_POS + seat] + moved) % N_SECTIONS]
+    resources, most, city = in_reach(s, T, seat, skip)
+    return section_value(s, T, w, seat, section, resources, most, city, settle)
+
+
+@kernel
+def best_landing(s, T, w, seat, power, skip, settle):
+    """The best landing a card of ``power`` reaches: exactly, or one more or fewer where
+    the Civilisation track allows (the rules list those options, so all three are
+    tried here, an estimate)."""
+    best = landing_value(s, T, w, seat, power, skip, settle)
+    best = max(best, 0.5 * landing_value(s, T, w, seat, power + 1, skip, settle))
+    if power > 1:
+        best = max(best, 0.5 * landing_value(s, T, w, seat, power - 1, skip, settle))
+    return best
+
+
+@kernel
+def step_bonus(s, w, track, step):
+    """What reaching ``step`` of ``track`` brings beyond the step itself: a City lying on
+    it (steps 3 and 5, p. 7), the track's end (step 5, p. 13)."""
+    value = 0.0
+    if (step == 3 and s[L.TRACK_CITY + track * 2] == 1) or (
+            step == 5 and s[L.TRACK_CITY + track * 2 + 1] == 1):
+        value += w[F.F_CITY_STEP]
+    if step == 5:
+        value += w[F.F_TRACK_END]
+    return value
+
+
+@kernel
+def step_value(s, T, w, seat, track):
+    """One step up ``track`` for the seat: its worth, what the step reaches, and half of
+    what the step after it would (a step is also the way to the next)."""
+    step = s[L.TRACK_STEP + seat * L.N_TRACKS + track] + 1
+    if step > 5:
+        return -1.0
+    return w[F.F_TRACK_STEP] + step_bonus(s, w, track, step) + 0.5 * step_bonus(s, w, track, step + 1)
+
+
+@kernel
+def card_keep(T, card):
+    """How much a card is worth keeping in hand: its Power and its Resources."""
+    return T.cards[card, C_POWER] + card_resources(T, card)
+
+
+@kernel
+def depleted_pillars(s, seat):
+    n = 0
+    for land in range(L.N_LANDS):
+        n += s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 1
+    return n
+
+
+@kernel
+def invoked_cards(s, seat):
+    n = 0
+    for k in range(L.MAX_MYTH_SLOTS):
+        slot = seat * L.MAX_MYTH_SLOTS + k
+        n += s[L.MYTH_SLOT + slot] >= 0 and s[L.MYTH_INVOKED + slot] == 1
+    return n
+
+
+@kernel
+def row_empties(s, first, seat, row, width):
+    """Taking one piece from that Player board row leaves it empty."""
+    left = 0
+    for k in range(width):
+        left += s[first + (seat * L.MAX_ROWS + row) * width + k]
+    return left == 1
+
+
+@kernel
+def open_neighbours(s, T, land):
+    """Open Lands next to ``land`` with no City."""
+    side = s[L.SIDE]
+    n = 0
+    for other in range(L.N_LANDS):
+        if (T.land_land[side, land, other] == 1 and s[L.LAND_CITY + other] < 0
+                and s[L.REGION_BLOCKED + T.land_region[side, other]] == 0):
+            n += 1
+    return n
+
+
+@kernel
+def move_target_value(s, T, w, seat, space, ship):
+    """Worth of a Unit arriving on ``space``: for a Land Unit its Land's arrival value (a
+    Hoplite's Power); for a Ship on a Sea the best arrival value of 1 Power among the
+    Lands the Sea touches (a Sea Ship projects 1), in a Port that of 2 on its Land (p. 6)."""
+    if not ship:
+        return arrival_value(s, T, w, space, seat, HOPLITE_POWER)
+    if space >= L.PORT:
+        return arrival_value(s, T, w, space - L.PORT, seat, 2)
+    side = s[L.SIDE]
+    best = 0.0
+    for land in range(L.N_LANDS):
+        if T.land_sea[side, land, space] == 1:
+            best = max(best, arrival_value(s, T, w, land, seat, 1))
+    return best
+
+
+@kernel
+def move_gain(s, T, w, seat, land, kind):
+    """What moving the seat's Land Units of ``kind`` (movement.MOVE_*) off ``land`` gains:
+    the best arrival value on a Land next to it, less the Control (and City) lost there
+    when the Power left no longer holds it."""
+    side = s[L.SIDE]
+    k = land * L.MAX_PLAYERS + seat
+    power = WORKER_POWER if kind == MOVE_WORKER else HOPLITE_POWER
+    if kind == MOVE_ALL:
+        power = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
+    best = 0.0
+    for other in range(L.N_LANDS):
+        if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
+            best = max(best, arrival_value(s, T, w, other, seat, power))
+    loss = 0.0
+    left = land_power(s, T, land, seat) - power
+    if holder(s, T, land, seat) == 1 and left <= rival_power(s, T, land, seat):
+        loss = w[F.F_CONTROL] + (w[F.F_CITY_LAND] if s[L.LAND_CITY + land] >= 0 else 0.0)
+    return best - loss
+
+
+@kernel
+def best_play(s, T, w, seat):
+    """The best ``best_landing`` of a card in the seat's hand (what an Advance Turn can
+    reach), less the played card's Resources."""
+    settle = settle_room(s, T, seat)
+    hand = L.HAND + seat * L.MAX_PILE
+    best = 0.0
+    for h in range(s[L.HAND_N + seat]):
+        card = s[hand + h]
+        value = (best_landing(s, T, w, seat, T.cards[card, C_POWER], h, settle)
+                 - w[F.F_PLAYED_RESOURCE] * card_resources(T, card))
+        best = max(best, value)
+    return best
+
+
+@kernel
+def option_value(s, T, w, opts, k, seat, kind):
+    """The score of option row ``k`` of a decision of ``kind``."""
+    a = opts[k, 0]
+    b = opts[k, 1]
+    c = opts[k, 2]
+    if kind == D_TURN:
+        if a == TURN_ADVANCE:
+            return w[F.F_ADVANCE] + best_play(s, T, w, seat)
+        missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
+        return (w[F.F_REPLENISH_CARD] * missing + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
+                + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
+    if kind == D_PLAY:
+        settle = settle_room(s, T, seat)
+        return (best_landing(s, T, w, seat, c, a, settle)
+                - w[F.F_PLAYED_RESOURCE] * card_resources(T, b))
+    if kind == D_RONDEL:
+        return landing_value(s, T, w, seat, a, -1, settle_room(s, T, seat))
+    if a < 0 and kind != D_PAY:
+        return 0.0  # stop, decline, none: every other option is measured against it
+    if kind == D_ADVANCE_PART:
+        # the card's ability first, then Movement (to stand where the action needs), then
+        # the action
+        return 3.0 if a == L.DONE_ABILITY else (2.0 if a == L.DONE_MOVEMENT else 1.0)
+    if kind == D_PAY:
+        # credit is lost at the turn's end, a Pillar comes back on a Replenish Turn, a card
+        # or a Wild tile is gone, a Trade spends two
+        if a == SRC_CREDIT:
+            return 4.0
+        if a == SRC_PILLAR:
+            return 3.0
+        if a == SRC_CARD:
+            return 2.0 - 0.1 * card_keep(T, s[L.HAND + seat * L.MAX_PILE + b])
+        if a == SRC_WILD:
+            return 0.5
+        return 0.0 if a == SRC_TRADE else -1.0
+    if kind == D_DEPLOY:
+        unit = (F.F_SHIP, F.F_WORKER, F.F_HOPLITE)[a]
+        value = w[unit] - w[F.F_SPEND] * T.deploy_cost[b, a].sum()
+        if row_empties(s, L.DEPLOY_LEFT, seat, b, L.N_UNIT_KINDS):
+            value += w[F.F_ROW_EMPTIED]
+        return value
+    if kind == D_DEPLOY_SPACE or kind == D_MOVE_TO:
+        return move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+    if kind == D_BUILD:
+        if a == BUILD_CITY:
+            return w[F.F_CITY] - w[F.F_SPEND] * CITY_COST
+        if b < 0:
+            return w[F.F_MOVE]  # moving a placed Building for the top row's cost
+        value = w[(F.F_TEMPLE, F.F_AGORA, F.F_CITADEL)[a]] - w[F.F_SPEND] * T.build_cost[b, a].sum()
+        if row_empties(s, L.BUILD_LEFT, seat, b, L.N_BUILDING_KINDS):
+            value += w[F.F_ROW_EMPTIED]
+        return value
+    if kind == D_BUILD_LAND or kind == D_PLACE_CITY or kind == D_MERCENARY:
+        # where a Building, City or Hoplite adds most
+        return 0.01 + arrival_value(s, T, w, a, seat, HOPLITE_POWER) + 0.1 * region_held(s, T, a, seat)
+    if kind == D_SETTLE:
+        # a Pillar placed, a face-up Population tile's reward; a Pillar moved around is
+        # worth nothing
+        tile = s[L.LAND_POP + a] >= 0 and s[L.LAND_POP_UP + a] == 1
+        pillar = s[L.LAND_PILLAR + a] != seat and pillars_left(s, seat) > 0
+        return w[F.F_SETTLE] * (tile + pillar) - 0.01
+    if kind == D_PILLAR:
+        return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0
+    if kind == D_ASCEND or kind == D_DISCOUNT_STEP:
+        cost = s[L.TRACK_STEP + seat * L.N_TRACKS + a] + 1 if kind == D_ASCEND else 0
+        return step_value(s, T, w, seat, a) - w[F.F_SPEND] * cost
+    if kind == D_PROGRESS or kind == D_POLIS:
+        return 0.01 + step_value(s, T, w, seat, a)
+    if kind == D_AFTER_ASCEND:
+        missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
+        if a == 0:
+            return w[F.F_REPLENISH_CARD] * missing
+        return (w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
+                + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
+    if kind == D_PROCURE:
+        card = opts[k, 3]
+        gain = (w[F.F_MONUMENT] * T.cards[card, C_GLORY]
+                + w[F.F_CHARACTER] * T.cards[card, C_POWER])
+        return gain - w[F.F_SPEND] * (card_resources(T, card) + (c >= 0))
+    if kind == D_EXILE:
+        card = (s[L.HAND + seat * L.MAX_PILE + b] if a == 0
+                else s[L.DISCARD + seat * L.MAX_PILE + b])
+        return w[F.F_EXILE_STARTING] if T.cards[card, C_KIND] == L.KIND_STARTING else -card_keep(T, card)
+    if kind == D_FREE_ACTION:
+        if a == FREE_PROPHECY:
+            return w[F.F_PROPHECY] * T.prophecies[c, P_GLORY]
+        if a == FREE_CITY:
+            return w[F.F_CITY]
+        if a == FREE_SIEGE:
+            return w[F.F_SIEGE]
+        if a == FREE_INVOKE:
+            return w[F.F_INVOKE]
+        if a == FREE_LIGHTHOUSE:
+            return w[F.F_CARD]
+        return 0.0
+    if kind == D_INVOKE or kind == D_PERSEUS:
+        return w[F.F_INVOKE]
+    if kind == D_MOVE_UNIT:
+        if a == MOVE_SHIP:
+            return w[F.F_MOVE]
+        return w[F.F_MOVE] + move_gain(s, T, w, seat, b, a)
+    if kind == D_MYTHOLOGY:
+        return w[F.F_MYTHOLOGY] * (1.0 if a == 0 else 0.8)
+    if kind == D_ENERGISE:
+        return w[F.F_MYTHOLOGY] * 0.5
+    if kind == D_REWARD_CARD or kind == D_COUNCIL_DRAW:
+        return w[F.F_CARD] * (a if kind == D_COUNCIL_DRAW else 1)
+    if kind == D_STRATEGY:
+        top = s[L.STRATEGY_STACK + a * 3 + s[L.STRATEGY_N + a] - 1]
+        effect = T.strategy[top, 1]
+        for power_tile in POWER_TILES:
+            if effect == power_tile:
+                return w[F.F_STRATEGY_POWER]
+        return w[F.F_STRATEGY_ECONOMY]
+    if kind == D_TACTICAL:
+        return 1.0 if s[L.HAND_N + seat] > w[F.F_TACTICAL_HAND] else -1.0
+    if kind == D_DISCARD:
+        return -1.0  # the hand is kept: every card is a Resource
+    if kind == D_SIEGE_WIN:
+        return float(a)  # take the City, else replace the Pillar, else remove it
+    if kind == D_END_SHIP:
+        return arrival_value(s, T, w, b, seat, 1)
+    if kind == D_SPHINX:
+        return -card_keep(T, b)
+    if kind == D_CITY_STATE:
+        return w[F.F_DRAFT_ROOM] * open_neighbours(s, T, T.city_start[s[L.SIDE], a])
+    if kind == D_PROJECT:
+        return arrival_value(s, T, w, a, seat, 1)
+    return 0.0  # ability, ability target, archery: the first option
+
+
+@kernel
+def heuristic_choose(s, T, w, opts, n, seat, kind):
+    """Index of the best-scoring option among the first ``n`` rows (the first on ties)."""
+    best = 0
+    best_value = -np.inf
+    for k in range(n):
+        value = option_value(s, T, w, opts, k, seat, kind)
+        if value > best_value:
+            best = k
+            best_value = value
+    return best
+
+
+def entry_body(s_at, T, W_at, n_words, opts_at, n, seat, kind):
+    """The compiled entry's body (``entry.bot_entry``): the arrays from their pointers, the
+    seat's weights from its row of the policy words."""
+    s = numba.carray(s_at, L.STATE_SIZE)
+    opts = numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH))
+    words = numba.carray(W_at, n_words, np.float64)
+    w = words[W_WEIGHTS + seat * F.NF:W_WEIGHTS + (seat + 1) * F.NF]
+    return heuristic_choose(s, T, w, opts, n, seat, kind)

@@ -1,0 +1,171 @@
+"""The Pillars of Heracles bots (strategies/pillars): they see only what their seat sees,
+each personality is a valid preset, the policy words carry each seat's strategy, and the
+heuristic plays the game far better than random legal options."""
+
+import numpy as np
+import pytest
+
+from sim.games.pillars import layout as L
+from sim.games.pillars.decisions import (
+    D_BUILD_LAND,
+    D_CITY_STATE,
+    D_DEPLOY_SPACE,
+    D_MOVE_TO,
+    D_PLACE_CITY,
+    D_PLAY,
+    D_PROCURE,
+    D_PROGRESS,
+    D_RONDEL,
+    D_SETTLE,
+    D_STRATEGY,
+    D_TURN,
+    MAX_OPTIONS,
+    OPT_WIDTH,
+    SHIP_SPACE,
+)
+from sim.games.pillars.game import PillarsSetup, policy_words, simulate
+from sim.games.pillars.invariants import V_NO_BOT_ENTRY
+from sim.games.pillars.policy import BOTS
+from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
+from strategies.pillars.features import FEATURE_NAMES, NF
+from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
+from tests.pillars_fixtures import CONTENT, T
+from tests.test_pillars_turns import play
+
+
+def options(rows):
+    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32)
+    for k, row in enumerate(rows):
+        opts[k, :len(row)] = row
+    return opts, len(rows)
+
+
+def decisions(s, seat):
+    """Decisions of many kinds with options as the rules would list them, built from what
+    the seat sees: (kind, option rows)."""
+    hand = s[L.HAND + seat * L.MAX_PILE:L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]]
+    lands = [(land,) for land in range(L.N_LANDS)]
+    seas = [(sea, SHIP_SPACE) for sea in range(int(T.n_seas[s[L.SIDE]]))]
+    ports = [(L.PORT + land, SHIP_SPACE) for land in range(L.N_LANDS)
+             if T.land_port[s[L.SIDE], land] >= 0]
+    up = [slot for slot in range(L.N_PROC) if s[L.PROC_UP + slot] and s[L.PROC_N + slot]]
+    tops = [(slot, -1, -1, s[L.PROC_DECK + slot * L.MAX_PROC_DECK + s[L.PROC_N + slot] - 1])
+            for slot in up]
+    stacks = [(k,) for k in range(L.N_STRATEGY_STACKS) if s[L.STRATEGY_UP + k] and s[L.STRATEGY_N + k]]
+    found = [
+        (D_TURN, [(0,), (1,)]),
+        (D_PLAY, [(h, card, T.cards[card, 1]) for h, card in enumerate(hand)]),
+        (D_RONDEL, [(k,) for k in range(1, 5)]),
+        (D_MOVE_TO, lands), (D_DEPLOY_SPACE, seas + ports), (D_BUILD_LAND, lands),
+        (D_PLACE_CITY, lands), (D_SETTLE, [(-1,)] + lands),
+        (D_PROGRESS, [(-1,)] + [(t,) for t in range(L.N_TRACKS)]),
+        (D_PROCURE, [(-1,)] + tops), (D_STRATEGY, stacks),
+        (D_CITY_STATE, [(t, 0, k) for k, t in enumerate(range(4))]),
+    ]
+    return [(kind, rows) for kind, rows in found if len(rows) > 1]
+
+
+def shuffle_hidden(s, seat, rng):
+    """The state with what ``seat`` cannot see dealt again: every draw pile's order, the
+    other seats' hands (swapped with their draw piles), the Mythology decks, the face-down
+    tiles, and every deck or stack below its face-up top."""
+    s = s.copy()
+    for other in range(s[L.N_PLAYERS]):
+        base = other * L.MAX_PILE
+        deck = list(s[L.DECK + base:L.DECK + base + s[L.DECK_N + other]])
+        hand = list(s[L.HAND + base:L.HAND + base + s[L.HAND_N + other]])
+        if other != seat:
+            pool = deck + hand
+            rng.shuffle(pool)
+            hand, deck = pool[:len(hand)], pool[len(hand):]
+            s[L.HAND + base:L.HAND + base + len(hand)] = hand
+        rng.shuffle(deck)
+        s[L.DECK + base:L.DECK + base + len(deck)] = deck
+
+    def below_top(first, n, top_up):
+        pile = s[first:first + n]
+        keep = n - 1 if top_up and n else n
+        part = pile[:keep].copy()
+        rng.shuffle(part)
+        pile[:keep] = part
+
+    for d in range(L.N_DECKS):
+        below_top(L.MYTH_DECK + d * L.MAX_MYTH_DECK, s[L.MYTH_N + d], False)
+    for slot in range(L.N_PROC):
+        below_top(L.PROC_DECK + slot * L.MAX_PROC_DECK, s[L.PROC_N + slot], s[L.PROC_UP + slot])
+    for k in range(L.N_STRATEGY_STACKS):
+        below_top(L.STRATEGY_STACK + k * 3, s[L.STRATEGY_N + k], s[L.STRATEGY_UP + k])
+    for tiles, face_up in ((L.LAND_POP, L.LAND_POP_UP), (L.LAND_RES, L.LAND_RES_UP)):
+        down = [land for land in range(L.N_LANDS) if s[tiles + land] >= 0 and s[face_up + land] == 0]
+        dealt = s[[tiles + land for land in down]]
+        rng.shuffle(dealt)
+        s[[tiles + land for land in down]] = dealt
+    return s
+
+
+def test_the_heuristic_sees_only_what_its_seat_sees():
+    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    rng = np.random.default_rng(0)
+    asked = 0
+    for side in ("mediterranean", "aegean"):
+        for seed in range(3):
+            s, _ = play(side, 3, seed, rounds=6 + 4 * seed)
+            for seat in range(3):
+                for kind, rows in decisions(s, seat):
+                    opts, n = options(rows)
+                    chosen = ask_heuristic(s, T, W, opts, n, seat, kind)
+                    for _ in range(3):
+                        hidden = shuffle_hidden(s, seat, rng)
+                        assert ask_heuristic(hidden, T, W, opts.copy(), n, seat, kind) == chosen, kind
+                    asked += 1
+    assert asked > 150
+
+
+def test_a_game_without_the_entry_is_marked_broken():
+    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    W[W_ENTRY] = 0
+    s, _ = play("aegean", 3, 1, rounds=2)
+    opts, n = options([(0,), (1,)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_TURN) == 0
+    assert s[L.VIOLATION] == V_NO_BOT_ENTRY
+
+
+def test_policy_words_carry_each_seats_code_and_weights():
+    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("conqueror", "random", "balanced")))
+    assert W[0] == BOTS and W[W_ENTRY] != 0
+    expected = bot_words(BOTS, [1, 0, 1], [PRESETS["conqueror"], np.zeros(NF), PRESETS["balanced"]],
+                         int(W[W_ENTRY]))
+    assert (W == expected).all()
+    assert (policy_words(CONTENT, PillarsSetup(players=2, strategies=("random",)))[W_ENTRY] == 0)
+
+
+def test_every_personality_names_every_feature_once():
+    assert tuple(PRESETS)[:len(HAND_MADE)] == HAND_MADE
+    for name in HAND_MADE:
+        weights, description = read_preset(
+            __import__("strategies.pillars.presets", fromlist=["PRESETS_DIR"]).PRESETS_DIR / f"{name}.toml")
+        assert len(weights) == len(FEATURE_NAMES) and description
+    assert len({tuple(w) for w in PRESETS.values()}) == len(PRESETS)  # each its own theme
+
+
+def share_of(strategies, hero, games, seed=3, players=3):
+    """The hero seat's win share (a shared win counts as a share) and the games' arrays."""
+    out = simulate(CONTENT, PillarsSetup(players=players, strategies=strategies), seed, 0, games)
+    won = out["won"][:, :players]
+    return (won[:, hero] / np.maximum(won.sum(axis=1), 1)).mean(), out
+
+
+@pytest.mark.parametrize("hero", [0, 1, 2])
+def test_balanced_beats_two_random_legal_players_from_every_seat(hero):
+    seats = ["random"] * 3
+    seats[hero] = "balanced"
+    share, out = share_of(tuple(seats), hero, 60)
+    assert share >= 0.9
+    assert (out["violation"] == 0).all() and (out["end_reason"] != L.END_BY_LIMIT).all()
+
+
+def test_bots_games_end_by_every_trigger_and_keep_the_invariants():
+    out = simulate(CONTENT, PillarsSetup(players=3, strategies=("balanced",), check_turns=True), 5, 0, 150)
+    assert (out["violation"] == 0).all()
+    reasons = set(np.unique(out["end_reason"]).tolist())
+    assert L.END_BY_LIMIT not in reasons and L.END_BY_CITIES in reasons
