@@ -10,10 +10,12 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.pericles import content as content_module
+from sim.games.pillars import content as pillars_content
 from sim.gate.replay import DEFAULT_GAMES
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "scenarios" / "baselines" / "pericles-3p.json"
+PILLARS = REPO / "scenarios" / "baselines" / "pillars-aegean-3p.json"
 runner = CliRunner()
 
 
@@ -37,12 +39,13 @@ def small(tmp_path_factory) -> Path:
     return path
 
 
-def edited_content(tmp_path: Path, monkeypatch, edit) -> None:
-    """Point the content loader at a copy of the shipped content file changed by ``edit``."""
-    text = content_module.DEFAULT_PATH.read_text(encoding="utf-8")
+def edited_content(tmp_path: Path, monkeypatch, edit, module=content_module) -> None:
+    """Point the game's content loader at a copy of its shipped content file changed by
+    ``edit``."""
+    text = module.DEFAULT_PATH.read_text(encoding="utf-8")
     copy = tmp_path / "content.toml"
     copy.write_text(edit(text), encoding="utf-8")
-    monkeypatch.setattr(content_module, "DEFAULT_PATH", copy)
+    monkeypatch.setattr(module, "DEFAULT_PATH", copy)
 
 
 def veteran_day_cost_2(text: str) -> str:
@@ -117,6 +120,24 @@ def test_role_day_cost_change_fails_at_the_default_size_and_names_what_moved(tmp
     assert not any("role" in line for line in moved)
     failures = ET.parse(junit).getroot().findall(".//failure")
     assert any("end reason delian_league" in f.get("message") for f in failures)
+
+
+def korinthos_procures_with_3_gold(text: str) -> str:
+    """Korinthos's assumed ability, a Gold when it Procures, made 3 Gold."""
+    old = 'trigger = "procure", ability = [["resource", "gold", 1]]'
+    assert text.count(old) == 1
+    return text.replace(old, 'trigger = "procure", ability = [["resource", "gold", 3]]')
+
+
+def test_pillars_gate_catches_a_stronger_city_state(tmp_path, monkeypatch):
+    """The committed Aegean baseline (balanced bots, 3 players): unchanged content passes,
+    a clearly stronger Korinthos fails and is named (about +6 pp of win share)."""
+    assert sim("check", "--baseline", PILLARS, "--n", "6000", "--quiet").exit_code == 0
+    edited_content(tmp_path, monkeypatch, korinthos_procures_with_3_gold, pillars_content)
+    result = sim("check", "--baseline", PILLARS, "--quiet")
+    assert result.exit_code == 1, result.output + result.stderr
+    moved = [line for line in result.output.splitlines() if "**moved**" in line]
+    assert any("win share city-state korinthos" in line for line in moved), moved
 
 
 @pytest.mark.parametrize("content, expected", [
