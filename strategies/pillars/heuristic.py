@@ -432,10 +432,9 @@ def move_gain(s, T, w, seat, land, kind):
 
 
 @kernel
-def best_play(s, T, w, seat):
+def best_play(s, T, w, seat, settle):
     """The best ``best_landing`` of a card in the seat's hand (what an Advance Turn can
-    reach), less the played card's Resources."""
-    settle = settle_room(s, T, seat)
+    reach), less the played card's Resources; ``settle`` is the seat's ``settle_room``."""
     hand = L.HAND + seat * L.MAX_PILE
     best = 0.0
     for h in range(s[L.HAND_N + seat]):
@@ -447,23 +446,23 @@ def best_play(s, T, w, seat):
 
 
 @kernel
-def option_value(s, T, w, opts, k, seat, kind):
-    """The score of option row ``k`` of a decision of ``kind``."""
+def option_value(s, T, w, opts, k, seat, kind, settle):
+    """The score of option row ``k`` of a decision of ``kind``; ``settle`` is the seat's
+    ``settle_room`` for the kinds that weigh landing on Settle, else 0."""
     a = opts[k, 0]
     b = opts[k, 1]
     c = opts[k, 2]
     if kind == D_TURN:
         if a == TURN_ADVANCE:
-            return w[F.F_ADVANCE] + best_play(s, T, w, seat)
+            return w[F.F_ADVANCE] + best_play(s, T, w, seat, settle)
         missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
         return (w[F.F_REPLENISH_CARD] * missing + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
                 + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
     if kind == D_PLAY:
-        settle = settle_room(s, T, seat)
         return (best_landing(s, T, w, seat, c, a, settle)
                 - w[F.F_PLAYED_RESOURCE] * card_resources(T, b))
     if kind == D_RONDEL:
-        return landing_value(s, T, w, seat, a, -1, settle_room(s, T, seat))
+        return landing_value(s, T, w, seat, a, -1, settle)
     if a < 0 and kind != D_PAY:
         return 0.0  # stop, decline, none: every other option is measured against it
     if kind == D_ADVANCE_PART:
@@ -583,8 +582,10 @@ def heuristic_choose(s, T, w, opts, n, seat, kind):
     """Index of the best-scoring option among the first ``n`` rows (the first on ties)."""
     best = 0
     best_value = -np.inf
+    # counted once per decision: it scans every Land's Power for every seat
+    settle = settle_room(s, T, seat) if kind == D_TURN or kind == D_PLAY or kind == D_RONDEL else 0
     for k in range(n):
-        value = option_value(s, T, w, opts, k, seat, kind)
+        value = option_value(s, T, w, opts, k, seat, kind, settle)
         if value > best_value:
             best = k
             best_value = value
