@@ -14,10 +14,11 @@ def wilson_interval(successes, n, confidence: float = 0.95):
     denom = 1 + z * z / safe_n
     centre = (p + z * z / (2 * safe_n)) / denom
     half = z * np.sqrt(p * (1 - p) / safe_n + z * z / (4 * safe_n * safe_n)) / denom
-    # the interval always holds p: at p = 0 or 1, centre -/+ half is 0 or 1 only up to
-    # rounding (5.6e-17 for 0 of 3), and a chart's error bar cannot be negative
-    low = np.where(n > 0, np.minimum(centre - half, p), 0.0)
-    high = np.where(n > 0, np.maximum(centre + half, p), 1.0)
+    # the interval always holds p and stays within [0, 1]: at p = 0 or 1, centre -/+ half
+    # is 0 or 1 only up to rounding (-5.6e-17 for 0 of 3, printed "-0.000"), and a chart's
+    # error bar cannot be negative
+    low = np.where(n > 0, np.clip(np.minimum(centre - half, p), 0.0, 1.0), 0.0)
+    high = np.where(n > 0, np.clip(np.maximum(centre + half, p), 0.0, 1.0), 1.0)
     return low, high
 
 

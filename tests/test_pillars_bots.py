@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from sim.games.pillars import layout as L
+from sim.games.pillars.content import P_PIECE, P_QUEST
 from sim.games.pillars.decisions import (
     D_BUILD_LAND,
     D_CITY_STATE,
@@ -26,6 +27,7 @@ from sim.games.pillars.decisions import (
 from sim.games.pillars.game import PillarsSetup, policy_words, simulate
 from sim.games.pillars.invariants import V_NO_BOT_ENTRY
 from sim.games.pillars.policy import BOTS
+from sim.games.pillars.rules.prophecy import Q_UNITS
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
@@ -169,3 +171,38 @@ def test_bots_games_end_by_every_trigger_and_keep_the_invariants():
     assert (out["violation"] == 0).all()
     reasons = set(np.unique(out["end_reason"]).tolist())
     assert L.END_BY_LIMIT not in reasons and L.END_BY_CITIES in reasons
+
+
+def quest_words(quest_weight):
+    """Policy words whose every seat weighs only a quest's progress."""
+    w = np.zeros(NF)
+    w[FEATURE_NAMES.index("quest")] = quest_weight
+    entry = int(policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))[W_ENTRY])
+    return bot_words(BOTS, [1, 1, 1], [w, w, w], entry)
+
+
+def test_a_worker_goes_where_the_face_up_prophecy_asks_for_workers():
+    """A Region's face-up Prophecy asks for Workers (Appendix 1): weighing only the quest,
+    the bot Deploys its Worker into that Region rather than elsewhere; with no quest weight
+    the options tie and the first is taken."""
+    s, _ = play("aegean", 3, 2, rounds=4)
+    side = s[L.SIDE]
+    open_regions = [r for r in range(L.N_REGIONS) if s[L.REGION_BLOCKED + r] == 0]
+    quest_region, other_region = open_regions[0], open_regions[1]
+    workers_card = next(c for c in range(len(T.prophecies))
+                        if T.prophecies[c, P_QUEST] == Q_UNITS and T.prophecies[c, P_PIECE] == 0)
+    s[L.REGION_PROPHECY_N + quest_region] = 1
+    s[L.REGION_PROPHECY + quest_region * L.N_ERAS] = workers_card
+    s[L.REGION_PROPHECY_UP + quest_region] = 1
+    s[L.REGION_PROPHECY_N + other_region] = 0
+    lands = {r: next(land for land in range(L.N_LANDS) if T.land_region[side, land] == r)
+             for r in (quest_region, other_region)}
+    for land in range(L.N_LANDS):
+        if T.land_region[side, land] == quest_region:
+            s[L.LAND_WORKERS + land * L.MAX_PLAYERS] = 0  # seat 0 has none there yet
+    opts, n = options([(lands[other_region], 0, L.U_WORKER), (lands[quest_region], 0, L.U_WORKER)])
+    assert ask_heuristic(s, T, quest_words(1.0), opts, n, 0, D_DEPLOY_SPACE) == 1
+    assert ask_heuristic(s, T, quest_words(0.0), opts, n, 0, D_DEPLOY_SPACE) == 0
+    # a Hoplite does not count for a Workers quest
+    opts, n = options([(lands[other_region], 0, L.U_HOPLITE), (lands[quest_region], 0, L.U_HOPLITE)])
+    assert ask_heuristic(s, T, quest_words(1.0), opts, n, 0, D_DEPLOY_SPACE) == 0

@@ -20,6 +20,14 @@ def test_wilson_edges():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.parametrize("n", [3, 7, 1000, 3000])
+def test_wilson_never_leaves_zero_to_one(n):
+    """Rounding once gave 0 of 1,000 a low end of -5.6e-17, which tables printed "-0.000"."""
+    low, high = wilson_interval(np.array([0, n]), np.array([n, n]))
+    assert (low >= 0).all() and (high <= 1).all()
+    assert f"{low[0]:.3f}" == "0.000" and f"{high[1]:.3f}" == "1.000"
+
+
 def test_holm_matches_hand_computation():
     assert holm([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
 

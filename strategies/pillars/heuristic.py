@@ -23,6 +23,8 @@ from sim.games.pillars.content import (
     C_RES_A,
     C_RES_B,
     P_GLORY,
+    P_PIECE,
+    P_QUEST,
     STRATEGY,
 )
 from sim.games.pillars.decisions import (
@@ -67,11 +69,28 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
+from sim.games.pillars.rules.board import has_city
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.cities import open_land
 from sim.games.pillars.rules.free import FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_PROPHECY, FREE_SIEGE
-from sim.games.pillars.rules.movement import MOVE_ALL, MOVE_SHIP, MOVE_WORKER
+from sim.games.pillars.rules.movement import MOVE_ALL, MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER
 from sim.games.pillars.rules.power import land_power
+from sim.games.pillars.rules.prophecy import (
+    Q_BUILDING,
+    Q_BUILDINGS,
+    Q_CITIES,
+    Q_DECK_CARDS,
+    Q_ENERGISED,
+    Q_EXILE,
+    Q_PILLAR_WITHOUT_CITY,
+    Q_PILLARS,
+    Q_PORT_SHIPS,
+    Q_STRATEGY_TILES,
+    Q_UNITS,
+    quest_count,
+    quest_target,
+    top_prophecy,
+)
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
 from sim.games.pillars.rules.turn import (
     N_SECTIONS,
@@ -93,6 +112,12 @@ HOPLITE_POWER, WORKER_POWER = 2, 1  # p. 6
 POWER_TILES = tuple(STRATEGY.index(t) for t in (
     "archery_mastery", "fortifications", "heroic_epic", "phalanx_formation", "siege_weapons",
     "strategic_initiative"))
+# a piece placed on a Land as the map's quests count it (Appendix 1); a Building is
+# PIECE_BUILDING + its kind
+PIECE_WORKER, PIECE_HOPLITE, PIECE_PORT_SHIP, PIECE_PILLAR, PIECE_CITY, PIECE_BUILDING = range(6)
+NO_REGION = -1
+PULL_PROCURE, PULL_DEPLOY, PULL_BUILD, PULL_SETTLE = range(4)
+NO_PULLS = (0.0, 0.0, 0.0, 0.0)
 
 
 @kernel
@@ -150,6 +175,100 @@ def arrival_value(s, T, w, land, seat, power):
             value += w[F.F_CITY_LAND]
     elif mine > need and rival > 0 and mine - rival <= power:
         value += w[F.F_REINFORCE]
+    return value
+
+
+@kernel
+def quest_counts(T, card, piece, city_there):
+    """Prophecy ``card``'s quest counts ``piece`` (``city_there``: the seat has a City on
+    the piece's Land)."""
+    quest = T.prophecies[card, P_QUEST]
+    want = T.prophecies[card, P_PIECE]
+    if piece == PIECE_WORKER or piece == PIECE_HOPLITE:
+        return quest == Q_UNITS and want == (1 if piece == PIECE_HOPLITE else 0)
+    if piece == PIECE_PORT_SHIP:
+        return quest == Q_PORT_SHIPS
+    if piece == PIECE_PILLAR:
+        return quest == Q_PILLARS or (quest == Q_PILLAR_WITHOUT_CITY and not city_there)
+    if piece == PIECE_CITY:
+        return quest == Q_CITIES
+    return quest == Q_BUILDINGS or (quest == Q_BUILDING and want == piece - PIECE_BUILDING)
+
+
+@kernel
+def quest_share(s, T, w, seat, card, region):
+    """One more of what Prophecy ``card``'s quest counts: its Glory shared over what the
+    seat still lacks, nothing once the quest is done."""
+    lacking = quest_target(T, card) - quest_count(s, T, seat, card, region)
+    return w[F.F_QUEST] * T.prophecies[card, P_GLORY] / lacking if lacking > 0 else 0.0
+
+
+@kernel
+def quest_value(s, T, w, seat, land, piece, from_region):
+    """A piece of the seat arriving on ``land``, toward the face-up Prophecy of its Region;
+    nothing for a piece that only moves within the Region (``from_region``)."""
+    region = T.land_region[s[L.SIDE], land]
+    card = top_prophecy(s, region)
+    if card < 0 or region == from_region or not quest_counts(T, card, piece, has_city(s, seat, land)):
+        return 0.0
+    return quest_share(s, T, w, seat, card, region)
+
+
+@kernel
+def holding_value(s, T, w, seat, quest, piece):
+    """One more card or tile the seat holds of what ``quest`` counts (``piece``: which
+    kind, -1 any), toward every face-up Prophecy of that quest."""
+    value = 0.0
+    for region in range(L.N_REGIONS):
+        card = top_prophecy(s, region)
+        if card >= 0 and T.prophecies[card, P_QUEST] == quest and (
+                piece < 0 or T.prophecies[card, P_PIECE] == piece):
+            value += quest_share(s, T, w, seat, card, region)
+    return value
+
+
+@kernel
+def quest_pulls(s, T, w, seat):
+    """The most one Rondel action's pieces could bring toward a face-up Prophecy, per
+    action (PULL_*): the best quest share among the Regions whose quest they count
+    (Procure: Monuments and Characters; Deploy: Units, Ships in Ports; Build: Buildings
+    and Cities; Settle: Pillars)."""
+    procure = deploy = build = settle = 0.0
+    for region in range(L.N_REGIONS):
+        card = top_prophecy(s, region)
+        if card < 0:
+            continue
+        quest = T.prophecies[card, P_QUEST]
+        if quest == Q_DECK_CARDS or quest == Q_EXILE:
+            procure = max(procure, quest_share(s, T, w, seat, card, region))
+        elif quest == Q_UNITS or quest == Q_PORT_SHIPS:
+            deploy = max(deploy, quest_share(s, T, w, seat, card, region))
+        elif quest == Q_BUILDING or quest == Q_BUILDINGS or quest == Q_CITIES:
+            build = max(build, quest_share(s, T, w, seat, card, region))
+        elif quest == Q_PILLARS or quest == Q_PILLAR_WITHOUT_CITY:
+            settle = max(settle, quest_share(s, T, w, seat, card, region))
+    return procure, deploy, build, settle
+
+
+@kernel
+def land_arrival_quest(s, T, w, seat, space, ship, kind, from_space):
+    """Quest worth of a Unit of ``kind`` (movement.MOVE_*, or a Deploy's Unit as
+    MOVE_HOPLITE / MOVE_WORKER) arriving on ``space`` from ``from_space`` (-1: Deployed):
+    a Ship counts in a Port only."""
+    side = s[L.SIDE]
+    if ship:
+        if space < L.PORT:
+            return 0.0
+        came = NO_REGION
+        if from_space >= L.PORT:
+            came = T.land_region[side, from_space - L.PORT]
+        return quest_value(s, T, w, seat, space - L.PORT, PIECE_PORT_SHIP, came)
+    came = NO_REGION if from_space < 0 else T.land_region[side, from_space]
+    value = 0.0
+    if kind != MOVE_WORKER:
+        value += quest_value(s, T, w, seat, space, PIECE_HOPLITE, came)
+    if kind != MOVE_HOPLITE:
+        value += quest_value(s, T, w, seat, space, PIECE_WORKER, came)
     return value
 
 
@@ -276,28 +395,28 @@ def cheapest_step(s, T, seat):
 
 
 @kernel
-def section_value(s, T, w, seat, section, resources, most, city, settle):
+def section_value(s, T, w, seat, section, resources, most, city, settle, pulls):
     """What landing on ``section`` is worth with ``resources`` in reach (``most`` of one
     kind, ``city``: a City payable), before the action is chosen: nothing where the action
-    could not be taken."""
+    could not be taken; ``pulls`` is the seat's ``quest_pulls``."""
     value = w[F.F_RESOURCES] * min(resources, CITY_COST)
     if section == SEC_SETTLE:
-        return w[F.F_SECTION_SETTLE] * settle
+        return w[F.F_SECTION_SETTLE] * settle + (pulls[PULL_SETTLE] if settle > 0 else 0.0)
     if resources <= 0:
         return 0.0
     if section == SEC_PROCURE:
-        return value + w[F.F_SECTION_PROCURE]
+        return value + w[F.F_SECTION_PROCURE] + pulls[PULL_PROCURE]
     if section == SEC_DEPLOY:
         if units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) == 0:
             return 0.0
-        return value + w[F.F_SECTION_DEPLOY]
+        return value + w[F.F_SECTION_DEPLOY] + pulls[PULL_DEPLOY]
     if section == SEC_BUILD:
         best = 0.0
         if city and s[L.CITIES_BUILD] > 0 and city_land(s, T, seat):
             best = w[F.F_SECTION_CITY]
         if resources >= 2 and can_build(s, T, seat):
             best = max(best, w[F.F_SECTION_BUILD])
-        return value + best if best > 0 else 0.0
+        return value + best + pulls[PULL_BUILD] if best > 0 else 0.0
     if section == SEC_ASCEND:
         if most + (resources - most) // 2 < cheapest_step(s, T, seat):
             return 0.0
@@ -306,23 +425,23 @@ def section_value(s, T, w, seat, section, resources, most, city, settle):
 
 
 @kernel
-def landing_value(s, T, w, seat, moved, skip, settle):
+def landing_value(s, T, w, seat, moved, skip, settle, pulls):
     """``section_value`` of the section ``moved`` sections on from the seat's marker, with
     the hand less index ``skip`` (the card played)."""
     section = T.rondel[(s[L.RONDEL_POS + seat] + moved) % N_SECTIONS]
     resources, most, city = in_reach(s, T, seat, skip)
-    return section_value(s, T, w, seat, section, resources, most, city, settle)
+    return section_value(s, T, w, seat, section, resources, most, city, settle, pulls)
 
 
 @kernel
-def best_landing(s, T, w, seat, power, skip, settle):
+def best_landing(s, T, w, seat, power, skip, settle, pulls):
     """The best landing a card of ``power`` reaches: exactly, or one more or fewer where
     the Civilisation track allows (the rules list those options, so all three are
     tried here, an estimate)."""
-    best = landing_value(s, T, w, seat, power, skip, settle)
-    best = max(best, 0.5 * landing_value(s, T, w, seat, power + 1, skip, settle))
+    best = landing_value(s, T, w, seat, power, skip, settle, pulls)
+    best = max(best, 0.5 * landing_value(s, T, w, seat, power + 1, skip, settle, pulls))
     if power > 1:
-        best = max(best, 0.5 * landing_value(s, T, w, seat, power - 1, skip, settle))
+        best = max(best, 0.5 * landing_value(s, T, w, seat, power - 1, skip, settle, pulls))
     return best
 
 
@@ -432,37 +551,39 @@ def move_gain(s, T, w, seat, land, kind):
 
 
 @kernel
-def best_play(s, T, w, seat, settle):
+def best_play(s, T, w, seat, settle, pulls):
     """The best ``best_landing`` of a card in the seat's hand (what an Advance Turn can
-    reach), less the played card's Resources; ``settle`` is the seat's ``settle_room``."""
+    reach), less the played card's Resources; ``settle`` is the seat's ``settle_room``,
+    ``pulls`` its ``quest_pulls``."""
     hand = L.HAND + seat * L.MAX_PILE
     best = 0.0
     for h in range(s[L.HAND_N + seat]):
         card = s[hand + h]
-        value = (best_landing(s, T, w, seat, T.cards[card, C_POWER], h, settle)
+        value = (best_landing(s, T, w, seat, T.cards[card, C_POWER], h, settle, pulls)
                  - w[F.F_PLAYED_RESOURCE] * card_resources(T, card))
         best = max(best, value)
     return best
 
 
 @kernel
-def option_value(s, T, w, opts, k, seat, kind, settle):
-    """The score of option row ``k`` of a decision of ``kind``; ``settle`` is the seat's
-    ``settle_room`` for the kinds that weigh landing on Settle, else 0."""
+def option_value(s, T, w, opts, k, seat, kind, settle, pulls):
+    """The score of option row ``k`` of a decision of ``kind``; ``settle`` and ``pulls``
+    are the seat's ``settle_room`` and ``quest_pulls`` for the kinds that weigh where the
+    Rondel lands, else nothing."""
     a = opts[k, 0]
     b = opts[k, 1]
     c = opts[k, 2]
     if kind == D_TURN:
         if a == TURN_ADVANCE:
-            return w[F.F_ADVANCE] + best_play(s, T, w, seat, settle)
+            return w[F.F_ADVANCE] + best_play(s, T, w, seat, settle, pulls)
         missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
         return (w[F.F_REPLENISH_CARD] * missing + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
                 + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
     if kind == D_PLAY:
-        return (best_landing(s, T, w, seat, c, a, settle)
+        return (best_landing(s, T, w, seat, c, a, settle, pulls)
                 - w[F.F_PLAYED_RESOURCE] * card_resources(T, b))
     if kind == D_RONDEL:
-        return landing_value(s, T, w, seat, a, -1, settle)
+        return landing_value(s, T, w, seat, a, -1, settle, pulls)
     if a < 0 and kind != D_PAY:
         return 0.0  # stop, decline, none: every other option is measured against it
     if kind == D_ADVANCE_PART:
@@ -487,8 +608,13 @@ def option_value(s, T, w, opts, k, seat, kind, settle):
         if row_empties(s, L.DEPLOY_LEFT, seat, b, L.N_UNIT_KINDS):
             value += w[F.F_ROW_EMPTIED]
         return value
-    if kind == D_DEPLOY_SPACE or kind == D_MOVE_TO:
-        return move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+    if kind == D_DEPLOY_SPACE:
+        unit = MOVE_HOPLITE if c == L.U_HOPLITE else MOVE_WORKER
+        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, unit, -1))
+    if kind == D_MOVE_TO:
+        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3]))
     if kind == D_BUILD:
         if a == BUILD_CITY:
             return w[F.F_CITY] - w[F.F_SPEND] * CITY_COST
@@ -500,13 +626,18 @@ def option_value(s, T, w, opts, k, seat, kind, settle):
         return value
     if kind == D_BUILD_LAND or kind == D_PLACE_CITY or kind == D_MERCENARY:
         # where a Building, City or Hoplite adds most
-        return 0.01 + arrival_value(s, T, w, a, seat, HOPLITE_POWER) + 0.1 * region_held(s, T, a, seat)
+        piece = PIECE_HOPLITE if kind == D_MERCENARY else PIECE_CITY
+        if kind == D_BUILD_LAND and c != BUILD_CITY:
+            piece = PIECE_BUILDING + c
+        return (0.01 + arrival_value(s, T, w, a, seat, HOPLITE_POWER) + 0.1 * region_held(s, T, a, seat)
+                + quest_value(s, T, w, seat, a, piece, NO_REGION))
     if kind == D_SETTLE:
         # a Pillar placed, a face-up Population tile's reward; a Pillar moved around is
         # worth nothing
         tile = s[L.LAND_POP + a] >= 0 and s[L.LAND_POP_UP + a] == 1
         pillar = s[L.LAND_PILLAR + a] != seat and pillars_left(s, seat) > 0
-        return w[F.F_SETTLE] * (tile + pillar) - 0.01
+        quest = quest_value(s, T, w, seat, a, PIECE_PILLAR, NO_REGION) if pillar else 0.0
+        return w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest
     if kind == D_PILLAR:
         return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0
     if kind == D_ASCEND or kind == D_DISCOUNT_STEP:
@@ -524,6 +655,11 @@ def option_value(s, T, w, opts, k, seat, kind, settle):
         card = opts[k, 3]
         gain = (w[F.F_MONUMENT] * T.cards[card, C_GLORY]
                 + w[F.F_CHARACTER] * T.cards[card, C_POWER])
+        held = T.cards[card, C_KIND]
+        if held == L.KIND_MONUMENT or held == L.KIND_CHARACTER:
+            which = 0 if held == L.KIND_MONUMENT else 1
+            gain += (holding_value(s, T, w, seat, Q_DECK_CARDS, which)
+                     + holding_value(s, T, w, seat, Q_EXILE, which))
         return gain - w[F.F_SPEND] * (card_resources(T, card) + (c >= 0))
     if kind == D_EXILE:
         card = (s[L.HAND + seat * L.MAX_PILE + b] if a == 0
@@ -550,16 +686,17 @@ def option_value(s, T, w, opts, k, seat, kind, settle):
     if kind == D_MYTHOLOGY:
         return w[F.F_MYTHOLOGY] * (1.0 if a == 0 else 0.8)
     if kind == D_ENERGISE:
-        return w[F.F_MYTHOLOGY] * 0.5
+        return w[F.F_MYTHOLOGY] * 0.5 + holding_value(s, T, w, seat, Q_ENERGISED, -1)
     if kind == D_REWARD_CARD or kind == D_COUNCIL_DRAW:
         return w[F.F_CARD] * (a if kind == D_COUNCIL_DRAW else 1)
     if kind == D_STRATEGY:
         top = s[L.STRATEGY_STACK + a * 3 + s[L.STRATEGY_N + a] - 1]
         effect = T.strategy[top, 1]
+        quest = holding_value(s, T, w, seat, Q_STRATEGY_TILES, -1)
         for power_tile in POWER_TILES:
             if effect == power_tile:
-                return w[F.F_STRATEGY_POWER]
-        return w[F.F_STRATEGY_ECONOMY]
+                return w[F.F_STRATEGY_POWER] + quest
+        return w[F.F_STRATEGY_ECONOMY] + quest
     if kind == D_TACTICAL:
         return 1.0 if s[L.HAND_N + seat] > w[F.F_TACTICAL_HAND] else -1.0
     if kind == D_DISCARD:
@@ -582,10 +719,14 @@ def heuristic_choose(s, T, w, opts, n, seat, kind):
     """Index of the best-scoring option among the first ``n`` rows (the first on ties)."""
     best = 0
     best_value = -np.inf
-    # counted once per decision: it scans every Land's Power for every seat
-    settle = settle_room(s, T, seat) if kind == D_TURN or kind == D_PLAY or kind == D_RONDEL else 0
+    # counted once per decision: they scan every Land's Power for every seat, every Region
+    settle = 0
+    pulls = NO_PULLS
+    if kind == D_TURN or kind == D_PLAY or kind == D_RONDEL:
+        settle = settle_room(s, T, seat)
+        pulls = quest_pulls(s, T, w, seat)
     for k in range(n):
-        value = option_value(s, T, w, opts, k, seat, kind, settle)
+        value = option_value(s, T, w, opts, k, seat, kind, settle, pulls)
         if value > best_value:
             best = k
             best_value = value

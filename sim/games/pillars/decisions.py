@@ -43,8 +43,9 @@ DECISION_FIELDS = (
     ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
               "Building, whose Land is column 3), Land (p. 10)"),
     ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land; column 1 "
-                     "SHIP_SPACE for a Ship's (p. 10)"),
-    ("build_land", "Land the chosen Building or City goes to (p. 10)"),
+                     "SHIP_SPACE for a Ship's, column 2 the Unit kind (p. 10)"),
+    ("build_land", "Land the chosen Building or City goes to, column 2 the Building kind "
+                   "(BUILD_CITY) (p. 10)"),
     ("settle", "-1 stop, else Land Settled (p. ~11)"),
     ("pillar", "-1 none, else Land whose Pillar moves to the Settled Land (p. ~11)"),
     ("ascend", "-1 stop, else track, Resource paid (-1: Exile 3 Characters) (p. 12)"),
@@ -55,7 +56,7 @@ DECISION_FIELDS = (
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
                   "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land; column 1 SHIP_SPACE "
-                "for a Ship's (p. 9)"),
+                "for a Ship's, column 2 the MOVE_* kind, column 3 the space it leaves (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
                     "and a Region whose Prophecy is Fulfilled, FREE_CITY, or FREE_LIGHTHOUSE "
                     "(pp. 7-8, p. ~14)"),

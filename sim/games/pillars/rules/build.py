@@ -38,7 +38,8 @@ def building_land_ok(s, seat, land, building, moving_from):
 
 @kernel
 def build_lands(s, T, seat, building, moving_from, opts):
-    """The Lands the chosen Building (or City) may go to; returns how many."""
+    """The Lands the chosen Building (or City) may go to, column 2 holding it; returns how
+    many."""
     n = 0
     for land in range(L.N_LANDS):
         if not usable_land(s, T, land):
@@ -49,7 +50,7 @@ def build_lands(s, T, seat, building, moving_from, opts):
         else:
             ok = building_land_ok(s, seat, land, building, moving_from)
         if ok:
-            n = option(opts, n, land, 0, 0, 0)
+            n = option(opts, n, land, 0, building, 0)
     return n
 
 

@@ -35,8 +35,8 @@ def port_free(s, land):
 
 @kernel
 def deploy_spaces(s, T, seat, unit, opts):
-    """The spaces a Unit of that kind may be Deployed to (column 1 marks a Ship's space);
-    returns how many."""
+    """The spaces a Unit of that kind may be Deployed to (column 1 marks a Ship's space,
+    column 2 holds the Unit kind); returns how many."""
     side = s[L.SIDE]
     building = UNIT_BUILDING[unit]
     n = 0
@@ -44,18 +44,18 @@ def deploy_spaces(s, T, seat, unit, opts):
         for land in range(L.N_LANDS):
             if usable_land(s, T, land) and (has_city(s, seat, land)
                                             or own_building(s, seat, land) == building):
-                n = option(opts, n, land, 0, 0, 0)
+                n = option(opts, n, land, 0, unit, 0)
         return n
     for sea in range(T.n_seas[side]):
         for land in range(L.N_LANDS):
             if (T.land_sea[side, land, sea] == 1 and usable_land(s, T, land)
                     and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
-                n = option(opts, n, sea, SHIP_SPACE, 0, 0)
+                n = option(opts, n, sea, SHIP_SPACE, unit, 0)
                 break
     for land in range(L.N_LANDS):
         if (T.land_port[side, land] >= 0 and usable_land(s, T, land) and port_free(s, land)
                 and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
-            n = option(opts, n, L.PORT + land, SHIP_SPACE, 0, 0)
+            n = option(opts, n, L.PORT + land, SHIP_SPACE, unit, 0)
     return n
 
 

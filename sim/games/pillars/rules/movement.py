@@ -231,6 +231,10 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             n = neighbour_lands(s, T, which, opts)
         else:
             n = land_moves(s, T, seat, which, opts, reach)
+        # what moves and from where, for a policy that weighs the move (decisions.py)
+        for r in range(n):
+            opts[r, 2] = kind
+            opts[r, 3] = s[L.SHIP_SPACE + which] if kind == MOVE_SHIP else which
         to = opts[decide(s, T, W, opts, n, seat, D_MOVE_TO, rng), 0]
         if kind == MOVE_SHIP:
             emit(s, ev, seat, EV_MOVE, kind, s[L.SHIP_SPACE + which], to)

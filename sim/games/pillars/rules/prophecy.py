@@ -52,18 +52,27 @@ def cards_of_kind(s, T, seat, kind, with_deck):
 
 
 @kernel
-def quest_done(s, T, seat, card, region, powers):
-    """The seat has done the quest of Prophecy ``card`` within ``region`` (Appendix 1)."""
+def quest_target(T, card):
+    """How many Prophecy ``card``'s quest asks for (Appendix 1): one of a named Building,
+    a Pillar without a City, a rival's City held or a card to Exile, else its number."""
+    quest = T.prophecies[card, P_QUEST]
+    if (quest == Q_BUILDING or quest == Q_PILLAR_WITHOUT_CITY or quest == Q_CONTROL_RIVAL_CITY
+            or quest == Q_EXILE):
+        return 1
+    return T.prophecies[card, P_COUNT]
+
+
+@kernel
+def quest_count(s, T, seat, card, region):
+    """How much of Prophecy ``card``'s quest the seat has within ``region``, for every
+    quest but the two of Control: its pieces there (Pillars, Buildings, Units, Ships in
+    Ports, Pillars without a City, Cities) or its cards and tiles (Appendix 1)."""
     quest = T.prophecies[card, P_QUEST]
     piece = T.prophecies[card, P_PIECE]
-    count = T.prophecies[card, P_COUNT]
-    side = s[L.SIDE]
-    if quest == Q_DECK_CARDS:
-        return cards_of_kind(s, T, seat, QUEST_KIND[piece], True) >= count
-    if quest == Q_EXILE:
-        return cards_of_kind(s, T, seat, QUEST_KIND[piece], False) >= 1
+    if quest == Q_DECK_CARDS or quest == Q_EXILE:
+        return cards_of_kind(s, T, seat, QUEST_KIND[piece], quest == Q_DECK_CARDS)
+    n = 0
     if quest == Q_ENERGISED or quest == Q_MYTHOLOGY:
-        n = 0
         for k in range(L.MAX_MYTH_SLOTS):
             c = s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k]
             if c < 0:
@@ -72,18 +81,15 @@ def quest_done(s, T, seat, card, region, powers):
                 n += s[L.MYTH_INVOKED + seat * L.MAX_MYTH_SLOTS + k] == 0
             else:
                 n += T.mythology[c, 0] == QUEST_DECK[piece]
-        return n >= count
+        return n
     if quest == Q_STRATEGY_TILES:
-        n = 0
         for k in range(L.MAX_STRATEGY):
             n += s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k] >= 0
-        return n >= count
-    n = 0
-    lands = 0
+        return n
+    side = s[L.SIDE]
     for land in range(L.N_LANDS):
         if T.land_region[side, land] != region:
             continue
-        lands += 1
         k = land * L.MAX_PLAYERS + seat
         if quest == Q_PILLARS:
             n += s[L.LAND_PILLAR + land] == seat
@@ -100,18 +106,29 @@ def quest_done(s, T, seat, card, region, powers):
             n += s[L.LAND_PILLAR + land] == seat and not has_city(s, seat, land)
         elif quest == Q_CITIES:
             n += has_city(s, seat, land)
-        elif quest == Q_CONTROL_ALL:
+    return n
+
+
+@kernel
+def quest_done(s, T, seat, card, region, powers):
+    """The seat has done the quest of Prophecy ``card`` within ``region`` (Appendix 1)."""
+    quest = T.prophecies[card, P_QUEST]
+    if quest != Q_CONTROL_ALL and quest != Q_CONTROL_RIVAL_CITY:
+        return quest_count(s, T, seat, card, region) >= quest_target(T, card)
+    side = s[L.SIDE]
+    n = 0
+    lands = 0
+    for land in range(L.N_LANDS):
+        if T.land_region[side, land] != region:
+            continue
+        lands += 1
+        if quest == Q_CONTROL_ALL:
             n += land_controller(s, T, land, powers) == seat
-        elif quest == Q_CONTROL_RIVAL_CITY:
-            if s[L.LAND_CITY + land] >= 0:
-                owner = city_controller(s, land)
-                if owner != NOBODY and owner != seat and land_controller(s, T, land, powers) == seat:
-                    n += 1
-    if quest == Q_CONTROL_ALL:
-        return n == lands
-    if quest == Q_BUILDING or quest == Q_PILLAR_WITHOUT_CITY or quest == Q_CONTROL_RIVAL_CITY:
-        return n >= 1
-    return n >= count
+        elif s[L.LAND_CITY + land] >= 0:
+            owner = city_controller(s, land)
+            if owner != NOBODY and owner != seat and land_controller(s, T, land, powers) == seat:
+                n += 1
+    return n == lands if quest == Q_CONTROL_ALL else n >= 1
 
 
 @kernel
