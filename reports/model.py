@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 ALPHA = 0.05  # family-wise error rate of the flags (Holm over everything tested)
 TILE_USERS = "Players who used "  # the subject of a City-state's win share
 Z95 = 1.959963984540054
+TEAM_FAIR = 0.5  # two teams (Symmachia)
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,8 @@ class CellReport:
     seat_p: float | None = None  # chi-square test that every seat wins equally often
     picks: tuple[Share, ...] = ()
     strategies: tuple[Share, ...] = ()
+    teams: tuple[Share, ...] = ()  # team games: each team's win share, fair 1/2
+    team_picks: tuple[Share, ...] = ()  # and per pair of picks a team played
     tiles: tuple[Tile, ...] = ()
     draft: tuple[DraftPick, ...] = ()
     glory: Glory | None = None
@@ -173,7 +176,8 @@ class CellReport:
     def tested(self) -> list[Share]:
         """Every share with a fair value, in the order the report lists them."""
         users = [t.users for t in self.tiles if t.users is not None]
-        return [s for s in (*self.seats, *self.picks, *self.strategies, *users) if s.fair is not None]
+        return [s for s in (*self.seats, *self.picks, *self.strategies, *self.teams, *self.team_picks,
+                            *users) if s.fair is not None]
 
 
 def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
@@ -283,6 +287,10 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         if len(tally.strategies.count) > 1:
             report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}",
                                         lambda s: _typical(run, cell, tally.glory_by_strategy, s))
+        if tally.teams.count:
+            report.teams = _shares(tally.teams, TEAM_FAIR, lambda team: f"Team {team}", lambda _: None)
+            report.team_picks = _shares(tally.team_picks, TEAM_FAIR, lambda pair: f"Team of {pair}",
+                                        lambda _: None)
         report.draft = _draft(tally)
         if tally.has("glory"):
             report.glory = _glory(tally)

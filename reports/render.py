@@ -76,6 +76,8 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
         out["picks"] = charts.shares_chart(cell.picks, f"{key}-picks")
     if cell.strategies:
         out["strategies"] = charts.shares_chart(cell.strategies, f"{key}-strategies")
+    if cell.teams:
+        out["teams"] = charts.shares_chart(cell.teams, f"{key}-teams")
     if cell.draft:
         out["draft"] = charts.shares_chart(tuple(d.first for d in cell.draft), f"{key}-draft",
                                            "share of its games in the row")

@@ -17,7 +17,7 @@ from sim.aggregate.scan import categories, tile_members
 from sim.aggregate.tallies import Histograms, Sums
 
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
-WANTED = ("game", "seat", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
+WANTED = ("game", "seat", "team", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
           "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause",
           "morale", "structures", "heroic_event", "heroic_success")
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
@@ -35,6 +35,22 @@ def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.n
     return tiles, member.T @ per_combo
 
 
+def _team_pairs(table: pa.Table, pick: str, rows: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """For the ``rows`` of a four-seat team game, the pair of picks of the row's seat and
+    its partner two seats on ("athenai + sparta", in name order): names and codes."""
+    names, codes = categories(table[pick])
+    game, seat = table["game"].to_numpy(), table["seat"].to_numpy().astype(np.int64)
+    order = np.lexsort((seat, game))  # each game's four rows in seat order
+    at = np.empty_like(order)
+    at[order] = np.arange(order.size)
+    partner = order[at - seat + (seat + 2) % 4]
+    low = np.minimum(codes, codes[partner])[rows]
+    high = np.maximum(codes, codes[partner])[rows]
+    pairs, pair_codes = np.unique(low * len(names) + high, return_inverse=True)
+    labels = [" + ".join(sorted((names[p // len(names)], names[p % len(names)]))) for p in pairs]
+    return labels, pair_codes
+
+
 @dataclass
 class CellTally:
     """One cell's aggregates. Shares are win-share sums and row counts keyed by group;
@@ -47,6 +63,10 @@ class CellTally:
     seats: Sums = field(default_factory=Sums)  # keyed by seat number
     picks: Sums = field(default_factory=Sums)
     strategies: Sums = field(default_factory=Sums)
+    # team games (a ``team`` column): each team's result once per game, by team and by the
+    # pair of picks the team played
+    teams: Sums = field(default_factory=Sums)
+    team_picks: Sums = field(default_factory=Sums)
     # Glory histograms per seat, pick, strategy and tile user (the seats that used the
     # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
@@ -144,6 +164,8 @@ class CellTally:
                 for column in (c for c in self.columns if c.startswith("glory_")):
                     self.sources.setdefault(column, Sums()).add_coded(
                         picks, codes, table[column].to_numpy().astype(float))
+        if self.has("team"):
+            self._add_teams(table, share)
         if self.has("draft_order") and self.pick and self.has(self.pick):
             order = table["draft_order"].to_numpy()
             picks, codes = categories(table[self.pick])
@@ -166,6 +188,20 @@ class CellTally:
                     if glory is not None:
                         users = member[codes, j] > 0
                         self.glory_by_tile_user.add(tile, glory[users], game[users])
+
+    def _add_teams(self, table: pa.Table, share: np.ndarray) -> None:
+        """Each team's win share per game, read once from its first seat's row (seats 1 and
+        2; the partner's share is the same): by team and by the team's pair of picks."""
+        seat = table["seat"].to_numpy()
+        first = pc.is_valid(table["team"]).to_numpy(zero_copy_only=False) & (seat < 2)
+        if not first.any():
+            return
+        result = 2 * share[first]  # the team's share: its two seats' equal shares
+        names, codes = categories(table["team"].filter(pa.array(first)))
+        self.teams.add_coded(names, codes, result)
+        if self.pick and self.has(self.pick):
+            names, codes = _team_pairs(table, self.pick, first)
+            self.team_picks.add_coded(names, codes, result)
 
     def _add_winners(self, game: np.ndarray, glory: np.ndarray, players: int) -> None:
         """The winner's Glory and the margin over the runner-up (0 when Glory ties)."""

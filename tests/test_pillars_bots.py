@@ -206,3 +206,32 @@ def test_a_worker_goes_where_the_face_up_prophecy_asks_for_workers():
     # a Hoplite does not count for a Workers quest
     opts, n = options([(lands[other_region], 0, L.U_HOPLITE), (lands[quest_region], 0, L.U_HOPLITE)])
     assert ask_heuristic(s, T, quest_words(1.0), opts, n, 0, D_DEPLOY_SPACE) == 0
+
+
+def test_in_symmachia_the_partner_is_no_rival():
+    """Symmachia sums the partners' Glory (p. 15): a Hoplite Deployed beside the partner's
+    Hoplites takes Control as from nobody, beside a rival's it takes nothing; without teams
+    both Lands are held by a rival and the first option is taken."""
+    w = np.zeros(NF)
+    w[FEATURE_NAMES.index("control")] = 1.0
+    entry = int(policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))[W_ENTRY])
+    W = bot_words(BOTS, [1] * 4, [w] * 4, entry)
+    s, _ = play("aegean", 4, 1, rounds=2)
+    side = s[L.SIDE]
+    lands = [land for land in range(L.N_LANDS) if s[L.REGION_BLOCKED + T.land_region[side, land]] == 0
+             and s[L.LAND_CITY + land] < 0][:2]
+    rival_land, partner_land = lands
+    for land in lands:
+        s[L.LAND_POP + land] = -1  # no Population tile: only the seats' Power counts
+        s[L.LAND_PILLAR + land] = -1
+        for seat in range(4):
+            s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + seat] = 0
+            s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] = 0
+            s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = -1
+    s[L.LAND_HOPLITES + rival_land * L.MAX_PLAYERS + 1] = 3
+    s[L.LAND_HOPLITES + partner_land * L.MAX_PLAYERS + 2] = 3
+    opts, n = options([(rival_land, 0, L.U_HOPLITE), (partner_land, 0, L.U_HOPLITE)])
+    s[L.ADDONS] = L.ADDON_SYMMACHIA
+    assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 1
+    s[L.ADDONS] = 0
+    assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 0

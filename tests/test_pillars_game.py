@@ -1,5 +1,6 @@
 """Whole games of Pillars of Heracles (sim/games/pillars/engine.py): the invariant harness
-over both board sides, 2-4 players and the three modes of Appendix 4 (random-legal
+over both board sides, 2-4 players and the three modes of Appendix 4, and Symmachia on each
+of them at 4 players (random-legal
 games, every invariant checked after every turn, no game stopped by the safety limit),
 the final round (p. 13), and a game as a pure function of its seed and index.
 
@@ -19,12 +20,17 @@ from sim.games.pillars.content import SIDES
 from sim.games.pillars.events import EVENT_NAMES
 from sim.games.pillars.game import MAX_ROUNDS, PillarsSetup, play_traced, simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES
+from sim.games.pillars.modes import ALL_MODES, parse_mode
 from sim.games.registry import GAMES
 from tests.pillars_fixtures import CONTENT
 
 GAMES_PER_CASE = 200
 SEED = 3
-CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES))
+# the added modes with each mode that sets the end, at the player counts they allow; the
+# full run plays ADDED_GAMES of each (the core cases get the number asked for)
+ADDED = [(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
+ADDED_GAMES = 2_000
+CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},
             "short": {"cities", "tracks", "prophecies"}}
 _seen: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
@@ -41,16 +47,20 @@ def test_random_legal_games_keep_every_invariant(side, players, mode):
     broken = np.flatnonzero(out["violation"])
     assert broken.size == 0, (f"game {broken[0]}: "
                               f"{VIOLATION_NAMES[out['violation'][broken[0]]]}")
+    base, added = parse_mode(mode)
     reasons = {L.END_REASON_NAMES[r] for r in out["end_reason"]}
     assert "round_limit" not in reasons and "none" not in reasons
-    assert reasons <= TRIGGERS[mode]
+    assert reasons <= TRIGGERS[base]
     assert out["rounds"].max() < MAX_ROUNDS
     n = players
     glory, sources = out["glory"][:, :n], out["sources"][:, :n]
     assert (glory == sources.sum(axis=2)).all()
     assert (out["won"][:, :n].sum(axis=1) >= 1).all()
     assert (out["won"][:, n:] == 0).all() and (glory >= 0).all()
-    _seen[mode].update(L.END_REASON_NAMES[r] for r in out["end_reason"])
+    if "symmachia" in added:  # partners share the result (p. 15)
+        won = out["won"][:, :n]
+        assert (won[:, 0] == won[:, 2]).all() and (won[:, 1] == won[:, 3]).all()
+    _seen[base].update(L.END_REASON_NAMES[r] for r in out["end_reason"])
     _seen["sources"].update({s: int(sources[:, :, k].sum()) for k, s in enumerate(L.GLORY_SOURCES)})
 
 
@@ -67,7 +77,7 @@ def test_every_trigger_and_source_comes_up():
 def test_the_registry_carries_the_safety_limit():
     info = GAMES["pillars"]
     assert info.max_rounds == MAX_ROUNDS and (info.min_players, info.max_players) == (2, 4)
-    assert info.modes == L.MODES
+    assert info.modes == ALL_MODES
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 7), (4, 2)])
@@ -102,8 +112,9 @@ def _full_run(n: int, check_turns: bool) -> None:
     totals: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     longest = 0
     for side, players, mode in CASES:
+        games = min(n, ADDED_GAMES) if (side, players, mode) in ADDED else n
         start = time.perf_counter()
-        out = play(side, players, mode, n, check_turns=check_turns)
+        out = play(side, players, mode, games, check_turns=check_turns)
         assert not out["violation"].any(), (side, players, mode)
         reasons = collections.Counter(L.END_REASON_NAMES[r] for r in out["end_reason"])
         assert "round_limit" not in reasons, (side, players, mode)
@@ -111,10 +122,11 @@ def _full_run(n: int, check_turns: bool) -> None:
         rounds = out["rounds"]
         longest = max(longest, int(rounds.max()))
         totals[mode].update(reasons)
-        print(f"{side:<13} {players}p {mode:<8} {n / (time.perf_counter() - start):6.0f} g/s  "
+        speed = games / (time.perf_counter() - start)
+        print(f"{side:<13} {players}p {mode:<18} {games:6d} games {speed:6.0f} g/s  "
               f"rounds mean {rounds.mean():5.1f} median {np.median(rounds):5.0f} "
               f"max {rounds.max():4d}  end "
-              + ", ".join(f"{k} {v / n:.1%}" for k, v in sorted(reasons.items()))
+              + ", ".join(f"{k} {v / games:.1%}" for k, v in sorted(reasons.items()))
               + "  Glory " + ", ".join(f"{s} {v / sources.sum():.1%}"
                                        for s, v in zip(L.GLORY_SOURCES, sources, strict=True))
               + f"  p99 {np.percentile(rounds, 99):.0f}", flush=True)

@@ -38,8 +38,9 @@ def test_pillars_presets_cover_each_player_count_on_each_board_side():
         plan = build_plan(info, scen, players=None, n=10, seed=0, strategies=None, sets=[],
                           sweeps=[], batch_size=5)
         (cell,) = plan.cells
-        side, players = name.rsplit("-", 1)
+        *mode, side, players = name.split("-")  # [mode-]side-Np
         assert cell.settings["board"] == side and scen.players == (int(players[0]),)
+        assert cell.settings["mode"] == (mode[0] if mode else "standard")
         assert cell.settings["city_states"] == "draft"
 
 

@@ -92,6 +92,7 @@ from sim.games.pillars.rules.prophecy import (
     top_prophecy,
 )
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
+from sim.games.pillars.rules.teams import partner
 from sim.games.pillars.rules.turn import (
     N_SECTIONS,
     SEC_ASCEND,
@@ -122,10 +123,12 @@ NO_PULLS = (0.0, 0.0, 0.0, 0.0)
 
 @kernel
 def rival_power(s, T, land, seat):
-    """The most Power another seat has on ``land``."""
+    """The most Power another seat has on ``land``; in Symmachia the partner is no rival,
+    its Glory counting for the seat's team (p. 15)."""
     best = 0
+    ally = partner(s, seat)
     for other in range(s[L.N_PLAYERS]):
-        if other != seat:
+        if other != seat and other != ally:
             best = max(best, land_power(s, T, land, other))
     return best
 

@@ -34,7 +34,8 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     The invariants are checked after setup, after every round and after scoring, and with
     ``check_turns`` after every turn as well."""
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng)
-    s[L.MODE] = mode
+    s[L.MODE] = mode % L.MODE_SPAN
+    s[L.ADDONS] = mode // L.MODE_SPAN
     s[L.TRACK_END] = track_end
     record(s, T)
     while s[L.GAME_OVER] == 0:

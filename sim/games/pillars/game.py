@@ -7,6 +7,7 @@ import numpy as np
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import Content
 from sim.games.pillars.engine import play_batch, play_one, work_arrays
+from sim.games.pillars.modes import check_players, mode_code
 from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
@@ -33,7 +34,7 @@ class PillarsSetup:
 
     players: int = 3
     board: str = "mediterranean"
-    mode: str = "standard"
+    mode: str = "standard"  # modes.py: "short", "symmachia", "short+symmachia" ...
     track_end: str = "markers"  # layout.TRACK_ENDS: how the track-end trigger counts
     # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
     # "random" (dealt at random); seats past the list draft
@@ -74,7 +75,8 @@ def _args(content: Content, setup: PillarsSetup):
     side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
                                       setup.city_states_in, setup.city_states_out)
     L.check_capacity(content.tables)
-    return (policy_words(content, setup), side, picks, tiles, L.MODES.index(setup.mode),
+    check_players(setup.mode, setup.players)
+    return (policy_words(content, setup), side, picks, tiles, mode_code(setup.mode),
             L.TRACK_ENDS.index(setup.track_end))
 
 

@@ -78,6 +78,12 @@ MODES = ("standard", "tutorial", "short")
 TRACK_ENDS = ("markers", "tracks")
 TRACK_END_MARKERS, TRACK_END_TRACKS = range(len(TRACK_ENDS))
 MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
+# Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
+# "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
+# its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
+ADDON_NAMES = ("symmachia",)
+ADDON_SYMMACHIA = 1
+MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
 END_ERA3 = (3, 0, 2)
@@ -219,6 +225,7 @@ _FIELDS = (
                                                     "cleared when a turn starts"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
+    ("ADDONS", 1, "bits of the gameplay modes played on top (ADDON_NAMES, Appendix 4, p. 15)"),
     ("TRACK_END", 1, "TRACK_ENDS code: how the track-end trigger counts (decision 2, p. 13)"),
     ("END_ROUND", 1, "last round to be played once the end is triggered, 0 before (p. 13)"),
     ("END_REASON", 1, "END_* code of the trigger that fired first, END_NONE before (p. 13)"),
@@ -245,7 +252,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
  POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT, OFF_TURN_INVOKES,
- INVOKED_THIS_TURN, MODE,
+ INVOKED_THIS_TURN, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits

@@ -25,6 +25,7 @@ from sim.games.pillars.game import (
 )
 from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
+from sim.games.pillars.modes import ALL_MODES, ModeError, canonical, check_players, parse_mode
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.runner import RunError
 from sim.runner.columns import labels
@@ -32,7 +33,7 @@ from sim.runner.values import check_choice, check_names
 
 SETTINGS: dict[str, object] = {
     "board": "mediterranean",  # or "aegean" (step 1)
-    "mode": "standard",        # standard, tutorial or short (p. 15)
+    "mode": "standard",        # standard, tutorial or short, with symmachia added by "+" (p. 15)
     "track_end": "markers",    # or "tracks": how the track-end trigger counts (p. 13)
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
     # or one City-state name, "draft" or "random" per seat
@@ -41,6 +42,7 @@ SETTINGS: dict[str, object] = {
     "city_states_out": [],     # City-state tiles never drawn
 }
 LIST_SETTINGS = ("city_states", "city_states_in", "city_states_out")
+TEAM_NAMES = ("seats 1+3", "seats 2+4")  # Symmachia's teams (rules.teams)
 CITY_WORDS = (DRAFT, RANDOM)
 WORD_SETTINGS = CITY_WORDS
 # `sim ladder` plays every strategy but `first`, which every seat must play alike
@@ -50,13 +52,20 @@ PARAMS: tuple = ()  # no tunable numbers yet
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
-CHOICES = {"board": SIDES, "mode": L.MODES, "track_end": L.TRACK_ENDS}
+CHOICES = {"board": SIDES, "track_end": L.TRACK_ENDS}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one setting; City-state names are checked against the content later."""
     if key in CHOICES:
         return check_choice(key, value, CHOICES[key], where)
+    if key == "mode":
+        if not isinstance(value, str):
+            return check_choice(key, value, ALL_MODES, where)  # refused, naming the modes
+        try:
+            return canonical(value)
+        except ModeError as exc:
+            raise RunError(f"{where}: {exc}") from None
     if key == "city_states" and value in CITY_WORDS:
         return value
     shape = "'draft', 'random' or a list of City-state names" if key == "city_states" \
@@ -83,6 +92,10 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
     if FIRST_OPTION in strategies and len(set(strategies)) > 1:
         raise RunError(f"{where}: {FIRST_OPTION!r} is played by every seat alike ; give it alone "
                        "or choose other strategies")
+    try:
+        check_players(settings["mode"], players)
+    except ModeError as exc:
+        raise RunError(f"{where}: {exc}") from None
     picks = settings["city_states"]
     seats = (picks,) * players if picks in CITY_WORDS else tuple(picks)
     if len(seats) != players:
@@ -163,4 +176,16 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
     }
     for k, source in enumerate(L.GLORY_SOURCES):
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
+    columns.update(_teams(setup, out["glory"][:, :p]))
     return pa.table(columns)
+
+
+def _teams(setup: PillarsSetup, glory: np.ndarray) -> dict[str, pa.Array]:
+    """Per seat its team ("seats 1+3" or "seats 2+4", rules.teams) and the team's Glory,
+    the result the team wins or loses by (p. 15); null in a game without teams."""
+    rows = glory.size
+    if "symmachia" not in parse_mode(setup.mode)[1]:
+        return {"team": pa.nulls(rows, pa.string()), "team_glory": pa.nulls(rows, pa.int32())}
+    seats = np.arange(setup.players)
+    team = labels(np.tile(seats % 2, glory.shape[0]).astype(np.int32), TEAM_NAMES)
+    return {"team": team, "team_glory": pa.array((glory + glory[:, (seats + 2) % 4]).ravel())}

@@ -1,7 +1,8 @@
 """The Deploy action (p. 10): Units from the Player board onto the map for the Resources
 printed under them; a Hoplite where the seat has a City or Citadel, a Worker where it has
 a City or Agora, a Ship in a Sea next to, or the Port of, a Land where it has a City or
-Temple (one Ship per Port, p. 9). An emptied row gains a Helmet Strategy tile. A Hoplite
+Temple (one Ship per Port, p. 9); in Symmachia the partner's Cities count as the seat's
+own (p. 15). An emptied row gains a Helmet Strategy tile. A Hoplite
 Deployed with Archery Mastery held lets the Hoplites of its Land aim again (p. ~14)."""
 
 from sim.games.pillars import layout as L
@@ -10,7 +11,6 @@ from sim.games.pillars.events import EV_DEPLOY
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import (
     SECTION_DEPLOY,
-    has_city,
     own_building,
     place_on_land,
     row_emptied,
@@ -19,6 +19,7 @@ from sim.games.pillars.rules.board import (
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ship
+from sim.games.pillars.rules.teams import deploy_city
 from sim.jit import compiled_in_caller, kernel
 
 # the Building that lets each Unit kind be Deployed beside it (content.UNITS order)
@@ -42,19 +43,19 @@ def deploy_spaces(s, T, seat, unit, opts):
     n = 0
     if unit != L.U_SHIP:
         for land in range(L.N_LANDS):
-            if usable_land(s, T, land) and (has_city(s, seat, land)
+            if usable_land(s, T, land) and (deploy_city(s, seat, land)
                                             or own_building(s, seat, land) == building):
                 n = option(opts, n, land, 0, unit, 0)
         return n
     for sea in range(T.n_seas[side]):
         for land in range(L.N_LANDS):
             if (T.land_sea[side, land, sea] == 1 and usable_land(s, T, land)
-                    and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
+                    and (deploy_city(s, seat, land) or own_building(s, seat, land) == building)):
                 n = option(opts, n, sea, SHIP_SPACE, unit, 0)
                 break
     for land in range(L.N_LANDS):
         if (T.land_port[side, land] >= 0 and usable_land(s, T, land) and port_free(s, land)
-                and (has_city(s, seat, land) or own_building(s, seat, land) == building)):
+                and (deploy_city(s, seat, land) or own_building(s, seat, land) == building)):
             n = option(opts, n, L.PORT + land, SHIP_SPACE, unit, 0)
     return n
 

@@ -2,7 +2,7 @@
 turn, the rest of the round and one more round, then final scoring: the Glory of
 Prophecies and Monuments, 3 per City and, Region by Region from the top-left one
 clockwise, the End Ships and 3 per Region Controlled; the most Glory wins, ties to the
-most track steps, then shared."""
+most track steps, then shared. In Symmachia the same between the teams (p. 15)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_GLORY, P_ERA, P_GLORY
@@ -11,6 +11,7 @@ from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_R
 from sim.games.pillars.rules.cities import cities_of, open_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import region_controller
+from sim.games.pillars.rules.teams import NO_PARTNER, partner
 from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.jit import kernel
 
@@ -139,12 +140,31 @@ def track_steps(s, seat):
 
 
 @kernel
+def side_glory(s, seat):
+    """The seat's Glory, with its partner's in Symmachia (p. 15)."""
+    ally = partner(s, seat)
+    return s[L.GLORY + seat] + (s[L.GLORY + ally] if ally != NO_PARTNER else 0)
+
+
+@kernel
+def side_steps(s, seat):
+    """The seat's steps on all the Region tracks, with its partner's in Symmachia (the
+    tie-break of p. 13 applied to teams, decision 33)."""
+    ally = partner(s, seat)
+    return track_steps(s, seat) + (track_steps(s, ally) if ally != NO_PARTNER else 0)
+
+
+@kernel
 def better(s, a, b):
     """Seat ``a`` beats ``b``: more Glory, or as much and more steps on all the Region
-    tracks together (p. 13)."""
-    if s[L.GLORY + a] != s[L.GLORY + b]:
-        return s[L.GLORY + a] > s[L.GLORY + b]
-    return track_steps(s, a) > track_steps(s, b)
+    tracks together (p. 13); in Symmachia, the seats' teams so (p. 15), and partners
+    never beat each other."""
+    if partner(s, a) == b:
+        return False
+    glory_a, glory_b = side_glory(s, a), side_glory(s, b)
+    if glory_a != glory_b:
+        return glory_a > glory_b
+    return side_steps(s, a) > side_steps(s, b)
 
 
 @kernel
@@ -160,10 +180,12 @@ def mark_winners(s):
 
 @kernel
 def rank_of(s, seat):
-    """1 + the seats that beat ``seat`` (tied seats share a rank)."""
+    """1 + the seats (in Symmachia, the teams) that beat ``seat``; tied seats share a
+    rank."""
     r = 1
     for b in range(s[L.N_PLAYERS]):
-        if b != seat and better(s, b, seat):
+        ally = partner(s, b)
+        if b != seat and better(s, b, seat) and (ally == NO_PARTNER or b < ally):
             r += 1
     return r
 

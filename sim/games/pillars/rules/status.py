@@ -27,6 +27,7 @@ from sim.games.pillars.rules.power import (
     land_power,
 )
 from sim.games.pillars.rules.rewards import progress
+from sim.games.pillars.rules.teams import partner
 from sim.jit import compiled_in_caller, kernel
 
 STATUS_MAX_STEP = 4  # a Status Check never takes a marker beyond step 4 (p. 8)
@@ -119,14 +120,16 @@ def siege_controller(s, T, land, scratch):
 @kernel
 def siege_targets(s, land, seat):
     """What a Siege of the seat could take on ``land``: bit 1 another seat's Pillar, bit 2
-    a City another seat Controls that is not its only City (p. 8)."""
+    a City another seat Controls that is not its only City (p. 8); never the partner's in
+    Symmachia (decision 34)."""
     targets = 0
+    ally = partner(s, seat)
     pillar = s[L.LAND_PILLAR + land]
-    if pillar >= 0 and pillar != seat:
+    if pillar >= 0 and pillar != seat and pillar != ally:
         targets |= 1
     if s[L.LAND_CITY + land] >= 0:
         owner = city_controller(s, land)
-        if owner != NOBODY and owner != seat and cities_of(s, owner) > 1:
+        if owner != NOBODY and owner != seat and owner != ally and cities_of(s, owner) > 1:
             targets |= 2
     return targets
 

@@ -1,0 +1,57 @@
+"""The mode setting of a Pillars of Heracles game (Appendix 4, p. 15): one of the modes that
+set the end (standard, tutorial, short) with the gameplay modes played on top of it,
+joined by "+" ("short+symmachia"; the standard game is implied: "symmachia").
+"""
+
+from __future__ import annotations
+
+from sim.games.pillars import layout as L
+
+ALL_MODES = L.MODES + L.ADDON_NAMES
+# the player counts an added mode allows (Appendix 4: Symmachia is 2 against 2)
+ADDON_PLAYERS = {"symmachia": (4,)}
+
+
+class ModeError(ValueError):
+    """A mode setting names an unknown mode or combines them wrongly; one line."""
+
+
+def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
+    """(the end-setting mode, the added modes in ADDON_NAMES order) of a mode setting."""
+    names = [name.strip() for name in str(text).split("+")]
+    for name in names:
+        if name not in ALL_MODES:
+            raise ModeError(f"unknown mode {name!r} ; modes: {', '.join(ALL_MODES)} (join added "
+                            "modes with '+', e.g. short+symmachia)")
+    if len(set(names)) < len(names):
+        raise ModeError(f"mode {text!r} names a mode twice ; give each once")
+    bases = [name for name in names if name in L.MODES]
+    if len(bases) > 1:
+        raise ModeError(f"mode {text!r} combines {' and '.join(bases)} ; choose one of "
+                        f"{', '.join(L.MODES)}")
+    added = tuple(name for name in L.ADDON_NAMES if name in names)
+    return (bases[0] if bases else "standard"), added
+
+
+def canonical(text: str) -> str:
+    """The mode setting written one way: the end-setting mode first (left out when it is
+    standard and a mode is added), then the added modes."""
+    base, added = parse_mode(text)
+    return "+".join(((base,) if base != "standard" or not added else ()) + added)
+
+
+def mode_code(text: str) -> int:
+    """The engine's code of a mode setting (layout.MODE_SPAN)."""
+    base, added = parse_mode(text)
+    bits = sum(1 << L.ADDON_NAMES.index(name) for name in added)
+    return L.MODES.index(base) + L.MODE_SPAN * bits
+
+
+def check_players(text: str, players: int) -> None:
+    """A ModeError when an added mode does not allow that many players."""
+    for name in parse_mode(text)[1]:
+        allowed = ADDON_PLAYERS.get(name)
+        if allowed and players not in allowed:
+            counts = " or ".join(map(str, allowed))
+            raise ModeError(f"{name} is played by {counts} players, not {players} ; use "
+                            f"--players {allowed[0]} or another mode")
