@@ -119,6 +119,7 @@ PIECE_WORKER, PIECE_HOPLITE, PIECE_PORT_SHIP, PIECE_PILLAR, PIECE_CITY, PIECE_BU
 NO_REGION = -1
 PULL_PROCURE, PULL_DEPLOY, PULL_BUILD, PULL_SETTLE = range(4)
 NO_PULLS = (0.0, 0.0, 0.0, 0.0)
+OUTLOOK_REACH = 3  # rondel_outlook's reach_counts
 
 
 @kernel
@@ -284,19 +285,16 @@ def card_resources(T, card):
 
 
 @kernel
-def in_reach(s, T, seat, skip):
-    """Resources the seat could pay with this turn (hand less hand index ``skip``, Pillars
-    on fresh tiles, Wild tiles, credit): (in all, of the kind it holds most of, whether
-    they cover a City's four kinds). A kind missing is made up by a Wild tile or a 2:1
-    Trade of the surplus (p. 7)."""
+def reach_counts(s, T, seat):
+    """What the seat could pay with this turn, the whole hand counted: (Resources in all,
+    of each kind Wine, Marble, Gold, Iron, Wood, Wild tiles). The hand's cards, credit, and
+    Pillars on fresh tiles count; a card's each kind counts once (p. 7)."""
     wine = marble = gold = iron = wood = 0
     total = 0
     for r in range(L.N_RESOURCES):
         total += s[L.CREDIT + seat * L.N_RESOURCES + r]
     hand = L.HAND + seat * L.MAX_PILE
     for h in range(s[L.HAND_N + seat]):
-        if h == skip:
-            continue
         card = s[hand + h]
         total += card_resources(T, card)
         for col in (C_RES_A, C_RES_B):
@@ -317,7 +315,24 @@ def in_reach(s, T, seat, skip):
                 gold += r == 2
                 iron += r == 3
                 wood += r == 4
-    wild = s[L.WILD_TILES + seat]
+    return total, wine, marble, gold, iron, wood, s[L.WILD_TILES + seat]
+
+
+@kernel
+def reach_without(T, counts, card):
+    """The ``reach_counts`` less ``card`` (the card played; -1 none): (Resources in all, of
+    the kind held most of, whether they cover a City's four kinds). A kind missing is made
+    up by a Wild tile or a 2:1 Trade of the surplus (p. 7)."""
+    total, wine, marble, gold, iron, wood, wild = counts
+    if card >= 0:
+        total -= card_resources(T, card)
+        for col in (C_RES_A, C_RES_B):
+            r = T.cards[card, col]
+            wine -= r == 0
+            marble -= r == 1
+            gold -= r == 2
+            iron -= r == 3
+            wood -= r == 4
     kinds = min(wine, 1) + min(marble, 1) + min(gold, 1) + min(iron, 1)
     city = total + wild >= CITY_COST and CITY_COST - kinds <= wild + (total - kinds) // 2
     most = max(max(wine, marble), max(max(gold, iron), wood))
@@ -398,10 +413,27 @@ def cheapest_step(s, T, seat):
 
 
 @kernel
-def section_value(s, T, w, seat, section, resources, most, city, settle, pulls):
+def rondel_outlook(s, T, w, seat, needed):
+    """What landing on a Rondel action is worth besides the card played, counted once per
+    decision (``needed``; else zeros): the seat's ``settle_room`` and ``quest_pulls``,
+    whether Deploy, a Building and a City could be taken (a Unit left; a Land that can
+    take a Building; a City left to Build and a Land for it), the cheapest track step,
+    and the ``reach_counts`` of its whole hand."""
+    if not needed:
+        return 0, NO_PULLS, (False, False, False, 0), (0, 0, 0, 0, 0, 0, 0)
+    return (settle_room(s, T, seat), quest_pulls(s, T, w, seat),
+            (units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) > 0, can_build(s, T, seat),
+             s[L.CITIES_BUILD] > 0 and city_land(s, T, seat), cheapest_step(s, T, seat)),
+            reach_counts(s, T, seat))
+
+
+@kernel
+def section_value(w, section, resources, most, city, outlook):
     """What landing on ``section`` is worth with ``resources`` in reach (``most`` of one
     kind, ``city``: a City payable), before the action is chosen: nothing where the action
-    could not be taken; ``pulls`` is the seat's ``quest_pulls``."""
+    could not be taken; ``outlook`` is the seat's ``rondel_outlook``."""
+    settle, pulls, ready, _ = outlook
+    deploy_ok, build_ok, city_ok, cheapest = ready
     value = w[F.F_RESOURCES] * min(resources, CITY_COST)
     if section == SEC_SETTLE:
         return w[F.F_SECTION_SETTLE] * settle + (pulls[PULL_SETTLE] if settle > 0 else 0.0)
@@ -410,41 +442,41 @@ def section_value(s, T, w, seat, section, resources, most, city, settle, pulls):
     if section == SEC_PROCURE:
         return value + w[F.F_SECTION_PROCURE] + pulls[PULL_PROCURE]
     if section == SEC_DEPLOY:
-        if units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) == 0:
+        if not deploy_ok:
             return 0.0
         return value + w[F.F_SECTION_DEPLOY] + pulls[PULL_DEPLOY]
     if section == SEC_BUILD:
         best = 0.0
-        if city and s[L.CITIES_BUILD] > 0 and city_land(s, T, seat):
+        if city and city_ok:
             best = w[F.F_SECTION_CITY]
-        if resources >= 2 and can_build(s, T, seat):
+        if resources >= 2 and build_ok:
             best = max(best, w[F.F_SECTION_BUILD])
         return value + best + pulls[PULL_BUILD] if best > 0 else 0.0
     if section == SEC_ASCEND:
-        if most + (resources - most) // 2 < cheapest_step(s, T, seat):
+        if most + (resources - most) // 2 < cheapest:
             return 0.0
         return value + w[F.F_SECTION_ASCEND]
     return 0.0
 
 
 @kernel
-def landing_value(s, T, w, seat, moved, skip, settle, pulls):
+def landing_value(s, T, w, seat, moved, card, outlook):
     """``section_value`` of the section ``moved`` sections on from the seat's marker, with
-    the hand less index ``skip`` (the card played)."""
+    the hand less ``card`` (the card played; -1 none)."""
     section = T.rondel[(s[L.RONDEL_POS + seat] + moved) % N_SECTIONS]
-    resources, most, city = in_reach(s, T, seat, skip)
-    return section_value(s, T, w, seat, section, resources, most, city, settle, pulls)
+    resources, most, city = reach_without(T, outlook[OUTLOOK_REACH], card)
+    return section_value(w, section, resources, most, city, outlook)
 
 
 @kernel
-def best_landing(s, T, w, seat, power, skip, settle, pulls):
+def best_landing(s, T, w, seat, power, card, outlook):
     """The best landing a card of ``power`` reaches: exactly, or one more or fewer where
     the Civilisation track allows (the rules list those options, so all three are
     tried here, an estimate)."""
-    best = landing_value(s, T, w, seat, power, skip, settle, pulls)
-    best = max(best, 0.5 * landing_value(s, T, w, seat, power + 1, skip, settle, pulls))
+    best = landing_value(s, T, w, seat, power, card, outlook)
+    best = max(best, 0.5 * landing_value(s, T, w, seat, power + 1, card, outlook))
     if power > 1:
-        best = max(best, 0.5 * landing_value(s, T, w, seat, power - 1, skip, settle, pulls))
+        best = max(best, 0.5 * landing_value(s, T, w, seat, power - 1, card, outlook))
     return best
 
 
@@ -539,54 +571,53 @@ def move_gain(s, T, w, seat, land, kind):
     when the Power left no longer holds it."""
     side = s[L.SIDE]
     k = land * L.MAX_PLAYERS + seat
-    power = WORKER_POWER if kind == MOVE_WORKER else HOPLITE_POWER
+    moved = WORKER_POWER if kind == MOVE_WORKER else HOPLITE_POWER
     if kind == MOVE_ALL:
-        power = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
+        moved = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
     best = 0.0
     for other in range(L.N_LANDS):
         if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
-            best = max(best, arrival_value(s, T, w, other, seat, power))
+            best = max(best, arrival_value(s, T, w, other, seat, moved))
     loss = 0.0
-    left = land_power(s, T, land, seat) - power
+    left = land_power(s, T, land, seat) - moved
     if holder(s, T, land, seat) == 1 and left <= rival_power(s, T, land, seat):
         loss = w[F.F_CONTROL] + (w[F.F_CITY_LAND] if s[L.LAND_CITY + land] >= 0 else 0.0)
     return best - loss
 
 
 @kernel
-def best_play(s, T, w, seat, settle, pulls):
+def best_play(s, T, w, seat, outlook):
     """The best ``best_landing`` of a card in the seat's hand (what an Advance Turn can
-    reach), less the played card's Resources; ``settle`` is the seat's ``settle_room``,
-    ``pulls`` its ``quest_pulls``."""
+    reach), less the played card's Resources; ``outlook`` is the seat's
+    ``rondel_outlook``."""
     hand = L.HAND + seat * L.MAX_PILE
     best = 0.0
     for h in range(s[L.HAND_N + seat]):
         card = s[hand + h]
-        value = (best_landing(s, T, w, seat, T.cards[card, C_POWER], h, settle, pulls)
+        value = (best_landing(s, T, w, seat, T.cards[card, C_POWER], card, outlook)
                  - w[F.F_PLAYED_RESOURCE] * card_resources(T, card))
         best = max(best, value)
     return best
 
 
 @kernel
-def option_value(s, T, w, opts, k, seat, kind, settle, pulls):
-    """The score of option row ``k`` of a decision of ``kind``; ``settle`` and ``pulls``
-    are the seat's ``settle_room`` and ``quest_pulls`` for the kinds that weigh where the
-    Rondel lands, else nothing."""
+def option_value(s, T, w, opts, k, seat, kind, outlook):
+    """The score of option row ``k`` of a decision of ``kind``; ``outlook`` is the seat's
+    ``rondel_outlook`` for the kinds that weigh where the Rondel lands."""
     a = opts[k, 0]
     b = opts[k, 1]
     c = opts[k, 2]
     if kind == D_TURN:
         if a == TURN_ADVANCE:
-            return w[F.F_ADVANCE] + best_play(s, T, w, seat, settle, pulls)
+            return w[F.F_ADVANCE] + best_play(s, T, w, seat, outlook)
         missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
         return (w[F.F_REPLENISH_CARD] * missing + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
                 + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
     if kind == D_PLAY:
-        return (best_landing(s, T, w, seat, c, a, settle, pulls)
+        return (best_landing(s, T, w, seat, c, b, outlook)
                 - w[F.F_PLAYED_RESOURCE] * card_resources(T, b))
     if kind == D_RONDEL:
-        return landing_value(s, T, w, seat, a, -1, settle, pulls)
+        return landing_value(s, T, w, seat, a, -1, outlook)
     if a < 0 and kind != D_PAY:
         return 0.0  # stop, decline, none: every other option is measured against it
     if kind == D_ADVANCE_PART:
@@ -722,14 +753,10 @@ def heuristic_choose(s, T, w, opts, n, seat, kind):
     """Index of the best-scoring option among the first ``n`` rows (the first on ties)."""
     best = 0
     best_value = -np.inf
-    # counted once per decision: they scan every Land's Power for every seat, every Region
-    settle = 0
-    pulls = NO_PULLS
-    if kind == D_TURN or kind == D_PLAY or kind == D_RONDEL:
-        settle = settle_room(s, T, seat)
-        pulls = quest_pulls(s, T, w, seat)
+    # counted once per decision, not once per card and landing: it scans every Land
+    outlook = rondel_outlook(s, T, w, seat, kind == D_TURN or kind == D_PLAY or kind == D_RONDEL)
     for k in range(n):
-        value = option_value(s, T, w, opts, k, seat, kind, settle, pulls)
+        value = option_value(s, T, w, opts, k, seat, kind, outlook)
         if value > best_value:
             best = k
             best_value = value

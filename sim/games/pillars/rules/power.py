@@ -75,13 +75,19 @@ def land_power(s, T, land, seat):
     Units beside another seat's Building, Archery Mastery's archers; and what abilities
     added there this turn (ops.OP_POWER)."""
     k = land * L.MAX_PLAYERS + seat
-    hoplite = 2 + has_ability(s, T, seat, A_HOPLITES)
-    worker = 1 + has_ability(s, T, seat, A_WORKERS)
-    ship = has_ability(s, T, seat, A_SHIPS)
-    units = s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k]
-    power = s[L.LAND_HOPLITES + k] * hoplite + s[L.LAND_WORKERS + k] * worker
-    if holds(s, seat, ARCHERY_MASTERY):
-        power += archery_shift(s, T, land, seat, hoplite)
+    hoplites = s[L.LAND_HOPLITES + k]
+    workers = s[L.LAND_WORKERS + k]
+    units = hoplites + workers
+    power = 0
+    # the track abilities are looked up only for pieces the seat has here (most Lands
+    # hold none of a seat's: this is the engine's and the bots' most called kernel)
+    if hoplites > 0 or holds(s, seat, ARCHERY_MASTERY):
+        hoplite = 2 + has_ability(s, T, seat, A_HOPLITES)
+        power += hoplites * hoplite
+        if holds(s, seat, ARCHERY_MASTERY):
+            power += archery_shift(s, T, land, seat, hoplite)
+    if workers > 0:
+        power += workers * (1 + has_ability(s, T, seat, A_WORKERS))
     building = s[L.LAND_BUILDING + k]
     if building >= 0:
         power += (3 if building == L.B_CITADEL else 1) + holds(s, seat, FORTIFICATIONS)
@@ -92,11 +98,15 @@ def land_power(s, T, land, seat):
     if (units >= SIEGE_WEAPONS_UNITS and holds(s, seat, SIEGE_WEAPONS)
             and rival_building(s, land, seat)):
         power += SIEGE_WEAPONS_POWER
+    in_port = projected = 0
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         if s[L.SHIP_SPACE + piece] == L.PORT + land:
-            power += 2 + ship
+            in_port += 1
         elif 0 <= s[L.SHIP_SPACE + piece] < L.PORT and s[L.SHIP_PROJECT + piece] == land:
-            power += 1 + ship
+            projected += 1
+    if in_port + projected > 0:
+        ship = has_ability(s, T, seat, A_SHIPS)
+        power += in_port * (2 + ship) + projected * (1 + ship)
     return power + s[L.POWER_BONUS + k]
 
 
