@@ -11,13 +11,16 @@ from sim.games.pillars.decisions import (
     D_BUILD_LAND,
     D_CITY_STATE,
     D_DEPLOY_SPACE,
+    D_FREE_ACTION,
     D_MOVE_TO,
     D_PLACE_CITY,
     D_PLAY,
     D_PROCURE,
     D_PROGRESS,
+    D_RETURN_ROW,
     D_RONDEL,
     D_SETTLE,
+    D_SKIRMISH,
     D_STRATEGY,
     D_TURN,
     MAX_OPTIONS,
@@ -27,7 +30,11 @@ from sim.games.pillars.decisions import (
 from sim.games.pillars.game import PillarsSetup, policy_words, simulate
 from sim.games.pillars.invariants import V_NO_BOT_ENTRY
 from sim.games.pillars.policy import BOTS
+from sim.games.pillars.rules.board import SECTION_DEPLOY
+from sim.games.pillars.rules.free import FREE_SKIRMISH
+from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import Q_UNITS
+from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
@@ -63,6 +70,14 @@ def decisions(s, seat):
         (D_PROGRESS, [(-1,)] + [(t,) for t in range(L.N_TRACKS)]),
         (D_PROCURE, [(-1,)] + tops), (D_STRATEGY, stacks),
         (D_CITY_STATE, [(t, 0, k) for k, t in enumerate(range(4))]),
+        (D_FREE_ACTION, [(-1,)] + [(FREE_SKIRMISH, land) for land in range(L.N_LANDS)
+                                   if s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + seat] > 0]),
+        (D_SKIRMISH, [(other, piece, land) for land in range(L.N_LANDS)
+                      for other in range(s[L.N_PLAYERS]) if other != seat
+                      for piece, field in ((PIECE_HOPLITE, L.LAND_HOPLITES),
+                                           (PIECE_WORKER, L.LAND_WORKERS))
+                      if s[field + land * L.MAX_PLAYERS + other] > 0]),
+        (D_RETURN_ROW, [(row, SECTION_DEPLOY, L.U_HOPLITE) for row in range(2)]),
     ]
     return [(kind, rows) for kind, rows in found if len(rows) > 1]
 
@@ -235,3 +250,42 @@ def test_in_symmachia_the_partner_is_no_rival():
     assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 1
     s[L.ADDONS] = 0
     assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 0
+
+
+def test_the_bots_skirmish_where_they_can_win_and_take_the_best_piece():
+    """Skirmish Mode (p. 15): the tile goes where the seat's Power matches a rival's (the
+    attacker wins ties), never where it cannot win; the declared piece is the one worth
+    most to place; a lost Skirmish costs the seat its least-worth Unit."""
+    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    w = PRESETS["balanced"]
+    s, _ = play("aegean", 3, 1, rounds=2)
+    s[L.ADDONS] = L.ADDON_SKIRMISH
+    side = s[L.SIDE]
+    weak, strong = [land for land in range(L.N_LANDS)
+                    if s[L.REGION_BLOCKED + T.land_region[side, land]] == 0
+                    and s[L.LAND_CITY + land] < 0][:2]
+    for land in (weak, strong):
+        s[L.LAND_POP + land] = -1
+        s[L.LAND_PILLAR + land] = -1
+        for seat in range(3):
+            s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + seat] = 0
+            s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] = 0
+            s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = -1
+    s[L.LAND_HOPLITES + weak * L.MAX_PLAYERS + 0] = 1  # 2 against the rival's 4
+    s[L.LAND_HOPLITES + weak * L.MAX_PLAYERS + 1] = 2
+    s[L.LAND_HOPLITES + strong * L.MAX_PLAYERS + 0] = 2  # 4 against 1 + 3
+    s[L.LAND_WORKERS + strong * L.MAX_PLAYERS + 1] = 1
+    s[L.LAND_BUILDING + strong * L.MAX_PLAYERS + 1] = L.B_CITADEL
+    assert land_power(s, T, weak, 0) < land_power(s, T, weak, 1)
+    assert land_power(s, T, strong, 0) >= land_power(s, T, strong, 1)
+    opts, n = options([(-1,), (FREE_SKIRMISH, weak), (FREE_SKIRMISH, strong)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_FREE_ACTION) == 2
+    opts, n = options([(-1,), (FREE_SKIRMISH, weak)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_FREE_ACTION) == 0
+    worth = {PIECE_WORKER: w[FEATURE_NAMES.index("worker")],
+             PIECE_BUILDING: w[FEATURE_NAMES.index("citadel")]}
+    opts, n = options([(1, PIECE_WORKER, strong), (1, PIECE_BUILDING, strong)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_SKIRMISH) == int(worth[PIECE_BUILDING] > worth[PIECE_WORKER])
+    lost = {PIECE_HOPLITE: w[FEATURE_NAMES.index("hoplite")], PIECE_SHIP: w[FEATURE_NAMES.index("ship")]}
+    opts, n = options([(0, PIECE_HOPLITE, strong), (0, PIECE_SHIP, strong)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_SKIRMISH) == int(lost[PIECE_SHIP] < lost[PIECE_HOPLITE])

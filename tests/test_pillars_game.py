@@ -1,8 +1,8 @@
 """Whole games of Pillars of Heracles (sim/games/pillars/engine.py): the invariant harness
-over both board sides, 2-4 players and the three modes of Appendix 4, and Symmachia on each
-of them at 4 players (random-legal
-games, every invariant checked after every turn, no game stopped by the safety limit),
-the final round (p. 13), and a game as a pure function of its seed and index.
+over both board sides, 2-4 players and the three modes of Appendix 4, with Symmachia (at 4
+players) and Skirmish Mode on each of them (random-legal games, every invariant checked
+after every turn, no game stopped by the safety limit), the final round (p. 13), and a
+game as a pure function of its seed and index.
 
 The full 10,000 games per case run in CI (``.ci/run``: ``python -m tests.test_pillars_game
 10000``); their figures are in docs/rules/pillars.md."""
@@ -28,7 +28,10 @@ GAMES_PER_CASE = 200
 SEED = 3
 # the added modes with each mode that sets the end, at the player counts they allow; the
 # full run plays ADDED_GAMES of each (the core cases get the number asked for)
-ADDED = [(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
+ADDED = ([(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
+         + [(side, players, f"{base}+skirmish") for side in SIDES for players in (2, 3, 4)
+            for base in L.MODES]
+         + [(side, 4, "symmachia+skirmish") for side in SIDES])
 ADDED_GAMES = 2_000
 CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},

@@ -17,15 +17,14 @@ from sim.games.pillars.events import (
 from sim.games.pillars.invariants import V_OK, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPT_ROWS
 from sim.games.pillars.rules.status import (
-    SCRATCH,
     WIN_CITY,
     WIN_REPLACE,
     project_ships,
     siege_controller,
     siege_targets,
     status_check,
-    tactical_support,
 )
+from sim.games.pillars.rules.support import SCRATCH, support_limit, tactical_support
 from tests.pillars_fixtures import (
     CARD,
     T,
@@ -210,7 +209,7 @@ def test_tactical_support_skirmish_example_17_beats_15_p16(s):
     ev, work, opts, rng = kit()
     scratch = np.zeros(SCRATCH, np.int32)
     W = script(0, 1, 0, 1)  # hand indices: each seat's first two cards
-    tactical_support(s, T, W, ev, 0, thraki, scratch, opts, rng)
+    tactical_support(s, T, W, ev, 0, -1, thraki, scratch, opts, rng)
     assert events(s, ev, EV_TACTICAL_SUPPORT) == [(thraki, 2, 6), (thraki, 2, 7)]
     assert siege_controller(s, T, thraki, scratch) == 0
     assert list(scratch[:2]) == [17, 15]
@@ -229,7 +228,6 @@ def test_each_sea_ship_projects_to_one_adjacent_land_p6(s):
 
 
 def test_a_citadel_adds_a_support_card_p8(s):
-    from sim.games.pillars.rules.status import support_limit
     naxos = land("naxos")
     put(s, naxos, 1, hoplites=2, workers=1, building=L.B_CITADEL)
     assert support_limit(s, naxos, 1) == 3 and support_limit(s, naxos, 0) == 0

@@ -168,7 +168,7 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_discard_p9(s):
 def test_start_turn_chooses_ship_lands_then_runs_the_status_check_p6_p8(s):
     import numpy as np
 
-    from sim.games.pillars.rules.status import SCRATCH
+    from sim.games.pillars.rules.support import SCRATCH
     from sim.games.pillars.rules.turn import start_turn
     ev, work, opts, rng = kit()
     start_turn(s, T, script(land("argolis")), ev, 0, work, np.zeros(SCRATCH, np.int32), opts, rng)

@@ -49,7 +49,8 @@ GAMES = {
     ),
     "pillars": GameInfo(
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
-        modes=("standard", "tutorial", "short", "symmachia"),  # added modes combine: short+symmachia
+        # the added modes combine with one of the first three: "short+skirmish"
+        modes=("standard", "tutorial", "short", "symmachia", "skirmish"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state",

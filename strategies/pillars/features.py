@@ -52,6 +52,8 @@ FEATURES = (
     ("quest", "per Glory of a face-up Prophecy, shared over what its quest still lacks, for a "
               "piece placed, card or tile gained toward it (Appendix 1)"),
     ("siege", "a Siege laid where the seat has more Power than the Land's controller (p. 8)"),
+    ("skirmish", "a Skirmish tile placed, or a piece declared, where the seat's Power matches "
+                 "the rival's (on top of the piece's worth; Skirmish Mode, p. 15)"),
     ("invoke", "a Mythology card Invoked (its ability, p. 8)"),
     ("mythology", "a Mythology card gained or Energised"),
     ("card", "a card gained into the hand"),
@@ -68,5 +70,5 @@ NF = len(FEATURES)
  F_SECTION_ASCEND, F_RESOURCES, F_SPEND, F_CITY, F_TEMPLE, F_AGORA, F_CITADEL, F_SHIP,
  F_WORKER, F_HOPLITE, F_ROW_EMPTIED, F_SETTLE, F_TRACK_STEP, F_CITY_STEP, F_TRACK_END,
  F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND, F_REGION, F_EXPLORE,
- F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_INVOKE, F_MYTHOLOGY, F_CARD, F_STRATEGY_POWER,
- F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM) = range(NF)
+ F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_SKIRMISH, F_INVOKE, F_MYTHOLOGY, F_CARD,
+ F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM) = range(NF)

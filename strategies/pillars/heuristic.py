@@ -57,10 +57,12 @@ from sim.games.pillars.decisions import (
     D_PROCURE,
     D_PROGRESS,
     D_PROJECT,
+    D_RETURN_ROW,
     D_REWARD_CARD,
     D_RONDEL,
     D_SETTLE,
     D_SIEGE_WIN,
+    D_SKIRMISH,
     D_SPHINX,
     D_STRATEGY,
     D_TACTICAL,
@@ -69,10 +71,18 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
-from sim.games.pillars.rules.board import has_city
+from sim.games.pillars.rules import removal as R
+from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.cities import open_land
-from sim.games.pillars.rules.free import FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_PROPHECY, FREE_SIEGE
+from sim.games.pillars.rules.free import (
+    FREE_CITY,
+    FREE_INVOKE,
+    FREE_LIGHTHOUSE,
+    FREE_PROPHECY,
+    FREE_SIEGE,
+    FREE_SKIRMISH,
+)
 from sim.games.pillars.rules.movement import MOVE_ALL, MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import (
@@ -586,6 +596,51 @@ def move_gain(s, T, w, seat, land, kind):
 
 
 @kernel
+def piece_worth(s, w, owner, piece, land):
+    """What a piece of the owner's on ``land`` (removal.REMOVABLE kind) is worth to it: the
+    weight of placing one."""
+    if piece == R.PIECE_BUILDING:
+        return w[(F.F_TEMPLE, F.F_AGORA, F.F_CITADEL)[s[L.LAND_BUILDING + land * L.MAX_PLAYERS + owner]]]
+    if piece == R.PIECE_PILLAR:
+        return w[F.F_SETTLE]
+    return w[(F.F_SHIP, F.F_WORKER, F.F_HOPLITE)[piece]]
+
+
+@kernel
+def skirmish_prize(s, T, w, seat, land):
+    """The most a Skirmish on ``land`` could take: the worth of a rival's piece there whose
+    owner's Power the seat's matches, the attacker winning ties (p. 15); 0 with none."""
+    mine = land_power(s, T, land, seat)
+    ally = partner(s, seat)
+    best = 0.0
+    for other in range(s[L.N_PLAYERS]):
+        if other == seat or other == ally or land_power(s, T, land, other) > mine:
+            continue
+        k = land * L.MAX_PLAYERS + other
+        if s[L.LAND_BUILDING + k] >= 0:
+            best = max(best, piece_worth(s, w, other, R.PIECE_BUILDING, land))
+        if s[L.LAND_PILLAR + land] == other:
+            best = max(best, w[F.F_SETTLE])
+        if s[L.LAND_HOPLITES + k] > 0:
+            best = max(best, w[F.F_HOPLITE])
+        if s[L.LAND_WORKERS + k] > 0:
+            best = max(best, w[F.F_WORKER])
+        if R.port_ship(s, other, land) >= 0:
+            best = max(best, w[F.F_SHIP])
+    return best
+
+
+@kernel
+def return_row_cost(T, row, section, kind):
+    """The Resources that put a piece back on that row costs to place again (pp. 10-11)."""
+    if section == SECTION_DEPLOY:
+        return T.deploy_cost[row, kind].sum()
+    if section == SECTION_BUILD:
+        return T.build_cost[row, kind].sum()
+    return 0
+
+
+@kernel
 def best_play(s, T, w, seat, outlook):
     """The best ``best_landing`` of a card in the seat's hand (what an Advance Turn can
     reach), less the played card's Resources; ``outlook`` is the seat's
@@ -706,6 +761,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
             return w[F.F_CITY]
         if a == FREE_SIEGE:
             return w[F.F_SIEGE]
+        if a == FREE_SKIRMISH:
+            prize = skirmish_prize(s, T, w, seat, b)
+            return w[F.F_SKIRMISH] + prize if prize > 0 else -1.0
         if a == FREE_INVOKE:
             return w[F.F_INVOKE]
         if a == FREE_LIGHTHOUSE:
@@ -737,6 +795,13 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return -1.0  # the hand is kept: every card is a Resource
     if kind == D_SIEGE_WIN:
         return float(a)  # take the City, else replace the Pillar, else remove it
+    if kind == D_SKIRMISH:
+        if a == seat:  # the attacker's own Unit lost: the least worth
+            return -piece_worth(s, w, a, b, c)
+        return piece_worth(s, w, a, b, c) + w[F.F_SKIRMISH] * (
+            land_power(s, T, c, seat) >= land_power(s, T, c, a))
+    if kind == D_RETURN_ROW:
+        return -float(return_row_cost(T, a, b, c))  # the cheapest to place again
     if kind == D_END_SHIP:
         return arrival_value(s, T, w, b, seat, 1)
     if kind == D_SPHINX:

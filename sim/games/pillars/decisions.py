@@ -58,8 +58,8 @@ DECISION_FIELDS = (
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land; column 1 SHIP_SPACE "
                 "for a Ship's, column 2 the MOVE_* kind, column 3 the space it leaves (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
-                    "and a Region whose Prophecy is Fulfilled, FREE_CITY, or FREE_LIGHTHOUSE "
-                    "(pp. 7-8, p. ~14)"),
+                    "and a Region whose Prophecy is Fulfilled, FREE_CITY, FREE_LIGHTHOUSE, or "
+                    "FREE_SKIRMISH and a Land for the Skirmish tile (pp. 7-8, p. ~14, p. 15)"),
     ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
                  "before the Region is scored (p. 13)"),
     ("ability", "which ability of the card played is used: 0 its first, 1 its alternative "
@@ -81,6 +81,11 @@ DECISION_FIELDS = (
                "Land (p. 31)"),
     ("perseus", "-1 no, else 0 and the removed Mythology card (column 1) whose ability is "
                 "used (p. 31)"),
+    ("return_row", "Player board row a piece taken off the map goes back to; column 1 its "
+                   "section (board.SECTION_*), column 2 its Unit or Building kind (p. 15)"),
+    ("skirmish", "piece a Skirmish takes: column 0 its seat, column 1 its kind "
+                 "(removal.REMOVABLE), column 2 the Land; the attacker's own seat for the "
+                 "Unit it loses (p. 15)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -91,6 +96,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
- D_POLIS, D_SPHINX, D_PERSEUS) = (
+ D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

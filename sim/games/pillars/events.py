@@ -59,6 +59,12 @@ EVENT_FIELDS = (
     # Perseus (p. 31): the Mythology card removed from the game, its seat, 1 if its ability
     # was used
     ("mythology_removed", ("card", "rival", "used")),
+    # Skirmish Mode (p. 15): the tile placed; a Skirmish resolved against a rival (won 1,
+    # lost 0), or the tile taken back unresolved (rival -1: no piece to take, or a won
+    # Siege); a piece (rules.removal.REMOVABLE) back from a Land to its owner's board
+    ("skirmish_place", ("land", "", "")),
+    ("skirmish", ("land", "rival", "won")),
+    ("piece_removed", ("land", "piece", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -70,7 +76,7 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
  EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY, EV_SPHINX_TILE,
- EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED) = (
+ EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

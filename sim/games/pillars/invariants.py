@@ -49,6 +49,10 @@ def _pieces(s, T):
             pillars += s[L.LAND_PILLAR + land] == seat
         for k in range(L.MAX_SHIPS):
             ships += s[L.SHIP_SPACE + seat * L.MAX_SHIPS + k] >= 0
+        beside = L.UNITS_BESIDE + seat * L.N_UNIT_KINDS
+        ships += s[beside + L.U_SHIP]
+        workers += s[beside + L.U_WORKER]
+        hoplites += s[beside + L.U_HOPLITE]
         for row in range(L.MAX_ROWS):
             slot = L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS
             ships += s[slot + L.U_SHIP]
@@ -59,7 +63,7 @@ def _pieces(s, T):
                 or ships != T.pieces[P_SHIPS] or pillars != T.pieces[P_PILLARS]):
             return False
         for b in range(L.N_BUILDING_KINDS):
-            built = 0
+            built = s[L.BUILDINGS_BESIDE + seat * L.N_BUILDING_KINDS + b]
             for land in range(L.N_LANDS):
                 built += s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == b
             for row in range(L.MAX_ROWS):

@@ -81,8 +81,8 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
-ADDON_NAMES = ("symmachia",)
-ADDON_SYMMACHIA = 1
+ADDON_NAMES = ("symmachia", "skirmish")
+ADDON_SYMMACHIA, ADDON_SKIRMISH = 1, 2
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -173,6 +173,8 @@ _FIELDS = (
     ("MARKERS_LEFT", MAX_PLAYERS, "Player markers beside the Player board (step 16)"),
     ("RONDEL_POS", MAX_PLAYERS, "Rondel section of the seat's marker (index into content.rondel)"),
     ("SIEGE_AT", MAX_PLAYERS, "Land of the seat's Siege tile, -1 beside its board (p. 8)"),
+    ("SKIRMISH_AT", MAX_PLAYERS, "Land of the seat's Skirmish tile, -1 beside its board "
+                                 "(Skirmish Mode, p. 15)"),
     ("STRATEGY_SLOT", MAX_PLAYERS * MAX_STRATEGY, "Strategy tile in each row of the Player "
                                                   "board, -1 (p. 6)"),
     ("EFFECTS_HELD", MAX_PLAYERS * N_EFFECTS, "seat * N_EFFECTS + effect: the seat's Strategy "
@@ -210,6 +212,11 @@ _FIELDS = (
     ("PROPHECY_TURN", 1, "1 once the active seat Fulfilled a Prophecy this turn (p. 8)"),
     ("PILLARS_BESIDE", MAX_PLAYERS, "Pillars returned to a full Settle section, beside the "
                                     "Player board until a slot frees (p. 8, p. 15)"),
+    ("UNITS_BESIDE", MAX_PLAYERS * N_UNIT_KINDS, "seat * 3 + unit: Units returned to a full "
+                                                 "Deploy column, beside the board until a "
+                                                 "slot of theirs frees (p. 15)"),
+    ("BUILDINGS_BESIDE", MAX_PLAYERS * N_BUILDING_KINDS, "seat * 3 + building: the same for "
+                                                         "Buildings and the Build section"),
     # card abilities (ops.py), each lasting until the turn ends
     ("POWER_BONUS", N_LANDS * MAX_PLAYERS, "land * MAX_PLAYERS + seat: Power an ability added "
                                            "to the seat on the Land (p. 6)"),
@@ -248,11 +255,11 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, MYTH_OUT, SPHINX_AT,
  SPHINX_OWNER, PROPHECY_OWNER, DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
- MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
+ MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, SKIRMISH_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
- POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT, OFF_TURN_INVOKES,
- INVOKED_THIS_TURN, MODE, ADDONS,
+ UNITS_BESIDE, BUILDINGS_BESIDE, POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT,
+ OFF_TURN_INVOKES, INVOKED_THIS_TURN, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
@@ -262,7 +269,8 @@ USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits
 NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
                "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
-               "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "STRATEGY_SLOT",
+               "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
+               "STRATEGY_SLOT",
                "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED", "GORGON_SEAT",
                "SPHINX_AT", "SPHINX_OWNER")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)

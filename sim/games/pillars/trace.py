@@ -25,6 +25,7 @@ from sim.games.pillars.content import (
     Content,
 )
 from sim.games.pillars.ops import OP_NAMES
+from sim.games.pillars.rules.removal import REMOVABLE
 from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
@@ -83,6 +84,10 @@ class _Translator:
             return _name(STRATEGY, v)
         if key == "unit":
             return _name(UNITS, v)
+        if key == "piece" and event == "piece_removed":
+            return _name(REMOVABLE, v)
+        if key == "rival":
+            return v if v >= 0 else None
         if key == "building":
             return _name(BUILDINGS, v) or ("city" if v >= 0 else None)
         return v

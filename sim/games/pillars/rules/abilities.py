@@ -29,13 +29,14 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.rules.board import SECTION_BUILD, row_emptied
 from sim.games.pillars.rules.build import build_lands, place_building
-from sim.games.pillars.rules.cards import bottom_of_deck, draw_cards_reshuffling, mythology_room
+from sim.games.pillars.rules.cards import draw_cards_reshuffling, mythology_room
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_spaces, place_unit
 from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER, move_units
 from sim.games.pillars.rules.mythtiles import place_sphinx
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.procure import free_egypt_card
+from sim.games.pillars.rules.removal import empty_row, fit_mythology
 from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below
@@ -143,48 +144,10 @@ def free_energise(s, T, W, ev, seat, most, opts, rng):
 
 
 @kernel
-def empty_row(s, T, owner, field, kinds, kind, rows):
-    """The first row of a Player board section (``field``: DEPLOY_LEFT or BUILD_LEFT) whose
-    slot of ``kind`` is empty, -1 when none is."""
-    for row in range(rows):
-        if s[field + (owner * L.MAX_ROWS + row) * kinds + kind] == 0:
-            return row
-    return -1
-
-
-@kernel
 def unit_row(s, T, owner, kind):
     """The Deploy row a Unit of that movement kind would go back to, -1 when it is full."""
     return empty_row(s, T, owner, L.DEPLOY_LEFT, L.N_UNIT_KINDS, DEPLOY_COLUMN[kind],
                      T.deploy_cost.shape[0])
-
-
-@kernel
-def fit_mythology(s, T, W, owner, opts, rng):
-    """After one of the owner's Temples left the map: a card in the slot it no longer has
-    moves to a free slot, or, with none free, the owner puts one of its cards at the bottom
-    of its deck (as for a discarded Mythology card, p. 7) and that card's slot takes it."""
-    room = mythology_room(s, T, owner)
-    base = owner * L.MAX_MYTH_SLOTS
-    if room >= L.MAX_MYTH_SLOTS or s[L.MYTH_SLOT + base + room] < 0:
-        return
-    free = -1
-    for k in range(room):
-        if s[L.MYTH_SLOT + base + k] < 0:
-            free = k
-            break
-    if free < 0:
-        n = 0
-        for k in range(room + 1):
-            n = option(opts, n, k, s[L.MYTH_SLOT + base + k], 0, 0)
-        free = opts[decide(s, T, W, opts, n, owner, D_ABILITY_TARGET, rng), 0]
-        card = s[L.MYTH_SLOT + base + free]
-        bottom_of_deck(s, T.mythology[card, 0], card)
-    if free < room:
-        s[L.MYTH_SLOT + base + free] = s[L.MYTH_SLOT + base + room]
-        s[L.MYTH_INVOKED + base + free] = s[L.MYTH_INVOKED + base + room]
-    s[L.MYTH_SLOT + base + room] = -1
-    s[L.MYTH_INVOKED + base + room] = 0
 
 
 @kernel

@@ -15,6 +15,7 @@ from sim.games.pillars.rules.board import (
 )
 from sim.games.pillars.rules.cities import CITY_BUILT, put_city
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.removal import take_from_row
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.jit import compiled_in_caller, kernel
 
@@ -101,11 +102,11 @@ def build_choices(s, T, seat, work, opts):
 @kernel
 def place_building(s, ev, seat, building, row, moving_from, land):
     """The Building from that Build row (row -1: moved from the Land ``moving_from``) onto
-    ``land`` (p. 10)."""
+    ``land`` (p. 10); one of its type waiting beside the board fills the slot (p. 15)."""
     if moving_from >= 0:
         s[L.LAND_BUILDING + moving_from * L.MAX_PLAYERS + seat] = -1
     else:
-        s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + building] = 0
+        take_from_row(s, seat, SECTION_BUILD, building, row)
     s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = building
     place_on_land(s, ev, seat, land)
     emit(s, ev, seat, EV_BUILD, building, land, row)

@@ -17,6 +17,7 @@ from sim.games.pillars.rules.board import (
     usable_land,
 )
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.removal import take_from_row
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ship
 from sim.games.pillars.rules.teams import deploy_city
@@ -86,8 +87,9 @@ def deploy_choices(s, T, seat, work, opts):
 @kernel
 def place_unit(s, T, W, ev, seat, unit, row, space, opts, rng):
     """The Unit from that Deploy row onto ``space`` (p. 10); an emptied row gains its
-    Strategy tile (p. 6)."""
-    s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] = 0
+    Strategy tile (p. 6). A Unit of its kind waiting beside the board fills the slot
+    (p. 15)."""
+    take_from_row(s, seat, SECTION_DEPLOY, unit, row)
     if unit == L.U_SHIP:
         piece = seat * L.MAX_SHIPS
         while s[L.SHIP_SPACE + piece] >= 0:

@@ -1,22 +1,28 @@
 """Free Actions of the active seat (p. 8): Invoking its Energised Mythology cards (any
-number, rules.abilities), placing its Siege tile, placing a Common City set aside
-(p. 7), and, at the end of its turn only and at most once, Fulfilling a Prophecy. The
-Lighthouse's Resources, once in the turn at a moment the seat picks, are offered with
-them (p. ~14; decision 23)."""
+number, rules.abilities), placing its Siege tile (and in Skirmish Mode its Skirmish tile,
+p. 15), placing a Common City set aside (p. 7), and, at the end of its turn only and at
+most once, Fulfilling a Prophecy. The Lighthouse's Resources, once in the turn at a moment
+the seat picks, are offered with them (p. ~14; decision 23)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_FREE_ACTION, D_PLACE_CITY
-from sim.games.pillars.events import EV_PLACE_CITY_ASIDE, EV_SIEGE_PLACE, EV_STRATEGY
+from sim.games.pillars.events import (
+    EV_PLACE_CITY_ASIDE,
+    EV_SIEGE_PLACE,
+    EV_SKIRMISH_PLACE,
+    EV_STRATEGY,
+)
 from sim.games.pillars.rules.abilities import invocable, invoke
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
+from sim.games.pillars.rules.skirmish import skirmish_lands, skirmish_mode
 from sim.games.pillars.rules.status import siege_targets
 from sim.games.pillars.rules.strategy import LIGHTHOUSE, holds
 from sim.jit import kernel
 
-FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE = 0, 1, 2, 3, 4
+FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_SKIRMISH = range(6)
 
 
 @kernel
@@ -41,10 +47,12 @@ def lighthouse(s, T, seat, gain):
 @kernel
 def siege_lands(s, T, seat, powers, opts, n):
     """Where the seat may place its Siege tile: a space it Controls holding one of its
-    Land Units and another seat's Pillar or City, not that seat's only City (p. 8)."""
+    Land Units and another seat's Pillar or City, not that seat's only City (p. 8), nor
+    the space of its Skirmish tile (p. 15)."""
     for land in range(L.N_LANDS):
         k = land * L.MAX_PLAYERS + seat
         if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] > 0
+                and land != s[L.SKIRMISH_AT + seat]
                 and siege_targets(s, land, seat) != 0
                 and land_controller(s, T, land, powers) == seat):
             n = option(opts, n, FREE_SIEGE, land, 0, 0)
@@ -57,6 +65,8 @@ def free_choices(s, T, seat, at_end, powers, opts):
     n = option(opts, 0, -1, 0, 0, 0)
     if s[L.SIEGE_AT + seat] < 0:
         n = siege_lands(s, T, seat, powers, opts, n)
+    if skirmish_mode(s) and s[L.SKIRMISH_AT + seat] < 0:
+        n = skirmish_lands(s, seat, FREE_SKIRMISH, opts, n)
     if s[L.CITIES_ASIDE + seat] > 0 and city_lands(s, T, -1, opts[n:]) > 0:
         n = option(opts, n, FREE_CITY, 0, 0, 0)
     n = invocable(s, T, seat, False, FREE_INVOKE, opts, n)
@@ -85,6 +95,9 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
         if kind == FREE_SIEGE:
             s[L.SIEGE_AT + seat] = which
             emit(s, ev, seat, EV_SIEGE_PLACE, which, 0, 0)
+        elif kind == FREE_SKIRMISH:
+            s[L.SKIRMISH_AT + seat] = which
+            emit(s, ev, seat, EV_SKIRMISH_PLACE, which, 0, 0)
         elif kind == FREE_CITY:
             n = city_lands(s, T, -1, opts)
             land = opts[decide(s, T, W, opts, n, seat, D_PLACE_CITY, rng), 0]

@@ -14,8 +14,8 @@ from sim.games.pillars.rules.board import SECTION_SETTLE, row_emptied
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.procure import free_card
+from sim.games.pillars.rules.removal import take_pillar_from_row
 from sim.games.pillars.rules.rewards import mythology_reward, progress
-from sim.games.pillars.rules.status import take_pillar_from_row
 from sim.jit import compiled_in_caller, kernel
 
 P_WILD, P_DEMIGOD, P_OLYMPIAN, P_TITAN, P_CARD, P_CAMP = (

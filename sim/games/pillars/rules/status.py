@@ -1,22 +1,21 @@
-"""The Status Check at the start of a turn (p. 8): a Siege with Tactical Card Support,
-else Domination and Consolidation; and the Sea Ships' choice of Land for the turn
-(p. 6, decision 1).
+"""The Status Check at the start of a turn (p. 8): a Siege with Tactical Card Support, in
+Skirmish Mode a Skirmish (p. 15), else Domination and Consolidation; and the Sea Ships'
+choice of Land for the turn (p. 6, decision 1).
 
-``scratch`` is an int32 work array of at least ``SCRATCH`` entries.
+``scratch`` is an int32 work array of at least ``support.SCRATCH`` entries.
 """
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ICONS
-from sim.games.pillars.decisions import D_PROGRESS, D_PROJECT, D_SIEGE_WIN, D_TACTICAL
+from sim.games.pillars.decisions import D_PROGRESS, D_PROJECT, D_SIEGE_WIN
 from sim.games.pillars.events import (
     CAUSE_CONSOLIDATION,
     CAUSE_DOMINATION,
     EV_CONSOLIDATION,
     EV_DOMINATION,
     EV_SIEGE,
-    EV_TACTICAL_SUPPORT,
+    EV_SKIRMISH,
 )
-from sim.games.pillars.rules.cards import draw_cards_reshuffling, hand_to_discard
 from sim.games.pillars.rules.cities import cities_of, open_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import (
@@ -26,18 +25,24 @@ from sim.games.pillars.rules.power import (
     land_controller,
     land_power,
 )
+from sim.games.pillars.rules.removal import (
+    PIECE_PILLAR,
+    pillars_on_board,
+    remove_piece,
+    take_pillar_from_board,
+)
 from sim.games.pillars.rules.rewards import progress
+from sim.games.pillars.rules.skirmish import skirmish
+from sim.games.pillars.rules.support import (
+    S_BOOST,
+    S_POWERS,
+    redraw_support,
+    tactical_support,
+)
 from sim.games.pillars.rules.teams import partner
 from sim.jit import compiled_in_caller, kernel
 
 STATUS_MAX_STEP = 4  # a Status Check never takes a marker beyond step 4 (p. 8)
-# scratch layout
-S_POWERS = 0  # MAX_PLAYERS: Power in the space
-S_BOOST = S_POWERS + L.MAX_PLAYERS  # MAX_PLAYERS: Tactical Card Support Power
-S_USED = S_BOOST + L.MAX_PLAYERS  # MAX_PLAYERS: cards each seat placed
-S_PICKS = S_USED + L.MAX_PLAYERS  # MAX_PLAYERS * MAX_SUPPORT: hand indices placed
-MAX_SUPPORT = 8  # 6 Hoplites and a Citadel per colour at most
-SCRATCH = S_PICKS + L.MAX_PLAYERS * MAX_SUPPORT
 WIN_PILLAR, WIN_REPLACE, WIN_CITY = 0, 1, 2
 N_ICONS = len(ICONS)
 
@@ -49,58 +54,6 @@ def project_ships(s, T, W, seat, opts, rng):
     once per turn, at the start of that turn, and again for a Ship it moves or Deploys)."""
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         project_ship(s, T, W, seat, piece, opts, rng)
-
-
-@kernel
-def support_limit(s, land, seat):
-    """Cards a seat may place for Tactical Card Support: one per Hoplite and Citadel it
-    has in the space (p. 8)."""
-    k = land * L.MAX_PLAYERS + seat
-    return min(s[L.LAND_HOPLITES + k] + (s[L.LAND_BUILDING + k] == L.B_CITADEL), MAX_SUPPORT)
-
-
-@kernel
-def tactical_support(s, T, W, ev, attacker, land, scratch, opts, rng):
-    """Each seat with Hoplites or Citadels in the space, the attacker first, then
-    clockwise, places cards face down without seeing the others' (decision 4); then all
-    are revealed, their Power added and the cards discarded (p. 8)."""
-    n_players = s[L.N_PLAYERS]
-    for k in range(n_players):
-        seat = (attacker + k) % n_players
-        scratch[S_BOOST + seat] = 0
-        scratch[S_USED + seat] = 0
-        limit = support_limit(s, land, seat)
-        hand = L.HAND + seat * L.MAX_PILE
-        while scratch[S_USED + seat] < limit:
-            n = option(opts, 0, -1, 0, 0, 0)
-            for h in range(s[L.HAND_N + seat]):
-                placed = False
-                for i in range(scratch[S_USED + seat]):
-                    placed |= scratch[S_PICKS + seat * MAX_SUPPORT + i] == h
-                if not placed:
-                    n = option(opts, n, h, s[hand + h], 0, 0)
-            h = opts[decide(s, T, W, opts, n, seat, D_TACTICAL, rng), 0]
-            if h < 0:
-                break
-            scratch[S_PICKS + seat * MAX_SUPPORT + scratch[S_USED + seat]] = h
-            scratch[S_USED + seat] += 1
-    for seat in range(n_players):
-        used = scratch[S_USED + seat]
-        if used == 0:
-            continue
-        # discard from the highest hand index down, so the lower indices stay valid
-        for _ in range(used):
-            top = -1
-            at = 0
-            for i in range(used):
-                h = scratch[S_PICKS + seat * MAX_SUPPORT + i]
-                if h > top:
-                    top = h
-                    at = i
-            scratch[S_PICKS + seat * MAX_SUPPORT + at] = -1
-            card = hand_to_discard(s, seat, top)
-            scratch[S_BOOST + seat] += T.cards[card, 1]
-        emit(s, ev, seat, EV_TACTICAL_SUPPORT, land, used, scratch[S_BOOST + seat])
 
 
 @kernel
@@ -135,52 +88,14 @@ def siege_targets(s, land, seat):
 
 
 @kernel
-def return_pillar(s, T, owner):
-    """A Pillar back onto the first Settle row of its owner's Player board with room; with
-    none (the starting Pillar never had a slot), beside the board until a slot frees, as
-    the Barbarian and Skirmish rules put it (p. 15)."""
-    for row in range(T.settle_rows.shape[0]):
-        if s[L.SETTLE_LEFT + owner * L.MAX_ROWS + row] < T.settle_rows[row]:
-            s[L.SETTLE_LEFT + owner * L.MAX_ROWS + row] += 1
-            return
-    s[L.PILLARS_BESIDE + owner] += 1
-
-
-@kernel
-def take_pillar_from_row(s, seat, row):
-    """A Pillar leaves a Settle row; one waiting beside the board takes the freed slot."""
-    if s[L.PILLARS_BESIDE + seat] > 0:
-        s[L.PILLARS_BESIDE + seat] -= 1
-    else:
-        s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] -= 1
-
-
-@kernel
-def take_pillar_from_board(s, T, seat):
-    """One of the seat's Pillars off its Settle rows, the top row first; False if none."""
-    for row in range(T.settle_rows.shape[0]):
-        if s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row] > 0:
-            take_pillar_from_row(s, seat, row)
-            return True
-    return False
-
-
-@kernel
-def pillars_on_board(s, T, seat):
-    n = 0
-    for row in range(T.settle_rows.shape[0]):
-        n += s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row]
-    return n
-
-
-@kernel
 def siege(s, T, W, ev, seat, scratch, opts, rng):
     """Resolve the seat's Siege (p. 8). Won: the other seat's Pillar is removed (and may be
     replaced by one's own) or its City's marker replaced by one's own (none on one's own
     Starting City). The Siege tile leaves either way (decision 3); a loser who placed
     support cards draws as many. Returns True when the Siege was won."""
     land = s[L.SIEGE_AT + seat]
-    tactical_support(s, T, W, ev, seat, land, scratch, opts, rng)
+    s[L.SIEGE_AT + seat] = -1
+    tactical_support(s, T, W, ev, seat, -1, land, scratch, opts, rng)
     targets = siege_targets(s, land, seat)
     won = targets != 0 and siege_controller(s, T, land, scratch) == seat
     target = -1
@@ -193,29 +108,25 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
         if targets & 2:
             n = option(opts, n, WIN_CITY, 0, 0, 0)
         target = opts[decide(s, T, W, opts, n, seat, D_SIEGE_WIN, rng), 0]
-        if target == WIN_CITY:
-            old = s[L.LAND_CITY_MARKER + land]
-            if old >= 0:
-                s[L.MARKERS_LEFT + old] += 1
-            if s[L.LAND_CITY + land] == seat:
-                s[L.LAND_CITY_MARKER + land] = -1
-            else:
-                s[L.LAND_CITY_MARKER + land] = seat
-                if s[L.MARKERS_LEFT + seat] > 0:
-                    s[L.MARKERS_LEFT + seat] -= 1
-        else:
-            return_pillar(s, T, s[L.LAND_PILLAR + land])
-            s[L.LAND_PILLAR + land] = -1
-            s[L.LAND_PILLAR_ON_RES + land] = 0
-            if target == WIN_REPLACE:
-                take_pillar_from_board(s, T, seat)
-                s[L.LAND_PILLAR + land] = seat
-    s[L.SIEGE_AT + seat] = -1
     emit(s, ev, seat, EV_SIEGE, land, 1 if won else 0, target)
+    if target == WIN_CITY:
+        old = s[L.LAND_CITY_MARKER + land]
+        if old >= 0:
+            s[L.MARKERS_LEFT + old] += 1
+        if s[L.LAND_CITY + land] == seat:
+            s[L.LAND_CITY_MARKER + land] = -1
+        else:
+            s[L.LAND_CITY_MARKER + land] = seat
+            if s[L.MARKERS_LEFT + seat] > 0:
+                s[L.MARKERS_LEFT + seat] -= 1
+    elif won:
+        remove_piece(s, T, W, ev, s[L.LAND_PILLAR + land], PIECE_PILLAR, land, opts, rng)
+        if target == WIN_REPLACE:
+            take_pillar_from_board(s, T, seat)
+            s[L.LAND_PILLAR + land] = seat
     for other in range(s[L.N_PLAYERS]):
-        lost = (other != seat) if won else (other == seat)
-        if lost and scratch[S_USED + other] > 0:
-            draw_cards_reshuffling(s, other, scratch[S_USED + other], rng)
+        if (other != seat) if won else (other == seat):
+            redraw_support(s, other, scratch, rng)
     return won
 
 
@@ -296,11 +207,20 @@ def consolidation(s, T, W, ev, seat, work, scratch, opts, rng):
 
 @compiled_in_caller
 def status_check(s, T, W, ev, seat, work, scratch, opts, rng):
-    """Step 1 of every turn (p. 8): a Siege if the seat's Siege tile is on the board; a
-    won Siege ends the Status Check, otherwise Domination, then Consolidation."""
+    """Step 1 of every turn (p. 8): a Siege if the seat's Siege tile is on the board, then
+    in Skirmish Mode its Skirmish (p. 15), taken back unresolved after a won Siege. A won
+    Siege or a Skirmish ends the Status Check, otherwise Domination, then Consolidation."""
     for track in range(L.N_TRACKS):
         s[L.STATUS_STEPPED + track] = 0
-    if s[L.SIEGE_AT + seat] >= 0 and siege(s, T, W, ev, seat, scratch, opts, rng):
+    won = s[L.SIEGE_AT + seat] >= 0 and siege(s, T, W, ev, seat, scratch, opts, rng)
+    if s[L.SKIRMISH_AT + seat] >= 0:
+        if won:
+            emit(s, ev, seat, EV_SKIRMISH, s[L.SKIRMISH_AT + seat], -1, 0)
+            s[L.SKIRMISH_AT + seat] = -1
+            return
+        if skirmish(s, T, W, ev, seat, scratch, opts, rng):
+            return
+    if won:
         return
     domination(s, T, W, ev, seat, work, scratch, opts, rng)
     consolidation(s, T, W, ev, seat, work, scratch, opts, rng)

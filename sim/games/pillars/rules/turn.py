@@ -3,7 +3,7 @@ Rondel by its Power, draws for the markers already there, then the optional part
 Replenish Turn (p. ~9); what a turn's end clears.
 
 ``work`` is the payment work array (spend.WORK), ``scratch`` the Status Check's
-(status.SCRATCH).
+(support.SCRATCH).
 """
 
 from sim.games.pillars import layout as L
