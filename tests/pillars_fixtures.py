@@ -213,6 +213,15 @@ def pillar(s, seat, where):
     s[L.LAND_PILLAR_ON_RES + where] = 0
 
 
+def common_city(s, seat, where):
+    """A Common City from the supply below Build onto ``where``, with the seat's marker."""
+    s[L.LAND_POP + where] = -1
+    s[L.LAND_CITY + where] = L.CITY_COMMON
+    s[L.LAND_CITY_MARKER + where] = seat
+    s[L.CITIES_BUILD] -= 1
+    s[L.MARKERS_LEFT + seat] -= 1
+
+
 def no_population(s, *lands):
     for where in lands:
         s[L.LAND_POP + where] = -1

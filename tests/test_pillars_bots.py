@@ -8,6 +8,7 @@ import pytest
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import P_PIECE, P_QUEST
 from sim.games.pillars.decisions import (
+    D_BARBARIAN_TARGET,
     D_BUILD_LAND,
     D_CITY_STATE,
     D_DEPLOY_SPACE,
@@ -78,6 +79,8 @@ def decisions(s, seat):
                                            (PIECE_WORKER, L.LAND_WORKERS))
                       if s[field + land * L.MAX_PLAYERS + other] > 0]),
         (D_RETURN_ROW, [(row, SECTION_DEPLOY, L.U_HOPLITE) for row in range(2)]),
+        (D_BARBARIAN_TARGET, [(land, 0) for land in range(L.N_LANDS)
+                              if s[L.LAND_PILLAR + land] == seat]),
     ]
     return [(kind, rows) for kind, rows in found if len(rows) > 1]
 
@@ -252,18 +255,30 @@ def test_in_symmachia_the_partner_is_no_rival():
     assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 0
 
 
+def mode_scene(addons):
+    """The balanced bots' policy words and a 3-player Aegean game after 2 rounds, played
+    on in the gameplay modes ``addons`` (layout.ADDON_* bits)."""
+    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    s, _ = play("aegean", 3, 1, rounds=2)
+    s[L.ADDONS] = addons
+    return W, s
+
+
+def open_lands(s, empty_field):
+    """The first two Lands outside the Forbidden Domains with nothing in ``empty_field``
+    (LAND_CITY, LAND_PILLAR)."""
+    side = s[L.SIDE]
+    return [land for land in range(L.N_LANDS) if s[L.REGION_BLOCKED + T.land_region[side, land]] == 0
+            and s[empty_field + land] < 0][:2]
+
+
 def test_the_bots_skirmish_where_they_can_win_and_take_the_best_piece():
     """Skirmish Mode (p. 15): the tile goes where the seat's Power matches a rival's (the
     attacker wins ties), never where it cannot win; the declared piece is the one worth
     most to place; a lost Skirmish costs the seat its least-worth Unit."""
-    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    W, s = mode_scene(L.ADDON_SKIRMISH)
     w = PRESETS["balanced"]
-    s, _ = play("aegean", 3, 1, rounds=2)
-    s[L.ADDONS] = L.ADDON_SKIRMISH
-    side = s[L.SIDE]
-    weak, strong = [land for land in range(L.N_LANDS)
-                    if s[L.REGION_BLOCKED + T.land_region[side, land]] == 0
-                    and s[L.LAND_CITY + land] < 0][:2]
+    weak, strong = open_lands(s, L.LAND_CITY)
     for land in (weak, strong):
         s[L.LAND_POP + land] = -1
         s[L.LAND_PILLAR + land] = -1
@@ -289,3 +304,15 @@ def test_the_bots_skirmish_where_they_can_win_and_take_the_best_piece():
     lost = {PIECE_HOPLITE: w[FEATURE_NAMES.index("hoplite")], PIECE_SHIP: w[FEATURE_NAMES.index("ship")]}
     opts, n = options([(0, PIECE_HOPLITE, strong), (0, PIECE_SHIP, strong)])
     assert ask_heuristic(s, T, W, opts, n, 0, D_SKIRMISH) == int(lost[PIECE_SHIP] < lost[PIECE_HOPLITE])
+
+
+def test_the_bots_settle_barbarians_away_for_their_cards():
+    """Barbarian Hordes (p. 15): of two Lands to Settle alike, the one holding a Barbarian
+    tile is worth the 2 cards its removal draws."""
+    W, s = mode_scene(L.ADDON_BARBARIANS)
+    quiet, raided = open_lands(s, L.LAND_PILLAR)
+    s[L.LAND_POP + quiet] = s[L.LAND_POP + raided] = -1
+    opts, n = options([(-1,), (quiet,), (raided,)])
+    assert ask_heuristic(s, T, W, opts, n, 0, D_SETTLE) == 1  # the first of equals
+    s[L.BARB_AT + 0] = raided
+    assert ask_heuristic(s, T, W, opts, n, 0, D_SETTLE) == 2

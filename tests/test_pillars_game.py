@@ -1,8 +1,9 @@
 """Whole games of Pillars of Heracles (sim/games/pillars/engine.py): the invariant harness
 over both board sides, 2-4 players and the three modes of Appendix 4, with Symmachia (at 4
-players) and Skirmish Mode on each of them (random-legal games, every invariant checked
-after every turn, no game stopped by the safety limit), the final round (p. 13), and a
-game as a pure function of its seed and index.
+players), Skirmish Mode and Barbarian Hordes (not with Tutorial, decision 39) added
+(random-legal games, every invariant checked after every turn, no game stopped by the
+safety limit), the final round (p. 13), and a game as a pure function of its seed and
+index.
 
 The full 10,000 games per case run in CI (``.ci/run``: ``python -m tests.test_pillars_game
 10000``); their figures are in docs/rules/pillars.md."""
@@ -31,7 +32,9 @@ SEED = 3
 ADDED = ([(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
          + [(side, players, f"{base}+skirmish") for side in SIDES for players in (2, 3, 4)
             for base in L.MODES]
-         + [(side, 4, "symmachia+skirmish") for side in SIDES])
+         + [(side, 4, "symmachia+skirmish") for side in SIDES]
+         + [(side, players, f"{base}+barbarian_hordes") for side in SIDES
+            for players in (2, 3, 4) for base in ("standard", "short")])
 ADDED_GAMES = 2_000
 CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},

@@ -81,6 +81,7 @@ def test_trace_plays_a_game_to_its_end():
     (["--set", "mode=long"], "unknown mode 'long'"),
     (["--mode", "short+tutorial"], "combines short and tutorial"),
     (["--mode", "symmachia"], "symmachia is played by 4 players, not 3"),
+    (["--mode", "tutorial+barbarian_hordes"], "does not combine with tutorial"),
     (["--set", "track_end=steps"], "track_end 'steps' is unknown"),
     (["--set", "city_states=[\"spartaa\", \"draft\", \"draft\"]"], "unknown City-state"),
     (["--set", "city_states=[\"draft\"]"], "city_states lists 1 seats"),

@@ -31,6 +31,7 @@ from sim.games.pillars.decisions import (
     D_ADVANCE_PART,
     D_AFTER_ASCEND,
     D_ASCEND,
+    D_BARBARIAN_TARGET,
     D_BUILD,
     D_BUILD_LAND,
     D_CITY_STATE,
@@ -72,6 +73,7 @@ from sim.games.pillars.decisions import (
     SHIP_SPACE,
 )
 from sim.games.pillars.rules import removal as R
+from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
 from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.cities import open_land
@@ -631,6 +633,16 @@ def skirmish_prize(s, T, w, seat, land):
 
 
 @kernel
+def barbarians_at(s, T, land):
+    """Barbarian tiles a Settle of ``land`` would remove (on it and in its Port, p. 15)."""
+    n = 0
+    for tile in range(T.barbarians.shape[0]):
+        at = s[L.BARB_AT + tile]
+        n += at == land or at == L.BARB_PORT + land
+    return n
+
+
+@kernel
 def return_row_cost(T, row, section, kind):
     """The Resources that put a piece back on that row costs to place again (pp. 10-11)."""
     if section == SECTION_DEPLOY:
@@ -726,7 +738,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         tile = s[L.LAND_POP + a] >= 0 and s[L.LAND_POP_UP + a] == 1
         pillar = s[L.LAND_PILLAR + a] != seat and pillars_left(s, seat) > 0
         quest = quest_value(s, T, w, seat, a, PIECE_PILLAR, NO_REGION) if pillar else 0.0
-        return w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest
+        return (w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest
+                + w[F.F_CARD] * DEFEAT_DRAW * barbarians_at(s, T, a))
     if kind == D_PILLAR:
         return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0
     if kind == D_ASCEND or kind == D_DISCOUNT_STEP:
@@ -800,6 +813,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
             return -piece_worth(s, w, a, b, c)
         return piece_worth(s, w, a, b, c) + w[F.F_SKIRMISH] * (
             land_power(s, T, c, seat) >= land_power(s, T, c, a))
+    if kind == D_BARBARIAN_TARGET:
+        return float(land_power(s, T, a, seat))  # toward the Land the seat holds best
     if kind == D_RETURN_ROW:
         return -float(return_row_cost(T, a, b, c))  # the cheapest to place again
     if kind == D_END_SHIP:

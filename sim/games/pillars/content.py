@@ -62,6 +62,10 @@ BUILDINGS = ("temple", "agora", "citadel")  # Build row, left to right (step 8)
 CARD_KINDS = ("starting", "character", "monument", "egypt")  # p. 2
 DECKS = ("demigod", "titan", "olympian")  # p. 2
 POPULATION_REWARDS = ("wild", "demigod", "olympian", "titan", "card", "camp")  # p. ~11
+# Barbarian tiles (Appendix 4, p. 15): Cavalry (a), Infantry (b), Ships (c), and the moves
+# each kind makes when the Barbarians act
+BARBARIAN_KINDS = ("cavalry", "infantry", "ship")
+BARBARIAN_MOVES = (2, 1, 1)
 QUESTS = ("pillars", "building", "buildings", "units", "port_ships", "pillar_without_city",
           "cities", "deck_cards", "energised", "exile", "mythology", "control_all",
           "control_rival_city", "strategy_tiles")  # Appendix 1, p. ~14
@@ -120,7 +124,7 @@ SCHEMA = {
     "components": Section("Components", (
         "source", "player_colours", "city_state_tiles", "starting_cities", "common_cities",
         "track_tiles", "resource_tiles", "population_tiles", "strategy_tiles", "prophecies",
-        "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
+        "barbarian_tiles", "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
         "kingdom_of_egypt", "demigods", "titans", "olympians", "pieces"), listed=False),
     "setup": Section("Setup", ("source", "hand_sizes", "extra_city_states", "blocked_regions",
                                "start_on_board", "replenish_size", "mythology_slots",
@@ -142,6 +146,7 @@ SCHEMA = {
         "tiles": Section("City-state", ("name", *SIDES, "source", "solo", "trigger", "ability",
                                         "ability_source"), key="name")}),
     "population": Section("Population tiles", ("source", "tiles"), listed=False),
+    "barbarians": Section("Barbarian tiles", ("source", "tiles"), listed=False),
     "resource_tiles": Section("Resource tiles", ("source", "tiles"), listed=False, lists={
         "tiles": Section("Resource tile", ("resource", "starting", "other"), key="resource")}),
     "prophecies": Section("Prophecies", ("source", "cards"), listed=False, lists={
@@ -190,6 +195,7 @@ class Tables(NamedTuple):
     myth_ability: np.ndarray    # [card, 2] fx row of its ability, 1 when usable on another's turn
     fx: np.ndarray              # [row, ops.FX_WIDTH] ability rows (ops.py), row 0 empty
     population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
+    barbarians: np.ndarray      # [tile, 2] BARBARIAN_KINDS code, Power (Appendix 4)
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
     strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
@@ -343,6 +349,7 @@ class _Compiler:
             mythology=_arr(self.mythology(data["mythology"], names)),
             myth_ability=_arr(self.myth_abilities), fx=self.fx.table(FX_ROWS_STEP),
             population=_arr(self.population(data["population"], data["boards"])),
+            barbarians=_arr(self.barbarians(data["barbarians"])),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
             strategy=_arr(self.strategy(data["strategy"])), setup=_arr(setup),
@@ -801,6 +808,15 @@ class _Compiler:
                           f"{icon} Lands of a board (step 19)")
         return rows
 
+    def barbarians(self, barb: Any) -> list[list[int]]:
+        rows = []
+        for i, t in enumerate(self.sourced("barbarians", barb, "tiles", "barbarian_tiles")):
+            w = f"barbarians.tiles[{i}]"
+            self.table(w, t, ("kind", "power"))
+            rows.append([self.word(f"{w}.kind", t["kind"], BARBARIAN_KINDS),
+                         self.int_(f"{w}.power", t["power"], 1, 12)])
+        return rows
+
     def resource_tiles(self, rt: Any) -> list[list[int]]:
         rows = []
         for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
@@ -880,7 +896,8 @@ def _ability_steps(steps: list) -> list[list[int]]:
 def _assumed_share(d: dict) -> float:
     """Share of items whose source starts with 'assumed' (an item with any assumed value)."""
     sources = [d[k]["source"] for k in ("components", "setup", "rondel", "player_board",
-                                        "population", "resource_tiles", "prophecies", "strategy")]
+                                        "population", "barbarians", "resource_tiles",
+                                        "prophecies", "strategy")]
     for b in d["boards"]:
         sources += [b["source"]] + [x["source"] for k in ("regions", "lands", "seas") for x in b[k]]
     sources += [t["source"] for t in d["tracks"]]

@@ -86,6 +86,8 @@ DECISION_FIELDS = (
     ("skirmish", "piece a Skirmish takes: column 0 its seat, column 1 its kind "
                  "(removal.REMOVABLE), column 2 the Land; the attacker's own seat for the "
                  "Unit it loses (p. 15)"),
+    ("barbarian_target", "Land a Barbarian tile (column 1) moves toward, its owner's choice "
+                         "among Lands tied on every count (p. 15)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -96,6 +98,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
- D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH) = (
+ D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH, D_BARBARIAN_TARGET) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

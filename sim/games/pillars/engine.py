@@ -13,6 +13,7 @@ from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pillars.invariants import record
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
+from sim.games.pillars.rules.barbarians import barbarian_mode, setup_barbarians
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.end import check_end, final_scoring, rank_of
 from sim.games.pillars.rules.setup import SCRATCH as SETUP_SCRATCH
@@ -36,6 +37,8 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng)
     s[L.MODE] = mode % L.MODE_SPAN
     s[L.ADDONS] = mode // L.MODE_SPAN
+    if barbarian_mode(s):
+        setup_barbarians(s, T, rng)
     s[L.TRACK_END] = track_end
     record(s, T)
     while s[L.GAME_OVER] == 0:

@@ -65,6 +65,12 @@ EVENT_FIELDS = (
     ("skirmish_place", ("land", "", "")),
     ("skirmish", ("land", "rival", "won")),
     ("piece_removed", ("land", "piece", "")),
+    # Barbarian Hordes (p. 15): the Barbarians act; a tile moves (spaces as layout.BARB_AT
+    # codes) or is placed on a camp; a tile removed by a Settle
+    ("barbarian_phase", ("", "", "")),
+    ("barbarian_move", ("tile", "from", "to")),
+    ("barbarian_place", ("tile", "land", "")),
+    ("barbarian_defeated", ("tile", "land", "")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -76,7 +82,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_ASCEND, EV_MOVE, EV_EXPLORE, EV_SIEGE_PLACE, EV_PROPHECY_FULFILLED, EV_PLACE_CITY_ASIDE,
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
  EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY, EV_SPHINX_TILE,
- EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED) = (
+ EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED,
+ EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

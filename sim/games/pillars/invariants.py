@@ -14,15 +14,17 @@ V_PIECES = 1  # a colour's Hoplites, Workers, Ships, Pillars or Buildings not al
 V_LAND = 2  # two Buildings of one type on a Land, two Ships in one Port, or a depleted tile
 #            without its Pillar (pp. 7, 9-10)
 V_CITIES = 3  # Common Cities on tracks, supply, map and aside differ from 12 + N (step 5),
-#              or a seated colour's Starting City is not on the map exactly once
+#              or a seated colour's Starting City is not on the map exactly once (or out
+#              of the game, removed by the Barbarians, p. 15)
 V_TRACKS = 4  # a marker off steps 0-5, or two markers at one place of a stack (p. 7)
 V_CARDS = 5  # an Action card in no place or two (step 3, step 15, p. 10)
 V_MYTHOLOGY = 6  # a Mythology card in no deck, slot or out of the game, or in two (step 2,
 #                 p. 31), or in a slot beyond 1 + Temples (p. 10)
 V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of another icon,
 #             anything in a Forbidden Domain (steps 17-20), the Sphinx tile on no Land
-#             with a holder or with none (p. 31), or a seat's Strategy effects or Guilds
-#             counted otherwise than its tiles show (p. 6)
+#             with a holder or with none (p. 31), a seat's Strategy effects or Guilds
+#             counted otherwise than its tiles show (p. 6), or a Barbarian tile in no place
+#             or two, or in a Forbidden Domain (p. 15)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (strategies.pillars.entry)
@@ -111,7 +113,10 @@ def _cities(s, T):
             if city >= n or (starting >> city) & 1:
                 return False
             starting |= 1 << city
-    return (common == 2 * L.N_TRACKS + n and starting == (1 << n) - 1
+    common += s[L.CITIES_RAZED]  # removed from the game by the Barbarians (p. 15)
+    out = s[L.STARTING_OUT]
+    return (common == 2 * L.N_TRACKS + n and starting & out == 0
+            and starting | out == (1 << n) - 1
             and common + s[L.CITIES_OUT] == T.setup[S_COMMON_CITIES])
 
 
@@ -268,7 +273,30 @@ def _tiles(s, T):
     lo, hi, ok = _mark_all(s, L.STRATEGY_STACK, L.N_STRATEGY_STACKS * TILES_PER_STACK,
                            np.int64(0), np.int64(0))
     lo, hi, fresh = _mark_all(s, L.STRATEGY_SLOT, L.MAX_PLAYERS * L.MAX_STRATEGY, lo, hi)
-    return ok and fresh
+    return ok and fresh and _barbarians(s, T)
+
+
+@kernel
+def _barbarians(s, T):
+    """Every Barbarian tile in the stack or on an open space of the board, once; none
+    outside Barbarian Hordes (p. 15)."""
+    n = T.barbarians.shape[0]
+    playing = s[L.ADDONS] & L.ADDON_BARBARIANS != 0
+    _, _, ok = _mark_all(s, L.BARB_STACK, s[L.BARB_N], np.int64(0), np.int64(0))
+    placed = s[L.BARB_N]
+    for k in range(s[L.BARB_N]):
+        ok &= 0 <= s[L.BARB_STACK + k] < n
+    for tile in range(n):
+        at = s[L.BARB_AT + tile]
+        if at < 0:
+            continue
+        placed += 1
+        land = at - L.BARB_PORT if at >= L.BARB_PORT else at
+        if at < L.BARB_SEA or at >= L.BARB_PORT:
+            ok &= s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
+        for k in range(s[L.BARB_N]):
+            ok &= s[L.BARB_STACK + k] != tile
+    return ok and placed == (n if playing else 0)
 
 
 # A seat's held effects and Guilds are compared with its Strategy rows as 4-bit counts

@@ -57,6 +57,11 @@ MAX_STRATEGY_TILES = 24
 MAX_CITY_STATES = 16
 MAX_DRAWN = 8  # City-state tiles drawn in step 10: players + content's extra
 MAX_EGYPT = 4  # Kingdom of Egypt cards (p. 2)
+MAX_BARBARIANS = 16  # Barbarian tiles (Appendix 4, p. 15)
+# BARB_AT codes: a Land is its index, a Sea BARB_SEA + its index, a Port BARB_PORT + its Land
+BARB_SEA = N_LANDS
+BARB_PORT = N_LANDS + MAX_SEAS
+N_BARB_SPACES = BARB_PORT + N_LANDS
 
 # LAND_CITY codes: a Starting City is its colour (seat) 0..3; a Common City is CITY_COMMON.
 CITY_COMMON = MAX_PLAYERS
@@ -81,8 +86,8 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
-ADDON_NAMES = ("symmachia", "skirmish")
-ADDON_SYMMACHIA, ADDON_SKIRMISH = 1, 2
+ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes")
+ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS = 1, 2, 4
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -159,6 +164,15 @@ _FIELDS = (
                                           "(Perseus, p. 31)"),
     ("SPHINX_AT", 1, "Land of the Sphinx tile, -1 beside the board (step 7, p. 31)"),
     ("SPHINX_OWNER", 1, "seat that placed it; the others pay to move a Unit there, -1"),
+    # Barbarian Hordes (Appendix 4, p. 15)
+    ("BARB_STACK", MAX_BARBARIANS, "Barbarian tiles face down above the Rondel (content."
+                                   "barbarians rows), the top at BARB_N - 1"),
+    ("BARB_N", 1, "tiles in that stack; 0 outside Barbarian Hordes"),
+    ("BARB_AT", MAX_BARBARIANS, "space of each Barbarian tile on the board (BARB_* codes), "
+                                "-1 in the stack or out of the game"),
+    ("STARTING_OUT", 1, "bit per colour whose Starting City the Barbarians removed from the "
+                        "game"),
+    ("CITIES_RAZED", 1, "Common Cities the Barbarians removed from the game"),
     ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
     ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
     ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
@@ -199,6 +213,8 @@ _FIELDS = (
     ("ACTIVE", 1, "seat whose turn it is (p. 8)"),
     ("EVENTS", 1, "trace rows written so far (events.py)"),
     ("PLAYED", 1, "card row played for this Advance Turn, -1; its Resource is unusable (p. 7)"),
+    ("CROSSED", 1, "1 when the marker moved in this Advance Turn crossed the line from "
+                   "Ascend to Procure (p. 15)"),
     ("TURN_DONE", 1, "bits of the Advance Turn's optional parts done: DONE_ABILITY, "
                      "DONE_MOVEMENT, DONE_ACTION (p. 8)"),
     ("CREDIT", MAX_PLAYERS * N_RESOURCES, "seat * 5 + Resource: Resources gained this turn and "
@@ -254,10 +270,11 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, ARCHERY_TO, ARCHERS, TRACK_STEP, TRACK_HEIGHT,
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, MYTH_OUT, SPHINX_AT,
- SPHINX_OWNER, PROPHECY_OWNER, DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
+ SPHINX_OWNER, BARB_STACK, BARB_N, BARB_AT, STARTING_OUT, CITIES_RAZED, PROPHECY_OWNER, DRAWN, DRAWN_RES,
+ CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
  MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, SKIRMISH_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
- EVENTS, PLAYED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
+ EVENTS, PLAYED, CROSSED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
  UNITS_BESIDE, BUILDINGS_BESIDE, POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT,
  OFF_TURN_INVOKES, INVOKED_THIS_TURN, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
@@ -270,9 +287,8 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "LAND_CITY_MARKER", "LAND_POP", "LAND_RES", "SHIP_SPACE", "SHIP_PROJECT",
                "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
-               "STRATEGY_SLOT",
-               "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED", "GORGON_SEAT",
-               "SPHINX_AT", "SPHINX_OWNER")
+               "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED",
+               "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 
@@ -293,6 +309,7 @@ def check_capacity(tables) -> None:
         ("population tiles", tables.population.shape[0], MAX_POPULATION),
         ("resource tiles", tables.resource_tiles.shape[0], MAX_RESOURCE_TILES),
         ("strategy tiles", tables.strategy.shape[0], MAX_STRATEGY_TILES),
+        ("barbarian tiles", tables.barbarians.shape[0], MAX_BARBARIANS),
         ("city_state tiles", tables.city_start.shape[1], MAX_CITY_STATES),
         ("city_states drawn (players + extra)", MAX_PLAYERS + int(tables.setup[S_EXTRA_CITY_STATES]),
          MAX_DRAWN),

@@ -10,6 +10,9 @@ from sim.games.pillars import layout as L
 ALL_MODES = L.MODES + L.ADDON_NAMES
 # the player counts an added mode allows (Appendix 4: Symmachia is 2 against 2)
 ADDON_PLAYERS = {"symmachia": (4,)}
+# the end-setting modes an added mode does not combine with, and why (decision 39)
+ADDON_EXCLUDES = {"barbarian_hordes": (("tutorial",), "the Barbarians raze Cities, which "
+                                       "can leave the 4-City end out of reach")}
 
 
 class ModeError(ValueError):
@@ -30,7 +33,13 @@ def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
         raise ModeError(f"mode {text!r} combines {' and '.join(bases)} ; choose one of "
                         f"{', '.join(L.MODES)}")
     added = tuple(name for name in L.ADDON_NAMES if name in names)
-    return (bases[0] if bases else "standard"), added
+    base = bases[0] if bases else "standard"
+    for name in added:
+        excluded, why = ADDON_EXCLUDES.get(name, ((), ""))
+        if base in excluded:
+            raise ModeError(f"{name} does not combine with {base}: {why} ; use {name} "
+                            f"or short+{name}")
+    return base, added
 
 
 def canonical(text: str) -> str:

@@ -88,9 +88,20 @@ class _Translator:
             return _name(REMOVABLE, v)
         if key == "rival":
             return v if v >= 0 else None
+        if event == "barbarian_move" and key in ("from", "to"):
+            return self.barbarian_space(v)
         if key == "building":
             return _name(BUILDINGS, v) or ("city" if v >= 0 else None)
         return v
+
+    def barbarian_space(self, v: int) -> str:
+        """A Barbarian tile's space (layout.BARB_AT codes): a Land, "sea N" or "port of X"."""
+        lands = self.n[f"lands.{self.side}"]
+        if v >= L.BARB_PORT:
+            return f"port of {lands[v - L.BARB_PORT]}"
+        if v >= L.BARB_SEA:
+            return f"sea {v - L.BARB_SEA + 1}"
+        return lands[v]
 
     def record(self, row: np.ndarray) -> dict:
         rnd, seat, code = int(row[0]), int(row[1]), int(row[2])

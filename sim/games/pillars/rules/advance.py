@@ -14,6 +14,8 @@ from sim.games.pillars.rules.abilities import (
     use_card_ability,
 )
 from sim.games.pillars.rules.ascend import ascend_action
+from sim.games.pillars.rules.barbarians import SCRATCH as BARBARIAN_SCRATCH
+from sim.games.pillars.rules.barbarians import barbarian_mode, barbarians_act
 from sim.games.pillars.rules.build import build_action
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_action
@@ -50,7 +52,7 @@ from sim.jit import compiled_in_caller, kernel
 # scratch layout of a turn: the Status Check's part first, then the actions' own
 T_ACTION = 64  # procure: bought cards; ascend: steps taken; settle: Powers
 T_REACH = T_ACTION + 64  # Movement: Seas reached over own Ships
-TURN_SCRATCH = T_REACH + L.MAX_SEAS
+TURN_SCRATCH = max(T_REACH + L.MAX_SEAS, BARBARIAN_SCRATCH)  # the Barbarians use it all
 
 
 @compiled_in_caller
@@ -89,8 +91,12 @@ def part_choices(s, section, opts):
 
 @compiled_in_caller
 def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
-    """An Advance Turn (p. 8)."""
+    """An Advance Turn (p. 8). In Barbarian Hordes the First Player's marker crossing the
+    line from Ascend to Procure, after the first turn, makes the Barbarians act before its
+    optional actions (p. 15)."""
     play_and_advance(s, T, W, ev, seat, opts, rng)
+    if (barbarian_mode(s) and seat == s[L.FIRST] and s[L.CROSSED] == 1 and s[L.ROUND] > 1):
+        barbarians_act(s, T, W, ev, scratch, opts, rng)
     section = section_of(s, T, seat)
     while True:
         free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)

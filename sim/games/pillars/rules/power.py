@@ -185,12 +185,19 @@ def controller(s, powers, population, track):
 def land_controller(s, T, land, powers):
     """Who Controls a Land; nobody while a face-down Population tile lies there (decision 5,
     docs/rules/pillars.md). ``powers`` is a work array of MAX_PLAYERS entries."""
+    return land_controller_over(s, T, land, powers, 0)
+
+
+@kernel
+def land_controller_over(s, T, land, powers, extra):
+    """``land_controller`` with ``extra`` Power added to the Population tile's (the
+    Barbarians' for a Settle, p. 15)."""
     pop = s[L.LAND_POP + land]
     if pop >= 0 and s[L.LAND_POP_UP + land] == 0:
         return NOBODY
     for seat in range(s[L.N_PLAYERS]):
         powers[seat] = land_power(s, T, land, seat)
-    population = T.population[pop, 1] if pop >= 0 else 0
+    population = (T.population[pop, 1] if pop >= 0 else 0) + extra
     return controller(s, powers, population, s[L.REGION_TRACK + T.land_region[s[L.SIDE], land]])
 
 

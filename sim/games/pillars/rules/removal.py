@@ -14,8 +14,8 @@ from sim.jit import kernel
 
 # What a removal takes (the Deploy columns first, content.UNITS order): REMOVABLE names.
 PIECE_SHIP, PIECE_WORKER, PIECE_HOPLITE = L.U_SHIP, L.U_WORKER, L.U_HOPLITE
-PIECE_BUILDING, PIECE_PILLAR = L.N_UNIT_KINDS, L.N_UNIT_KINDS + 1
-REMOVABLE = ("ship", "worker", "hoplite", "building", "pillar")
+PIECE_BUILDING, PIECE_PILLAR, PIECE_CITY = L.N_UNIT_KINDS, L.N_UNIT_KINDS + 1, L.N_UNIT_KINDS + 2
+REMOVABLE = ("ship", "worker", "hoplite", "building", "pillar", "city")
 
 
 @kernel
@@ -197,3 +197,21 @@ def port_ship(s, owner, land):
         if s[L.SHIP_SPACE + ship] == L.PORT + land:
             return ship
     return -1
+
+
+@kernel
+def remove_city(s, ev, owner, land):
+    """The owner's City on ``land`` leaves the game (Barbarian Hordes, p. 15): a marker on
+    it goes back beside its board; the City is counted in CITIES_RAZED (a Common City) or
+    STARTING_OUT (a Starting City's colour)."""
+    marker = s[L.LAND_CITY_MARKER + land]
+    if marker >= 0:
+        s[L.MARKERS_LEFT + marker] += 1
+    s[L.LAND_CITY_MARKER + land] = -1
+    city = s[L.LAND_CITY + land]
+    if city == L.CITY_COMMON:
+        s[L.CITIES_RAZED] += 1
+    else:
+        s[L.STARTING_OUT] |= 1 << city
+    s[L.LAND_CITY + land] = -1
+    emit(s, ev, owner, EV_PIECE_REMOVED, land, PIECE_CITY, 0)

@@ -10,9 +10,10 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import DECKS, POPULATION_REWARDS
 from sim.games.pillars.decisions import D_PILLAR, D_SETTLE
 from sim.games.pillars.events import CAUSE_CAMP, EV_POPULATION_REWARD, EV_SETTLE
+from sim.games.pillars.rules.barbarians import barbarian_power, defeat_barbarians
 from sim.games.pillars.rules.board import SECTION_SETTLE, row_emptied
 from sim.games.pillars.rules.core import decide, emit, option
-from sim.games.pillars.rules.power import land_controller
+from sim.games.pillars.rules.power import land_controller_over
 from sim.games.pillars.rules.procure import free_card
 from sim.games.pillars.rules.removal import take_pillar_from_row
 from sim.games.pillars.rules.rewards import mythology_reward, progress
@@ -27,14 +28,16 @@ POP_DECK = (DECKS.index("demigod"), DECKS.index("olympian"), DECKS.index("titan"
 @kernel
 def settle_choices(s, T, seat, settled, powers, opts):
     """Stop, or a Land the seat Controls, not yet Settled in this action, with a
-    Population tile to remove or room for a Pillar (p. ~11)."""
+    Population tile (or Barbarians) to remove or room for a Pillar (p. ~11); Barbarian
+    tiles there count as Population (p. 15)."""
     n = option(opts, 0, -1, 0, 0, 0)
     for land in range(L.N_LANDS):
         if (settled >> land) & 1:
             continue
-        if s[L.LAND_POP + land] < 0 and s[L.LAND_PILLAR + land] >= 0:
+        barbarians = barbarian_power(s, T, land)
+        if s[L.LAND_POP + land] < 0 and s[L.LAND_PILLAR + land] >= 0 and barbarians == 0:
             continue
-        if land_controller(s, T, land, powers) == seat:
+        if land_controller_over(s, T, land, powers, barbarians) == seat:
             n = option(opts, n, land, 0, 0, 0)
     return n
 
@@ -105,6 +108,7 @@ def settle_action(s, T, W, ev, seat, work, scratch, opts, rng):
             s[L.LAND_POP + land] = -1
             s[L.LAND_POP_UP + land] = 0
             cards += population_reward(s, T, W, ev, seat, land, tile, work, opts, rng)
+        defeat_barbarians(s, T, ev, seat, land, rng)
         row = place_pillar(s, T, W, ev, seat, land, opts, rng)
         emit(s, ev, seat, EV_SETTLE, land, tile, 1 if s[L.LAND_PILLAR + land] == seat else 0)
         if row >= 0:

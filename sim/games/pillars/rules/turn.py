@@ -102,6 +102,18 @@ def choose_turn(s, T, W, seat, opts, rng):
 
 
 @kernel
+def crosses_line(T, old, moved):
+    """A marker moving ``moved`` sections on from ``old`` crosses the line between Ascend
+    and the section after it, Procure (p. 15)."""
+    ascend = 0
+    for pos in range(N_SECTIONS):
+        if T.rondel[pos] == SEC_ASCEND:
+            ascend = pos
+    past = (old - ascend + N_SECTIONS) % N_SECTIONS  # sections past Ascend
+    return (past + moved + N_SECTIONS - 1) // N_SECTIONS > (past + N_SECTIONS - 1) // N_SECTIONS
+
+
+@kernel
 def rondel_options(s, T, seat, power, opts):
     """The numbers of sections the seat may advance: exactly the card's Power, or from
     Civilisation step 1 one more, from step 3 one fewer (at least 1) (pp. 7-8)."""
@@ -128,8 +140,10 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
     s[L.PLAYED] = card
     n = rondel_options(s, T, seat, T.cards[card, 1], opts)
     moved = opts[decide(s, T, W, opts, n, seat, D_RONDEL, rng), 0]
-    pos = (s[L.RONDEL_POS + seat] + moved) % N_SECTIONS
+    old = s[L.RONDEL_POS + seat]
+    pos = (old + moved) % N_SECTIONS
     s[L.RONDEL_POS + seat] = pos
+    s[L.CROSSED] = 1 if crosses_line(T, old, moved) else 0
     emit(s, ev, seat, EV_RONDEL_MOVE, card, moved, T.rondel[pos])
     n_players = s[L.N_PLAYERS]
     for k in range(1, n_players):
