@@ -38,6 +38,7 @@ from sim.games.pillars.rules.prophecy import Q_UNITS
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF
+from strategies.pillars.heuristic import skirmish_opening
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
 from tests.pillars_fixtures import CONTENT, T
 from tests.test_pillars_turns import play
@@ -316,3 +317,29 @@ def test_the_bots_settle_barbarians_away_for_their_cards():
     assert ask_heuristic(s, T, W, opts, n, 0, D_SETTLE) == 1  # the first of equals
     s[L.BARB_AT + 0] = raided
     assert ask_heuristic(s, T, W, opts, n, 0, D_SETTLE) == 2
+
+
+def test_a_hoplite_arrival_that_opens_a_skirmish_is_worth_it():
+    """Skirmish Mode (p. 15): a Hoplite moved or Deployed onto a Land where it would match a
+    rival with a piece there is worth the Skirmish its tile could then be placed for; not
+    with the tile on the board, against a stronger rival, or outside the mode."""
+    W, s = mode_scene(L.ADDON_SKIRMISH)
+    w = PRESETS["balanced"]
+    land = open_lands(s, L.LAND_CITY)[0]
+    s[L.LAND_POP + land] = s[L.LAND_PILLAR + land] = -1
+    for seat in range(3):
+        s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + seat] = 0
+        s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] = 0
+        s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = -1
+    s[L.LAND_WORKERS + land * L.MAX_PLAYERS + 1] = 1
+    assert land_power(s, T, land, 0) + 2 >= land_power(s, T, land, 1)
+    opening = skirmish_opening(s, T, w, 0, land)
+    assert opening == pytest.approx(w[FEATURE_NAMES.index("skirmish")] + w[FEATURE_NAMES.index("worker")])
+    s[L.SKIRMISH_AT + 0] = land
+    assert skirmish_opening(s, T, w, 0, land) == 0.0
+    s[L.SKIRMISH_AT + 0] = -1
+    s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + 1] = 3  # now the rival is too strong
+    assert skirmish_opening(s, T, w, 0, land) == 0.0
+    s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + 1] = 0
+    s[L.ADDONS] = 0
+    assert skirmish_opening(s, T, w, 0, land) == 0.0

@@ -609,10 +609,11 @@ def piece_worth(s, w, owner, piece, land):
 
 
 @kernel
-def skirmish_prize(s, T, w, seat, land):
-    """The most a Skirmish on ``land`` could take: the worth of a rival's piece there whose
-    owner's Power the seat's matches, the attacker winning ties (p. 15); 0 with none."""
-    mine = land_power(s, T, land, seat)
+def skirmish_prize(s, T, w, seat, land, added):
+    """The most a Skirmish on ``land`` could take with ``added`` Power more there: the worth
+    of a rival's piece whose owner's Power the seat's matches, the attacker winning ties
+    (p. 15); 0 with none."""
+    mine = land_power(s, T, land, seat) + added
     ally = partner(s, seat)
     best = 0.0
     for other in range(s[L.N_PLAYERS]):
@@ -640,6 +641,16 @@ def barbarians_at(s, T, land):
         at = s[L.BARB_AT + tile]
         n += at == land or at == L.BARB_PORT + land
     return n
+
+
+@kernel
+def skirmish_opening(s, T, w, seat, land):
+    """In Skirmish Mode, with the seat's Skirmish tile beside its board: what a Hoplite
+    arriving on ``land`` opens, the Skirmish its tile could then be placed for (p. 15)."""
+    if s[L.ADDONS] & L.ADDON_SKIRMISH == 0 or s[L.SKIRMISH_AT + seat] >= 0:
+        return 0.0
+    prize = skirmish_prize(s, T, w, seat, land, HOPLITE_POWER)
+    return w[F.F_SKIRMISH] + prize if prize > 0 else 0.0
 
 
 @kernel
@@ -712,10 +723,12 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_DEPLOY_SPACE:
         unit = MOVE_HOPLITE if c == L.U_HOPLITE else MOVE_WORKER
         return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
-                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, unit, -1))
+                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, unit, -1)
+                + (skirmish_opening(s, T, w, seat, a) if unit == MOVE_HOPLITE else 0.0))
     if kind == D_MOVE_TO:
         return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
-                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3]))
+                + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3])
+                + (skirmish_opening(s, T, w, seat, a) if c == MOVE_HOPLITE else 0.0))
     if kind == D_BUILD:
         if a == BUILD_CITY:
             return w[F.F_CITY] - w[F.F_SPEND] * CITY_COST
@@ -775,7 +788,7 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_SIEGE:
             return w[F.F_SIEGE]
         if a == FREE_SKIRMISH:
-            prize = skirmish_prize(s, T, w, seat, b)
+            prize = skirmish_prize(s, T, w, seat, b, 0)
             return w[F.F_SKIRMISH] + prize if prize > 0 else -1.0
         if a == FREE_INVOKE:
             return w[F.F_INVOKE]
