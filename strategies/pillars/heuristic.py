@@ -151,6 +151,8 @@ def holder(s, T, land, seat):
     """How ``seat`` stands on ``land``: 1 when its Power is strictly the most and above a
     face-up Population tile's, else 0 (the tie rules are left out of this estimate)."""
     mine = land_power(s, T, land, seat)
+    if mine == 0:
+        return 0  # no Power holds nothing; the rivals' need not be counted
     pop = s[L.LAND_POP + land]
     if pop >= 0 and (s[L.LAND_POP_UP + land] == 0 or T.population[pop, 1] >= mine):
         return 0
