@@ -1,8 +1,9 @@
 """Pieces taken off the map and back onto their owner's Player board: a Pillar lost to a
-Siege (p. 8), a Unit, Building or Pillar lost in a Skirmish (p. 15). The owner puts it on
-an empty slot of its type, choosing when several are empty; with none, it waits beside the
-board and takes the first slot of its type that frees (p. 15). A Temple leaving the map
-takes a Mythology slot with it (p. 10)."""
+Siege (p. 8), a Unit, Building or Pillar lost in a Skirmish or to the Barbarians (p. 15).
+The owner puts it on an empty slot of its type, choosing when several are empty; with
+none, it waits beside the board and takes the first slot of its type that frees (p. 15).
+A Temple leaving the map takes a Mythology slot with it (p. 10). A City the Barbarians
+raze leaves the game (``remove_city``)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_ABILITY_TARGET, D_RETURN_ROW
