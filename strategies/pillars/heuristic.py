@@ -103,6 +103,7 @@ from sim.games.pillars.rules.prophecy import (
     quest_target,
     top_prophecy,
 )
+from sim.games.pillars.rules.skirmish import skirmish_mode
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
 from sim.games.pillars.rules.teams import partner
 from sim.games.pillars.rules.turn import (
@@ -649,7 +650,7 @@ def barbarians_at(s, T, land):
 def skirmish_opening(s, T, w, seat, land):
     """In Skirmish Mode, with the seat's Skirmish tile beside its board: what a Hoplite
     arriving on ``land`` opens, the Skirmish its tile could then be placed for (p. 15)."""
-    if s[L.ADDONS] & L.ADDON_SKIRMISH == 0 or s[L.SKIRMISH_AT + seat] >= 0:
+    if not skirmish_mode(s) or s[L.SKIRMISH_AT + seat] >= 0:
         return 0.0
     prize = skirmish_prize(s, T, w, seat, land, HOPLITE_POWER)
     return w[F.F_SKIRMISH] + prize if prize > 0 else 0.0
