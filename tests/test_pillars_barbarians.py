@@ -22,8 +22,10 @@ from sim.games.pillars.modes import ModeError, canonical
 from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import advance_turn
 from sim.games.pillars.rules.barbarians import (
+    S_DIST,
     SCRATCH,
     barbarian_power,
+    distances,
     march,
     raid,
     reinforce,
@@ -176,6 +178,16 @@ def test_a_ship_sails_to_the_targets_port_p15(s):
     assert L.BARB_SEA <= path[0] < L.BARB_PORT  # first into a Sea
     assert path[-1] == L.BARB_PORT + troas and path.count(path[-1]) >= 2  # then it stays
     assert barbarian_power(s, T, troas) == 5  # a Ship in the Port counts for the Land
+
+
+def test_a_ship_never_counts_the_padding_past_the_sides_seas(s):
+    # the Sea tables are as wide as the side with most Seas: the rows past a side's own
+    # are no Seas, whatever memory lies beyond them
+    scratch = np.zeros(SCRATCH, np.int32)
+    for start in range(L.N_LANDS):
+        distances(s, T, start, True, scratch)
+        past = scratch[S_DIST + L.BARB_SEA + T.n_seas[s[L.SIDE]]:S_DIST + L.BARB_PORT]
+        assert (past == -1).all(), start
 
 
 def test_a_tie_goes_toward_the_weakest_owner_p15(s):

@@ -278,8 +278,8 @@ def _tiles(s, T):
 
 @kernel
 def _barbarians(s, T):
-    """Every Barbarian tile in the stack or on an open space of the board, once; none
-    outside Barbarian Hordes (p. 15)."""
+    """Every Barbarian tile in the stack or on an open space of the board (a Sea of the
+    side), once; none outside Barbarian Hordes (p. 15)."""
     n = T.barbarians.shape[0]
     playing = s[L.ADDONS] & L.ADDON_BARBARIANS != 0
     _, _, ok = _mark_all(s, L.BARB_STACK, s[L.BARB_N], np.int64(0), np.int64(0))
@@ -294,6 +294,8 @@ def _barbarians(s, T):
         land = at - L.BARB_PORT if at >= L.BARB_PORT else at
         if at < L.BARB_SEA or at >= L.BARB_PORT:
             ok &= s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
+        else:
+            ok &= at - L.BARB_SEA < T.n_seas[s[L.SIDE]]
         for k in range(s[L.BARB_N]):
             ok &= s[L.BARB_STACK + k] != tile
     return ok and placed == (n if playing else 0)

@@ -133,6 +133,8 @@ def linked(s, T, a, b, ship):
                 and (T.land_land[side, a, b] == 1 or T.bridge[side, a, b] == 1))
     if L.BARB_SEA <= b < L.BARB_PORT:
         sea = b - L.BARB_SEA
+        if sea >= T.n_seas[side]:  # the rows past the side's Seas are padding
+            return False
         if a < L.N_LANDS:
             return T.land_sea[side, a, sea] == 1
         if a < L.BARB_PORT:
