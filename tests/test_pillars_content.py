@@ -11,6 +11,7 @@ import pytest
 
 from sim.games.pillars.content import (
     ABILITIES,
+    BOARD_LANDS,
     BUILDINGS,
     C_KIND,
     C_POWER,
@@ -19,7 +20,6 @@ from sim.games.pillars.content import (
     CARD_KINDS,
     DECKS,
     ICONS,
-    N_LANDS,
     P_ERA,
     P_NUMBER,
     RESOURCES,
@@ -272,7 +272,8 @@ def test_military_steps_fit_the_skirmish_example(T):
 
 def test_regions_have_three_lands_one_per_icon(T):
     for side in (MED, AEG):
-        assert (np.bincount(T.land_region[side], minlength=6) == 3).all()
+        assert (np.bincount(T.land_region[side, :BOARD_LANDS], minlength=6) == 3).all()
+        assert (T.land_region[side, BOARD_LANDS:] == -1).all()  # the Atlantis slots
         assert (T.region_lands[side] >= 0).all()
         for r in range(6):
             assert sorted(T.land_icon[side, T.region_lands[side, r]]) == [0, 1, 2]
@@ -297,12 +298,14 @@ def test_ports_lie_in_a_sea_of_their_land(T):
 
 def test_maps_are_connected(T):
     for side in (MED, AEG):
-        n = N_LANDS + T.n_seas[side]
+        n = BOARD_LANDS + T.n_seas[side]
         adj = np.zeros((n, n), bool)
-        adj[:N_LANDS, :N_LANDS] = T.land_land[side] | T.bridge[side]
-        adj[:N_LANDS, N_LANDS:] = T.land_sea[side, :, :T.n_seas[side]]
-        adj[N_LANDS:, :N_LANDS] = adj[:N_LANDS, N_LANDS:].T
-        adj[N_LANDS:, N_LANDS:] = (T.sea_sea[side] | T.whirlwind[side])[:T.n_seas[side], :T.n_seas[side]]
+        lands = slice(0, BOARD_LANDS)
+        adj[lands, lands] = (T.land_land[side] | T.bridge[side])[lands, lands]
+        adj[lands, BOARD_LANDS:] = T.land_sea[side, lands, :T.n_seas[side]]
+        adj[BOARD_LANDS:, lands] = adj[lands, BOARD_LANDS:].T
+        seas = slice(0, T.n_seas[side])
+        adj[BOARD_LANDS:, BOARD_LANDS:] = (T.sea_sea[side] | T.whirlwind[side])[seas, seas]
         reach = np.eye(n, dtype=bool)[0]
         for _ in range(n):
             reach = reach | adj[reach].any(axis=0)

@@ -1,6 +1,7 @@
 """Whole games of Pillars of Heracles (sim/games/pillars/engine.py): the invariant harness
 over both board sides, 2-4 players and the three modes of Appendix 4, with Symmachia (at 4
-players), Skirmish Mode and Barbarian Hordes (not with Tutorial, decision 39) added
+players), Skirmish Mode, Barbarian Hordes (not with Tutorial, decision 39) and Atlantis
+(on the Mediterranean side, decision 13) added
 (random-legal games, every invariant checked after every turn, no game stopped by the
 safety limit), the final round (p. 13), and a game as a pure function of its seed and
 index.
@@ -34,7 +35,11 @@ ADDED = ([(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
             for base in L.MODES]
          + [(side, 4, "symmachia+skirmish") for side in SIDES]
          + [(side, players, f"{base}+barbarian_hordes") for side in SIDES
-            for players in (2, 3, 4) for base in ("standard", "short")])
+            for players in (2, 3, 4) for base in ("standard", "short")]
+         + [("mediterranean", players, f"{base}+atlantis") for players in (2, 3, 4)
+            for base in L.MODES]  # the side with its Sea (decision 13)
+         + [("mediterranean", 4, "symmachia+atlantis"),
+            ("mediterranean", 3, "skirmish+barbarian_hordes+atlantis")])
 ADDED_GAMES = 2_000
 CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},

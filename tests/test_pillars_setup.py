@@ -10,6 +10,7 @@ import pytest
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
+    BOARD_LANDS,
     C_KIND,
     C_THREE_PLAYER,
     DECKS,
@@ -333,7 +334,8 @@ def test_prophecies_step18(games):
 
 def test_population_tiles_step19(games):
     for s in games.values():
-        for land in range(N_LANDS):
+        assert (s[L.LAND_POP + BOARD_LANDS:L.LAND_POP + N_LANDS] == -1).all()  # Atlantis slots
+        for land in range(BOARD_LANDS):
             pop = s[L.LAND_POP + land]
             open_land = not s[L.REGION_BLOCKED + region_of_land(s, land)]
             wants = open_land and s[L.LAND_CITY + land] < 0
@@ -346,14 +348,15 @@ def test_population_tiles_step19(games):
 def test_resource_tiles_step20(games):
     for (_, n, _), s in games.items():
         on_map = 0
-        for land in range(N_LANDS):
+        assert (s[L.LAND_RES + BOARD_LANDS:L.LAND_RES + N_LANDS] == -1).all()
+        for land in range(BOARD_LANDS):
             res = s[L.LAND_RES + land]
             open_land = not s[L.REGION_BLOCKED + region_of_land(s, land)]
             assert (res >= 0) == open_land
             if open_land and s[L.LAND_CITY + land] < 0:
                 assert s[L.LAND_RES_UP + land] == 0 and T.resource_tiles[res, 1] == 0
             on_map += res >= 0
-        assert on_map == N_LANDS - 3 * {2: 2, 3: 1, 4: 0}[n]
+        assert on_map == BOARD_LANDS - 3 * {2: 2, 3: 1, 4: 0}[n]
 
 
 def test_a_temple_adds_a_mythology_slot_p10(games):

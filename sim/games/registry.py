@@ -50,7 +50,8 @@ GAMES = {
     "pillars": GameInfo(
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
         # the added modes combine with one of the first three: "short+skirmish"
-        modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes"),
+        modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes",
+               "atlantis"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state",

@@ -73,10 +73,11 @@ from sim.games.pillars.decisions import (
     SHIP_SPACE,
 )
 from sim.games.pillars.rules import removal as R
+from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
 from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
 from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
 from sim.games.pillars.rules.build import BUILD_CITY
-from sim.games.pillars.rules.cities import open_land
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.free import (
     FREE_CITY,
     FREE_INVOKE,
@@ -166,6 +167,8 @@ def region_held(s, T, land, seat):
     side = s[L.SIDE]
     region = T.land_region[side, land]
     held = 0
+    if region < 0:  # Atlantis lies in no Region
+        return held
     for other in T.region_lands[side, region]:
         if other != land:
             held += holder(s, T, other, seat)
@@ -176,8 +179,9 @@ def region_held(s, T, land, seat):
 def arrival_value(s, T, w, land, seat, power):
     """What ``power`` more of the seat on ``land`` is worth: Control gained (more for a
     City, more in a Region the seat holds more of), a face-down Land explored, or a
-    contested Land reinforced."""
-    if s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 1:
+    contested Land reinforced. On an Atlantis tile the seat has not claimed, each Power
+    is a tenth of the way to a City (the 10 a Settle there needs, p. 15)."""
+    if not open_land(s, T, land):
         return 0.0
     value = 0.0
     pop = s[L.LAND_POP + land]
@@ -194,6 +198,8 @@ def arrival_value(s, T, w, land, seat, power):
             value += w[F.F_CITY_LAND]
     elif mine > need and rival > 0 and mine - rival <= power:
         value += w[F.F_REINFORCE]
+    if atlantis_to_claim(s, seat, land) and mine < ATLANTIS_POWER:
+        value += w[F.F_CITY] * min(power, ATLANTIS_POWER - mine) / ATLANTIS_POWER
     return value
 
 
@@ -227,6 +233,8 @@ def quest_value(s, T, w, seat, land, piece, from_region):
     """A piece of the seat arriving on ``land``, toward the face-up Prophecy of its Region;
     nothing for a piece that only moves within the Region (``from_region``)."""
     region = T.land_region[s[L.SIDE], land]
+    if region < 0:  # Atlantis lies in no Region
+        return 0.0
     card = top_prophecy(s, region)
     if card < 0 or region == from_region or not quest_counts(T, card, piece, has_city(s, seat, land)):
         return 0.0
@@ -319,7 +327,7 @@ def reach_counts(s, T, seat):
             gold += r == 2
             iron += r == 3
             wood += r == 4
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 0:
             tile = s[L.LAND_RES + land]
             if tile >= 0:
@@ -330,7 +338,7 @@ def reach_counts(s, T, seat):
                 gold += r == 2
                 iron += r == 3
                 wood += r == 4
-    return total, wine, marble, gold, iron, wood, s[L.WILD_TILES + seat]
+    return total, wine, marble, gold, iron, wood, s[L.WILD_TILES + seat] + atlantis_wild(s, seat)
 
 
 @kernel
@@ -358,7 +366,7 @@ def reach_without(T, counts, card):
 def can_build(s, T, seat):
     """A Land where the seat could put a Building it still has: an own Worker there, no own
     Building, and a type left that no one has there (p. 10)."""
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] == 0 or not open_land(s, T, land):
             continue
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] >= 0:
@@ -377,7 +385,7 @@ def can_build(s, T, seat):
 @kernel
 def city_land(s, T, seat):
     """A Land without a City holding an own Worker (where a City may be Built, p. 10)."""
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if (s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] > 0 and s[L.LAND_CITY + land] < 0
                 and open_land(s, T, land)):
             return True
@@ -399,7 +407,7 @@ def settle_room(s, T, seat):
     on them, or, while it has a Pillar left, without its Pillar on them."""
     pillars = pillars_left(s, seat)
     room = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         tile = s[L.LAND_POP + land] >= 0 and s[L.LAND_POP_UP + land] == 1
         if (tile or (pillars > 0 and s[L.LAND_PILLAR + land] != seat)) and holder(s, T, land, seat) == 1:
             room += 1
@@ -527,7 +535,7 @@ def card_keep(T, card):
 @kernel
 def depleted_pillars(s, seat):
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         n += s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 1
     return n
 
@@ -555,9 +563,9 @@ def open_neighbours(s, T, land):
     """Open Lands next to ``land`` with no City."""
     side = s[L.SIDE]
     n = 0
-    for other in range(L.N_LANDS):
+    for other in range(s[L.LAND_END]):
         if (T.land_land[side, land, other] == 1 and s[L.LAND_CITY + other] < 0
-                and s[L.REGION_BLOCKED + T.land_region[side, other]] == 0):
+                and open_land(s, T, other)):
             n += 1
     return n
 
@@ -573,7 +581,7 @@ def move_target_value(s, T, w, seat, space, ship):
         return arrival_value(s, T, w, space - L.PORT, seat, 2)
     side = s[L.SIDE]
     best = 0.0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_sea[side, land, space] == 1:
             best = max(best, arrival_value(s, T, w, land, seat, 1))
     return best
@@ -590,7 +598,7 @@ def move_gain(s, T, w, seat, land, kind):
     if kind == MOVE_ALL:
         moved = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
     best = 0.0
-    for other in range(L.N_LANDS):
+    for other in range(s[L.LAND_END]):
         if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
             best = max(best, arrival_value(s, T, w, other, seat, moved))
     loss = 0.0
@@ -754,7 +762,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         tile = s[L.LAND_POP + a] >= 0 and s[L.LAND_POP_UP + a] == 1
         pillar = s[L.LAND_PILLAR + a] != seat and pillars_left(s, seat) > 0
         quest = quest_value(s, T, w, seat, a, PIECE_PILLAR, NO_REGION) if pillar else 0.0
-        return (w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest
+        city = w[F.F_CITY] if atlantis_to_claim(s, seat, a) else 0.0
+        return (w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest + city
                 + w[F.F_CARD] * DEFEAT_DRAW * barbarians_at(s, T, a))
     if kind == D_PILLAR:
         return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0

@@ -87,7 +87,12 @@ STRATEGY = ("archery_mastery", "architects_of_prosperity", "council_of_elders",
             "tactical_manoeuvre")  # Appendix 2, p. ~14
 N_REGIONS = 6  # one per track (p. 2)
 LANDS_PER_REGION = 3  # p. 2
-N_LANDS = N_REGIONS * LANDS_PER_REGION
+BOARD_LANDS = N_REGIONS * LANDS_PER_REGION
+# Atlantis (Appendix 4, p. 15) is a Land in a Sea: one slot past the board's Lands for the
+# Sea it takes at 3-4 players, one for the Sea it takes at 2 (each Sea has its own borders)
+ATLANTIS_SLOTS = 2
+ATLANTIS_NAMES = ("atlantis", "atlantis_east")  # the slots' Land names
+N_LANDS = BOARD_LANDS + ATLANTIS_SLOTS
 MAX_SEAS = 30
 # Ability rows are padded to a multiple of this (EffectRows.table): an override or studio
 # file whose abilities add a row keeps the packed tables' type and their compiled kernels.
@@ -131,7 +136,8 @@ SCHEMA = {
                                "max_mythology"), listed=False),
     "rondel": Section("Rondel", ("source", "sections", "start"), listed=False),
     "boards": Section("Board", ("side", "source", "score_order", "block_order", "whirlwind",
-                                "bridges", "regions", "lands", "seas"), key="side", lists={
+                                "bridges", "regions", "lands", "seas", "atlantis"), key="side",
+                      lists={
         "regions": Section("Region", ("name", "source"), key="name"),
         "lands": Section("Land", ("name", "region", "icon", "seas", "neighbours", "source",
                                   "port"), key="name"),
@@ -175,6 +181,7 @@ class Tables(NamedTuple):
     land_sea: np.ndarray        # [s, L, S] 1 when a Land touches a Sea
     sea_sea: np.ndarray         # [s, S, S] 1 when two Seas share a border
     whirlwind: np.ndarray       # [s, S, S] 1 for the Black Sea / Fortunate Isles pair (p. 9)
+    atlantis: np.ndarray        # [s, slot] Sea of the Atlantis tile at 3-4 and at 2 players, -1
     region_lands: np.ndarray    # [s, region, icon] the Land of that icon in the Region
     score_order: np.ndarray     # [s, 6] Regions from the top-left, clockwise (p. 13)
     block_order: np.ndarray     # [s, k] Regions to block, most preferred first (step 17)
@@ -409,7 +416,7 @@ class _Compiler:
 
     def boards(self, boards: Any, names: dict) -> dict[str, np.ndarray]:
         self.list_("boards", boards, len(SIDES), len(SIDES))
-        sides = [self.word(f"boards[{i}].side", self.item(f"boards[{i}]", b, _BOARD)["side"],
+        sides = [self.word(f"boards[{i}].side", self.item(f"boards[{i}]", b, _BOARD, ("atlantis",))["side"],
                            SIDES) for i, b in enumerate(boards)]
         if sorted(sides) != list(range(len(SIDES))):
             self.fail("boards", f"expected one board of each side: {', '.join(SIDES)}")
@@ -417,7 +424,7 @@ class _Compiler:
         n_seas = max(m["n_seas"] for m in maps)
         out: dict[str, Any] = {"n_seas": _arr([m["n_seas"] for m in maps])}
         for key in ("land_region", "land_icon", "land_port", "land_land", "bridge",
-                    "region_lands", "score_order", "block_order"):
+                    "region_lands", "score_order", "block_order", "atlantis"):
             out[key] = _arr([m[key] for m in maps])
         for key, shape in (("land_sea", (N_LANDS, n_seas)), ("sea_sea", (n_seas, n_seas)),
                            ("whirlwind", (n_seas, n_seas))):
@@ -440,7 +447,7 @@ class _Compiler:
         for r in regions:
             self.item(f"{w}.regions.{r['name']}", r, _BOARD.lists["regions"])
             self.source(f"{w}.regions.{r['name']}.source", r["source"])
-        lands = self.list_(f"{w}.lands", b["lands"], N_LANDS, N_LANDS)
+        lands = self.list_(f"{w}.lands", b["lands"], BOARD_LANDS, BOARD_LANDS)
         land_names = self.named(f"{w}.lands", lands)
         seas = self.list_(f"{w}.seas", b["seas"], 1, MAX_SEAS)
         n_seas = len(seas)
@@ -457,7 +464,7 @@ class _Compiler:
         def sea_no(where: str, v: Any) -> int:
             return self.int_(where, v, 1, n_seas) - 1
 
-        region, icon = [0] * N_LANDS, [0] * N_LANDS
+        region, icon = [-1] * N_LANDS, [-1] * N_LANDS
         port = [-1] * N_LANDS
         land_land = np.zeros((N_LANDS, N_LANDS), np.int32)
         land_sea = np.zeros((N_LANDS, n_seas), np.int32)
@@ -481,13 +488,13 @@ class _Compiler:
                     self.fail(f"{lw}.port", f"a Port sits in the lowest-numbered Sea its Land "
                               f"touches (Solo Ship placement, p. ~26); seas are {touching}")
                 port[i] = p
-        for i in range(N_LANDS):
+        for i in range(BOARD_LANDS):
             for j in np.flatnonzero(land_land[i]):
                 if not land_land[j, i]:
                     self.fail(f"{w}.lands.{land_names[j]}.neighbours", f"{land_names[i]} lists "
                               f"{land_names[j]} but not the other way; add {land_names[i]!r}")
         region_lands = np.full((N_REGIONS, len(ICONS)), -1, np.int32)
-        for i in range(N_LANDS):
+        for i in range(BOARD_LANDS):
             if region_lands[region[i], icon[i]] >= 0:
                 self.fail(f"{w}.lands.{land_names[i]}.icon", f"Region {region_names[region[i]]} "
                           f"already has a {ICONS[icon[i]]} Land; each Region has one of each icon")
@@ -502,7 +509,7 @@ class _Compiler:
                 sea_sea[s, t] = 1
             listed = {land(f"{sw}.lands[{k}]", v) for k, v in
                       enumerate(self.list_(f"{sw}.lands", sea["lands"]))}
-            for i in range(N_LANDS):
+            for i in range(BOARD_LANDS):
                 if (i in listed) != bool(land_sea[i, s]):
                     where, other = ((f"{w}.lands.{land_names[i]}.seas", s + 1) if i in listed
                                     else (f"{sw}.lands", land_names[i]))
@@ -531,12 +538,32 @@ class _Compiler:
             whirl[a, c] = whirl[c, a] = 1
         score = self.order(f"{w}.score_order", b["score_order"], region_names, N_REGIONS)
         block = self.order(f"{w}.block_order", b["block_order"], region_names, self.max_blocked, N_REGIONS)
-        self.connected(w, land_names, land_land | bridge, land_sea, sea_sea | whirl)
+        self.connected(w, land_names, (land_land | bridge)[:BOARD_LANDS, :BOARD_LANDS],
+                       land_sea[:BOARD_LANDS], sea_sea | whirl)
+        atlantis = self.atlantis(w, b.get("atlantis"), n_seas, land_sea, sea_sea, land_land)
         return {"n_seas": n_seas, "land_region": region, "land_icon": icon, "land_port": port,
                 "land_land": land_land, "bridge": bridge, "land_sea": land_sea, "sea_sea": sea_sea,
                 "whirlwind": whirl, "region_lands": region_lands, "score_order": score,
                 "block_order": block + [-1] * (N_REGIONS - len(block)), "regions": region_names,
-                "lands": land_names}
+                "lands": land_names + list(ATLANTIS_NAMES), "atlantis": atlantis}
+
+    def atlantis(self, w: str, a: Any, n_seas: int, land_sea, sea_sea, land_land) -> list[int]:
+        """The Seas of the Atlantis tile (p. 15), and its slots' borders: a slot's Land
+        touches its Sea and the Seas next to it, and borders the Lands on its Sea. A side
+        without one leaves the slots apart from the map."""
+        if a is None:
+            return [-1] * ATLANTIS_SLOTS
+        aw = f"{w}.atlantis"
+        self.table(aw, a, ("seas", "source"))
+        self.source(f"{aw}.source", a["source"])
+        seas = [self.int_(f"{aw}.seas[{k}]", v, 1, n_seas) - 1
+                for k, v in enumerate(self.list_(f"{aw}.seas", a["seas"], 2, 2))]
+        for slot, sea in zip(range(BOARD_LANDS, N_LANDS), seas, strict=True):
+            for t in (sea, *np.flatnonzero(sea_sea[sea])):
+                land_sea[slot, t] = 1
+            for land in np.flatnonzero(land_sea[:BOARD_LANDS, sea]):
+                land_land[slot, land] = land_land[land, slot] = 1
+        return seas
 
     def order(self, where: str, v: Any, regions: list[str], lo: int, hi: int | None = None) -> list[int]:
         codes = [self.word(f"{where}[{i}]", r, regions)
@@ -547,12 +574,12 @@ class _Compiler:
 
     def connected(self, w: str, land_names: list[str], land_land, land_sea, sea_sea) -> None:
         """Every space reachable from the first Land over borders, bridges and the whirlwind."""
-        n = N_LANDS + sea_sea.shape[0]
+        n = BOARD_LANDS + sea_sea.shape[0]
         adj = np.zeros((n, n), bool)
-        adj[:N_LANDS, :N_LANDS] = land_land
-        adj[:N_LANDS, N_LANDS:] = land_sea
-        adj[N_LANDS:, :N_LANDS] = land_sea.T
-        adj[N_LANDS:, N_LANDS:] = sea_sea
+        adj[:BOARD_LANDS, :BOARD_LANDS] = land_land
+        adj[:BOARD_LANDS, BOARD_LANDS:] = land_sea
+        adj[BOARD_LANDS:, :BOARD_LANDS] = land_sea.T
+        adj[BOARD_LANDS:, BOARD_LANDS:] = sea_sea
         seen = {0}
         queue = deque([0])
         while queue:
@@ -562,7 +589,7 @@ class _Compiler:
                     queue.append(int(nb))
         if len(seen) < n:
             lost = min(set(range(n)) - seen)
-            what = land_names[lost] if lost < N_LANDS else f"Sea {lost - N_LANDS + 1}"
+            what = land_names[lost] if lost < BOARD_LANDS else f"Sea {lost - BOARD_LANDS + 1}"
             self.fail(w, f"{what} cannot be reached from {land_names[0]}; connect it")
 
     # ---- tracks and the Player board ---------------------------------------------------

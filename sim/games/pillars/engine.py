@@ -13,6 +13,7 @@ from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pillars.invariants import record
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
+from sim.games.pillars.rules.atlantis import atlantis_mode, setup_atlantis
 from sim.games.pillars.rules.barbarians import barbarian_mode, setup_barbarians
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.end import check_end, final_scoring, rank_of
@@ -39,6 +40,8 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     s[L.ADDONS] = mode // L.MODE_SPAN
     if barbarian_mode(s):
         setup_barbarians(s, T, rng)
+    if atlantis_mode(s):
+        setup_atlantis(s)
     s[L.TRACK_END] = track_end
     record(s, T)
     while s[L.GAME_OVER] == 0:
@@ -95,7 +98,7 @@ def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks
 def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
                count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
-               violation):
+               violation, atlantis):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -123,4 +126,6 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
         end_reason[g] = s[L.END_REASON]
         decisions[g] = s[L.DECISIONS]
         violation[g] = s[L.VIOLATION]
+        slot = s[L.ATLANTIS]
+        atlantis[g] = s[L.LAND_CITY_MARKER + slot] if slot >= 0 else -1
     return True

@@ -7,7 +7,7 @@ import numpy as np
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import Content
 from sim.games.pillars.engine import play_batch, play_one, work_arrays
-from sim.games.pillars.modes import check_players, mode_code
+from sim.games.pillars.modes import check_board, check_players, mode_code
 from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
@@ -76,6 +76,7 @@ def _args(content: Content, setup: PillarsSetup):
                                       setup.city_states_in, setup.city_states_out)
     L.check_capacity(content.tables)
     check_players(setup.mode, setup.players)
+    check_board(setup.mode, content.tables, setup.board)
     return (policy_words(content, setup), side, picks, tiles, mode_code(setup.mode),
             L.TRACK_ENDS.index(setup.track_end))
 
@@ -96,6 +97,7 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "end_reason": np.zeros(count, np.int32),
         "decisions": np.zeros(count, np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
+        "atlantis": np.zeros(count, np.int32),  # the seat whose marker is on Atlantis, -1
     }
 
     def play(start: int, stop: int) -> bool:

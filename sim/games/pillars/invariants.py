@@ -7,6 +7,7 @@ import numpy as np
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import BUILDINGS, C_KIND, PIECES, S_COMMON_CITIES, TILES_PER_STACK
 from sim.games.pillars.rules.cards import mythology_room
+from sim.games.pillars.rules.domains import open_land
 from sim.jit import kernel
 
 V_OK = 0
@@ -24,7 +25,8 @@ V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of 
 #             anything in a Forbidden Domain (steps 17-20), the Sphinx tile on no Land
 #             with a holder or with none (p. 31), a seat's Strategy effects or Guilds
 #             counted otherwise than its tiles show (p. 6), or a Barbarian tile in no place
-#             or two, or in a Forbidden Domain (p. 15)
+#             or two, or in a Forbidden Domain (p. 15), or the Atlantis tile or a piece
+#             on an Atlantis slot out of play (p. 15)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (strategies.pillars.entry)
@@ -85,8 +87,8 @@ def _lands(s):
                 if (seen >> b) & 1:
                     return False
                 seen |= 1 << b
-        if s[L.LAND_PILLAR_ON_RES + land] == 1 and (s[L.LAND_PILLAR + land] < 0
-                                                    or s[L.LAND_RES + land] < 0):
+        tile = s[L.LAND_RES + land] >= 0 or land == s[L.ATLANTIS]  # Atlantis is Wild (p. 15)
+        if s[L.LAND_PILLAR_ON_RES + land] == 1 and (s[L.LAND_PILLAR + land] < 0 or not tile):
             return False
         in_port = 0
         for k in range(L.MAX_PLAYERS * L.MAX_SHIPS):
@@ -109,7 +111,7 @@ def _cities(s, T):
         city = s[L.LAND_CITY + land]
         if city == L.CITY_COMMON:
             common += 1
-        elif city >= 0:
+        elif city >= 0 and city != L.CITY_ATLANTIS:
             if city >= n or (starting >> city) & 1:
                 return False
             starting |= 1 << city
@@ -241,8 +243,7 @@ def _sphinx(s, T):
     holder = s[L.SPHINX_OWNER]
     if at < 0:
         return holder == -1
-    return (0 <= holder < s[L.N_PLAYERS] and at < L.N_LANDS
-            and s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], at]] == 0)
+    return 0 <= holder < s[L.N_PLAYERS] and at < L.N_LANDS and open_land(s, T, at)
 
 
 @kernel
@@ -257,7 +258,7 @@ def _tiles(s, T):
         res = s[L.LAND_RES + land]
         if pop >= 0 and T.population[pop, 0] != T.land_icon[side, land]:
             return False
-        if s[L.REGION_BLOCKED + T.land_region[side, land]] == 1 and (pop >= 0 or res >= 0):
+        if not open_land(s, T, land) and (pop >= 0 or res >= 0):
             return False
     lo, hi, ok = _mark_all(s, L.REGION_PROPHECY, L.N_REGIONS * L.N_ERAS, np.int64(0),
                            np.int64(0))
@@ -273,7 +274,30 @@ def _tiles(s, T):
     lo, hi, ok = _mark_all(s, L.STRATEGY_STACK, L.N_STRATEGY_STACKS * TILES_PER_STACK,
                            np.int64(0), np.int64(0))
     lo, hi, fresh = _mark_all(s, L.STRATEGY_SLOT, L.MAX_PLAYERS * L.MAX_STRATEGY, lo, hi)
-    return ok and fresh and _barbarians(s, T)
+    return ok and fresh and _barbarians(s, T) and _atlantis(s)
+
+
+@kernel
+def _atlantis(s):
+    """The Atlantis tile only on the slot in play, nothing at all on a slot out of play,
+    and the loops over Lands reaching the slot in play (p. 15)."""
+    if s[L.LAND_END] != (L.BOARD_LANDS if s[L.ATLANTIS] < 0 else s[L.ATLANTIS] + 1):
+        return False
+    for land in range(L.BOARD_LANDS, L.N_LANDS):
+        if land == s[L.ATLANTIS]:
+            continue
+        if (s[L.LAND_CITY + land] >= 0 or s[L.LAND_PILLAR + land] >= 0
+                or s[L.LAND_CITY_MARKER + land] >= 0):
+            return False
+        for seat in range(L.MAX_PLAYERS):
+            k = land * L.MAX_PLAYERS + seat
+            if (s[L.LAND_HOPLITES + k] != 0 or s[L.LAND_WORKERS + k] != 0
+                    or s[L.LAND_BUILDING + k] >= 0):
+                return False
+    for land in range(L.BOARD_LANDS):
+        if s[L.LAND_CITY + land] == L.CITY_ATLANTIS:
+            return False
+    return True
 
 
 @kernel
@@ -293,7 +317,7 @@ def _barbarians(s, T):
         placed += 1
         land = at - L.BARB_PORT if at >= L.BARB_PORT else at
         if at < L.BARB_SEA or at >= L.BARB_PORT:
-            ok &= s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
+            ok &= open_land(s, T, land)
         else:
             ok &= at - L.BARB_SEA < T.n_seas[s[L.SIDE]]
         for k in range(s[L.BARB_N]):

@@ -9,6 +9,7 @@ compiled content (``content.Tables``); "-1" means none throughout.
 """
 
 from sim.games.pillars.content import (
+    BOARD_LANDS,
     BUILDINGS,
     CARD_KINDS,
     DECKS,
@@ -63,8 +64,12 @@ BARB_SEA = N_LANDS
 BARB_PORT = N_LANDS + MAX_SEAS
 N_BARB_SPACES = BARB_PORT + N_LANDS
 
+# Lands: the board's 0..BOARD_LANDS-1, then the Atlantis slots (Appendix 4, p. 15), the
+# one its tile takes at 3-4 players and the one at 2 (content.ATLANTIS_SLOTS).
+ATLANTIS_SLOT_MANY, ATLANTIS_SLOT_TWO = BOARD_LANDS, BOARD_LANDS + 1
 # LAND_CITY codes: a Starting City is its colour (seat) 0..3; a Common City is CITY_COMMON.
 CITY_COMMON = MAX_PLAYERS
+CITY_ATLANTIS = MAX_PLAYERS + 1  # the Atlantis tile: a City only a marker Controls (p. 15)
 # SHIP_SPACE codes: a Sea is its index (0..MAX_SEAS-1); a Port is PORT + its Land.
 PORT = MAX_SEAS
 # Columns of the Player board's Deploy and Build sections (content.UNITS, BUILDINGS).
@@ -86,8 +91,8 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
-ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes")
-ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS = 1, 2, 4
+ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis")
+ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS = 1, 2, 4, 8
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -120,7 +125,8 @@ _FIELDS = (
                                              "code), -1; one own Building per Land (p. 10)"),
     ("LAND_PILLAR", N_LANDS, "colour of the Land's Pillar, -1 (one Pillar per Land, p. 11)"),
     ("LAND_PILLAR_ON_RES", N_LANDS, "1 when that Pillar stands on the Resource tile (depleted, p. 7)"),
-    ("LAND_CITY", N_LANDS, "City tile on the Land: a Starting City's colour, CITY_COMMON, -1"),
+    ("LAND_CITY", N_LANDS, "City tile on the Land: a Starting City's colour, CITY_COMMON, "
+                   "CITY_ATLANTIS, -1"),
     ("LAND_CITY_MARKER", N_LANDS, "colour of the Player marker on the City, -1 (p. 7)"),
     ("LAND_POP", N_LANDS, "Population tile on the Land (content.population row), -1"),
     ("LAND_POP_UP", N_LANDS, "1 when it is face up (explored, p. 7)"),
@@ -173,6 +179,10 @@ _FIELDS = (
     ("STARTING_OUT", 1, "bit per colour whose Starting City the Barbarians removed from the "
                         "game"),
     ("CITIES_RAZED", 1, "Common Cities the Barbarians removed from the game"),
+    ("ATLANTIS", 1, "the Land slot of the Atlantis tile in play (content.ATLANTIS_SLOTS, "
+                    "Appendix 4 p. 15), -1 without it"),
+    ("LAND_END", 1, "Lands 0 .. LAND_END - 1 may be in play: the board's, and up to the "
+                    "Atlantis slot in play (the loops over Lands stop there)"),
     ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
     ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
     ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
@@ -270,8 +280,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  LAND_RES_UP, SHIP_SPACE, SHIP_PROJECT, ARCHERY_TO, ARCHERS, TRACK_STEP, TRACK_HEIGHT,
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, MYTH_OUT, SPHINX_AT,
- SPHINX_OWNER, BARB_STACK, BARB_N, BARB_AT, STARTING_OUT, CITIES_RAZED, PROPHECY_OWNER, DRAWN, DRAWN_RES,
- CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
+ SPHINX_OWNER, BARB_STACK, BARB_N, BARB_AT, STARTING_OUT, CITIES_RAZED, ATLANTIS, LAND_END,
+ PROPHECY_OWNER, DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
  MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, SKIRMISH_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, CROSSED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
@@ -288,7 +298,7 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
                "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED",
-               "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT")
+               "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT", "ATLANTIS")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

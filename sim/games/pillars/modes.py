@@ -6,6 +6,7 @@ joined by "+" ("short+symmachia"; the standard game is implied: "symmachia").
 from __future__ import annotations
 
 from sim.games.pillars import layout as L
+from sim.games.pillars.content import SIDES
 
 ALL_MODES = L.MODES + L.ADDON_NAMES
 # the player counts an added mode allows (Appendix 4: Symmachia is 2 against 2)
@@ -54,6 +55,16 @@ def mode_code(text: str) -> int:
     base, added = parse_mode(text)
     bits = sum(1 << L.ADDON_NAMES.index(name) for name in added)
     return L.MODES.index(base) + L.MODE_SPAN * bits
+
+
+def check_board(text: str, tables, board: str) -> None:
+    """A ModeError when Atlantis is played on a side without an Atlantis Sea: the text
+    places the tile on the Fortunate Isles, a Mediterranean Sea (p. 15; decision 13)."""
+    side = SIDES.index(board)
+    if "atlantis" in parse_mode(text)[1] and tables.atlantis[side, 0] < 0:
+        others = [name for k, name in enumerate(SIDES) if tables.atlantis[k, 0] >= 0]
+        raise ModeError(f"atlantis needs a board side with an Atlantis Sea, and the {board} "
+                        f"side has none ; use --set board={others[0] if others else 'mediterranean'}")
 
 
 def check_players(text: str, players: int) -> None:

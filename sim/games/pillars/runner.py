@@ -25,7 +25,14 @@ from sim.games.pillars.game import (
 )
 from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
-from sim.games.pillars.modes import ALL_MODES, ModeError, canonical, check_players, parse_mode
+from sim.games.pillars.modes import (
+    ALL_MODES,
+    ModeError,
+    canonical,
+    check_board,
+    check_players,
+    parse_mode,
+)
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.runner import RunError
 from sim.runner.columns import labels
@@ -94,6 +101,7 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                        "or choose other strategies")
     try:
         check_players(settings["mode"], players)
+        check_board(settings["mode"], content.tables, settings["board"])
     except ModeError as exc:
         raise RunError(f"{where}: {exc}") from None
     picks = settings["city_states"]
@@ -177,7 +185,17 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
     for k, source in enumerate(L.GLORY_SOURCES):
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
     columns.update(_teams(setup, out["glory"][:, :p]))
+    columns["holds_atlantis"] = _holds_atlantis(setup, out["atlantis"])
     return pa.table(columns)
+
+
+def _holds_atlantis(setup: PillarsSetup, holder: np.ndarray) -> pa.Array:
+    """Per seat whether its marker is on the Atlantis tile at the end (p. 15); null in a
+    game without Atlantis."""
+    p = setup.players
+    if "atlantis" not in parse_mode(setup.mode)[1]:
+        return pa.nulls(holder.size * p, pa.bool_())
+    return pa.array((holder[:, None] == np.arange(p)).ravel())
 
 
 def _teams(setup: PillarsSetup, glory: np.ndarray) -> dict[str, pa.Array]:

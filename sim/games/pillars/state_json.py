@@ -60,6 +60,9 @@ class _Board:
     def land(self, c: Checker, where: str, name: Any) -> int:
         land = self.lands.index(c.word(where, name, self.lands))
         region = int(self.T.land_region[self.side, land])
+        if region < 0:
+            c.fail(where, f"{name} is the Atlantis tile's space, which a position of the "
+                          "standard game does not hold ; name a Land of the board")
         if region in self.blocked:
             c.fail(where, f"{name} lies in the Forbidden Domain {self.regions[region]} ; a "
                           "Forbidden Domain is not part of the game (p. 6)")

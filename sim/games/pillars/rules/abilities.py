@@ -111,7 +111,7 @@ def add_power(s, T, W, seat, amount, opts, rng):
     """OP_POWER: ``amount`` Power more for the seat, until the turn ends, on a Land where it
     has Power (p. 6). Returns the Land, -1 when there is none."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if land_power(s, T, land, seat) > 0:
             n = option(opts, n, land, 0, 0, 0)
     if n == 0:
@@ -159,12 +159,12 @@ def send_back_choices(s, T, seat, piece, opts):
         if other == seat:
             continue
         if piece == O.PIECE_BUILDING:
-            for land in range(L.N_LANDS):
+            for land in range(s[L.LAND_END]):
                 building = s[L.LAND_BUILDING + land * L.MAX_PLAYERS + other]
                 if building >= 0:
                     n = option(opts, n, other, land, building, 0)
             continue
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             k = land * L.MAX_PLAYERS + other
             if s[L.LAND_HOPLITES + k] > 0 and unit_row(s, T, other, MOVE_HOPLITE) >= 0:
                 n = option(opts, n, other, land, MOVE_HOPLITE, 0)
@@ -223,7 +223,7 @@ def halt(s, T, W, seat, what, opts, rng):
                     break
         if what == O.HALT_SHIPS:
             continue
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             k = land * L.MAX_PLAYERS + other
             if s[L.LAND_HOPLITES + k] > 0:
                 n = option(opts, n, other, MOVE_HOPLITE, land, 0)

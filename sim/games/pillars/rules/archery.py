@@ -5,8 +5,8 @@ Hoplites there aim at it (decision 18). ``rules.power.land_power`` counts the re
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_ARCHERS, D_ARCHERY
-from sim.games.pillars.rules.cities import open_land
 from sim.games.pillars.rules.core import decide, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.strategy import ARCHERY_MASTERY, holds
 from sim.jit import kernel
 
@@ -24,7 +24,7 @@ def aim_archers(s, T, W, seat, land, opts, rng):
     if hoplites == 0:
         return
     n = option(opts, 0, -1, land, 0, 0)
-    for target in range(L.N_LANDS):
+    for target in range(s[L.LAND_END]):
         if T.land_land[s[L.SIDE], land, target] == 1 and open_land(s, T, target):
             n = option(opts, n, target, land, 0, 0)
     if n == 1:
@@ -44,5 +44,5 @@ def aim_all_archers(s, T, W, seat, opts, rng):
     """At the start of its turn the seat chooses afresh for every Land of its Hoplites."""
     if not holds(s, seat, ARCHERY_MASTERY):
         return
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         aim_archers(s, T, W, seat, land, opts, rng)

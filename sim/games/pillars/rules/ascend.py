@@ -8,6 +8,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_KIND, WILD
 from sim.games.pillars.decisions import D_AFTER_ASCEND, D_ASCEND, D_EXILE
 from sim.games.pillars.events import CAUSE_ASCEND, EV_ASCEND, EV_EXILE, EV_REPLENISH
+from sim.games.pillars.rules.atlantis import atlantis_tile
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress, track_reward
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
@@ -22,12 +23,15 @@ MAX_ASCEND_STEPS = L.N_TRACKS * 5
 @kernel
 def agora_discount(s, T, seat, resource):
     """Agoras of the seat on Lands whose Resource tile is ``resource``: each takes 1 off
-    every step, whether or not the tile is depleted (p. 12; decision 10)."""
+    every step, whether or not the tile is depleted (p. 12; decision 10). The Atlantis
+    tile is a Wild Resource tile: its Agora takes 1 off whatever the Resource (p. 15;
+    decision 43)."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
+        if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] != L.B_AGORA:
+            continue
         tile = s[L.LAND_RES + land]
-        if (s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == L.B_AGORA and tile >= 0
-                and T.resource_tiles[tile, 0] == resource):
+        if (tile >= 0 and T.resource_tiles[tile, 0] == resource) or atlantis_tile(s, land):
             n += 1
     return n
 

@@ -31,8 +31,9 @@ from sim.games.pillars.events import (
     EV_BARBARIAN_PLACE,
 )
 from sim.games.pillars.rules.cards import draw_cards_reshuffling
-from sim.games.pillars.rules.cities import cities_of, open_land
+from sim.games.pillars.rules.cities import cities_of
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import NOBODY, city_controller, land_power
 from sim.games.pillars.rules.prophecy import top_prophecy
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_PILLAR, remove_city, remove_piece
@@ -85,7 +86,7 @@ def raid(s, T, W, ev, opts, rng):
     """Step 1: on each Land with Barbarians, each seat with less Power there loses a
     Building, else a Pillar, else a City that is not its only City (p. 15)."""
     n_players = s[L.N_PLAYERS]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         barbarians = barbarian_power(s, T, land)
         if barbarians == 0:
             continue
@@ -152,7 +153,7 @@ def candidates(s, T, node, ship):
     """The spaces one move from ``node`` may be among: Lands for Cavalry and Infantry; for
     Ships the Seas, and the Ports from a Sea."""
     if not ship:
-        return 0, L.N_LANDS
+        return 0, s[L.LAND_END]
     if L.BARB_SEA <= node < L.BARB_PORT:
         return L.BARB_SEA, L.N_BARB_SPACES
     return L.BARB_SEA, L.BARB_PORT
@@ -186,7 +187,7 @@ def stakes(s, T, scratch):
     the First Player's left, each in its own bits; -1 when no seat has a Building, City or
     Pillar there. Counted once for all the tiles' moves, which change no Power."""
     n_players = s[L.N_PLAYERS]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         owner = weakest_owner(s, T, land)
         scratch[S_OWNER + land] = owner
         if owner == NOBODY:
@@ -209,7 +210,7 @@ def target_of(s, T, W, tile, ship, scratch, opts, rng):
     side = s[L.SIDE]
     n = 0
     best = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         stake = scratch[S_STAKE + land]
         if stake < 0:
             continue

@@ -5,8 +5,8 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import STACKS_PER_TYPE, TILES_PER_STACK
 from sim.games.pillars.decisions import D_STRATEGY
 from sim.games.pillars.events import EV_EXPLORE, EV_STRATEGY_TILE
-from sim.games.pillars.rules.cities import open_land
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import city_controller
 from sim.games.pillars.rules.strategy import place_tile
 from sim.jit import kernel

@@ -42,7 +42,7 @@ def build_lands(s, T, seat, building, moving_from, opts):
     """The Lands the chosen Building (or City) may go to, column 2 holding it; returns how
     many."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if not usable_land(s, T, land):
             continue
         if building == BUILD_CITY:
@@ -85,7 +85,7 @@ def build_choices(s, T, seat, work, opts):
                 if can_pay(s, T, seat, work) and build_lands(s, T, seat, b, -1, opts[n:]) > 0:
                     n = option(opts, n, b, row, -1, 0)
     else:
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             b = own_building(s, seat, land)
             if b < 0:
                 continue

@@ -48,7 +48,7 @@ def take_procured(s, seat, slot):
 def mythology_room(s, T, seat):
     """Mythology slots the seat may fill: the base number plus one per Temple built (p. 10)."""
     room = T.setup[S_MYTHOLOGY_SLOTS]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == L.B_TEMPLE:
             room += 1
     return min(room, L.MAX_MYTH_SLOTS)

@@ -5,6 +5,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLACE_CITY
 from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
@@ -14,7 +15,7 @@ from sim.games.pillars.rules.power import (
 )
 from sim.jit import kernel
 
-CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT = range(3)  # gain_city.cause
+CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT, CITY_ATLANTIS_SETTLED = range(4)  # gain_city.cause
 
 
 @kernel
@@ -27,16 +28,10 @@ def explore(s, land):
 
 
 @kernel
-def open_land(s, T, land):
-    """A Land outside the Forbidden Domains (p. 6)."""
-    return s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
-
-
-@kernel
 def cities_of(s, seat):
     """Cities the seat Controls (p. 6)."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_CITY + land] >= 0 and city_controller(s, land) == seat:
             n += 1
     return n
@@ -46,7 +41,7 @@ def cities_of(s, seat):
 def city_lands(s, T, region, opts):
     """Open Lands without a City, in ``region`` (or anywhere for region -1); the count."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_CITY + land] < 0 and open_land(s, T, land) and (
                 region < 0 or T.land_region[s[L.SIDE], land] == region):
             n = option(opts, n, land, 0, 0, 0)

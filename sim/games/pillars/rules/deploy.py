@@ -43,18 +43,18 @@ def deploy_spaces(s, T, seat, unit, opts):
     building = UNIT_BUILDING[unit]
     n = 0
     if unit != L.U_SHIP:
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             if usable_land(s, T, land) and (deploy_city(s, seat, land)
                                             or own_building(s, seat, land) == building):
                 n = option(opts, n, land, 0, unit, 0)
         return n
     for sea in range(T.n_seas[side]):
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             if (T.land_sea[side, land, sea] == 1 and usable_land(s, T, land)
                     and (deploy_city(s, seat, land) or own_building(s, seat, land) == building)):
                 n = option(opts, n, sea, SHIP_SPACE, unit, 0)
                 break
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if (T.land_port[side, land] >= 0 and usable_land(s, T, land) and port_free(s, land)
                 and (deploy_city(s, seat, land) or own_building(s, seat, land) == building)):
             n = option(opts, n, L.PORT + land, SHIP_SPACE, unit, 0)

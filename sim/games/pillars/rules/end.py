@@ -8,8 +8,9 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_GLORY, P_ERA, P_GLORY
 from sim.games.pillars.decisions import D_END_SHIP
 from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_REGION_SCORE
-from sim.games.pillars.rules.cities import cities_of, open_land
+from sim.games.pillars.rules.cities import cities_of
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import region_controller
 from sim.games.pillars.rules.teams import NO_PARTNER, partner
 from sim.games.pillars.rules.tracks import LAST_STEP
@@ -106,7 +107,7 @@ def end_ship_choices(s, T, seat, region, opts):
         sea = s[L.SHIP_SPACE + piece]
         if sea < 0 or sea >= L.PORT or s[L.END_SHIP + piece] == 1:
             continue
-        for land in range(L.N_LANDS):
+        for land in range(s[L.LAND_END]):
             if (T.land_region[side, land] == region and T.land_sea[side, land, sea] == 1
                     and open_land(s, T, land)):
                 n = option(opts, n, piece, land, 0, 0)

@@ -49,7 +49,7 @@ def siege_lands(s, T, seat, powers, opts, n):
     """Where the seat may place its Siege tile: a space it Controls holding one of its
     Land Units and another seat's Pillar or City, not that seat's only City (p. 8), nor
     the space of its Skirmish tile (p. 15)."""
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         k = land * L.MAX_PLAYERS + seat
         if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] > 0
                 and land != s[L.SKIRMISH_AT + seat]

@@ -76,7 +76,7 @@ def ship_steps(s, T, at, start, opts, n):
         if ((T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1) and sea != start
                 and not listed(opts, n, sea)):
             n = option(opts, n, sea, SHIP_SPACE, 0, 0)
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if (T.land_port[side, land] == at and usable_land(s, T, land) and port_free(s, land)
                 and L.PORT + land != start and not listed(opts, n, L.PORT + land)):
             n = option(opts, n, L.PORT + land, SHIP_SPACE, 0, 0)
@@ -116,7 +116,7 @@ def land_moves(s, T, seat, start, opts, reach):
                     reach[other] = 1
                     grown = True
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if land == start or not usable_land(s, T, land):
             continue
         ok = T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1
@@ -154,7 +154,7 @@ def neighbour_lands(s, T, start, opts):
     """The open Lands adjacent or bridged to ``start`` (Tactical Manoeuvre); how many."""
     side = s[L.SIDE]
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if land != start and usable_land(s, T, land) and (
                 T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1):
             n = option(opts, n, land, 0, 0, 0)
@@ -171,7 +171,7 @@ def unit_choices(s, T, seat, opts, reach):
         if (s[L.SHIP_SPACE + piece] >= 0 and not ship_halted(s, seat, piece)
                 and ship_moves(s, T, piece, opts[n:]) > 0):
             n = option(opts, n, MOVE_SHIP, piece, 0, 0)
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         hoplites = movable(s, seat, MOVE_HOPLITE, land)
         workers = movable(s, seat, MOVE_WORKER, land)
         if hoplites + workers == 0:

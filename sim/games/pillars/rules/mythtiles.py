@@ -19,7 +19,7 @@ def place_sphinx(s, T, W, ev, seat, opts, rng):
     """OP_SPHINX: the seat puts the Sphinx tile on an open Land of its choice, taking it
     from wherever it lay. Returns the Land."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if usable_land(s, T, land):
             n = option(opts, n, land, 0, 0, 0)
     land = opts[decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng), 0]

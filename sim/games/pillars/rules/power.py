@@ -58,7 +58,7 @@ def archery_shift(s, T, land, seat, hoplite):
     (p. ~14; decision 18)."""
     k = land * L.MAX_PLAYERS + seat
     shift = -hoplite * min(s[L.ARCHERS + k], s[L.LAND_HOPLITES + k])
-    for other in range(L.N_LANDS):
+    for other in range(s[L.LAND_END]):
         j = other * L.MAX_PLAYERS + seat
         if s[L.ARCHERY_TO + j] == land:
             shift += min(s[L.ARCHERS + j], s[L.LAND_HOPLITES + j])
@@ -155,10 +155,11 @@ def same_initiative(s, a, b):
 @kernel
 def wins_tie(s, track, a, b):
     """Seat ``a`` beats ``b`` at equal Power: the one holding Strategic Initiative wins
-    (p. ~14; decision 9), else the marker ahead on ``track`` (p. 6)."""
+    (p. ~14; decision 9), else the marker ahead on ``track`` (p. 6); without a track
+    (Atlantis, decision 41) nobody wins the tie."""
     if not same_initiative(s, a, b):
         return holds(s, a, STRATEGIC_INITIATIVE)
-    return ahead(s, track, a, b)
+    return track >= 0 and ahead(s, track, a, b)
 
 
 @kernel
@@ -166,7 +167,7 @@ def controller(s, powers, population, track):
     """Who Controls, from each seat's Power in ``powers``: strictly the most Power and more
     than ``population``; a tie goes to the Strategic Initiative holder, else to the tied
     marker furthest up ``track``, and to nobody when the winner's marker is on step 0
-    with a tie it did not win by the tile (p. 6, p. ~14)."""
+    (or there is no track, -1) with a tie it did not win by the tile (p. 6, p. ~14)."""
     best = NOBODY
     for seat in range(s[L.N_PLAYERS]):
         if best == NOBODY or powers[seat] > powers[best] or (
@@ -174,7 +175,7 @@ def controller(s, powers, population, track):
             best = seat
     if powers[best] <= population:
         return NOBODY
-    if s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0:
+    if track < 0 or s[L.TRACK_STEP + best * L.N_TRACKS + track] == 0:
         for seat in range(s[L.N_PLAYERS]):
             if seat != best and powers[seat] == powers[best] and same_initiative(s, seat, best):
                 return NOBODY
@@ -198,7 +199,15 @@ def land_controller_over(s, T, land, powers, extra):
     for seat in range(s[L.N_PLAYERS]):
         powers[seat] = land_power(s, T, land, seat)
     population = (T.population[pop, 1] if pop >= 0 else 0) + extra
-    return controller(s, powers, population, s[L.REGION_TRACK + T.land_region[s[L.SIDE], land]])
+    return controller(s, powers, population, land_track(s, T, land))
+
+
+@kernel
+def land_track(s, T, land):
+    """The track that breaks Power ties on a Land, its Region's (p. 6); -1 on Atlantis,
+    which lies in no Region (decision 41)."""
+    region = T.land_region[s[L.SIDE], land]
+    return s[L.REGION_TRACK + region] if region >= 0 else -1
 
 
 @kernel

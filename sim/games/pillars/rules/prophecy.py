@@ -87,7 +87,7 @@ def quest_count(s, T, seat, card, region):
             n += s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k] >= 0
         return n
     side = s[L.SIDE]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_region[side, land] != region:
             continue
         k = land * L.MAX_PLAYERS + seat
@@ -118,7 +118,7 @@ def quest_done(s, T, seat, card, region, powers):
     side = s[L.SIDE]
     n = 0
     lands = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_region[side, land] != region:
             continue
         lands += 1

@@ -204,7 +204,7 @@ def port_ship(s, owner, land):
 def remove_city(s, ev, owner, land):
     """The owner's City on ``land`` leaves the game (Barbarian Hordes, p. 15): a marker on
     it goes back beside its board; the City is counted in CITIES_RAZED (a Common City) or
-    STARTING_OUT (a Starting City's colour)."""
+    STARTING_OUT (a Starting City's colour); the Atlantis tile just leaves (decision 42)."""
     marker = s[L.LAND_CITY_MARKER + land]
     if marker >= 0:
         s[L.MARKERS_LEFT + marker] += 1
@@ -212,7 +212,7 @@ def remove_city(s, ev, owner, land):
     city = s[L.LAND_CITY + land]
     if city == L.CITY_COMMON:
         s[L.CITIES_RAZED] += 1
-    else:
+    elif city != L.CITY_ATLANTIS:  # the Atlantis tile leaves the game uncounted
         s[L.STARTING_OUT] |= 1 << city
     s[L.LAND_CITY + land] = -1
     emit(s, ev, owner, EV_PIECE_REMOVED, land, PIECE_CITY, 0)

@@ -174,7 +174,7 @@ def mercenary(s, T, W, ev, seat, for_iron, work, opts, rng):
         if not can_pay(s, T, seat, work):
             return
     n = option(opts, 0, -1, 0, 0, 0)
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_CITY + land] >= 0 and city_controller(s, land) == seat:
             n = option(opts, n, land, 0, 0, 0)
     land = opts[decide(s, T, W, opts, n, seat, D_MERCENARY, rng), 0]

@@ -2,6 +2,9 @@
 for their rewards, then a Pillar if the Land has none (from the Settle rows, or moved from
 the map when none is left there). An emptied row gains a Cornucopia Strategy tile.
 
+The Atlantis space is Settled with 10 Power or more, and its tile then takes the seat's
+marker (p. 15, rules.atlantis).
+
 Population tile rewards (p. ~11): a Wild tile kept beside the board (spent as one
 Resource of any type), a Mythology draw, a free card at the end of the action, and for a
 Barbarian camp a step on the Region's track."""
@@ -10,6 +13,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import DECKS, POPULATION_REWARDS
 from sim.games.pillars.decisions import D_PILLAR, D_SETTLE
 from sim.games.pillars.events import CAUSE_CAMP, EV_POPULATION_REWARD, EV_SETTLE
+from sim.games.pillars.rules.atlantis import atlantis_to_claim, claim_atlantis, settle_power_short
 from sim.games.pillars.rules.barbarians import barbarian_power, defeat_barbarians
 from sim.games.pillars.rules.board import SECTION_SETTLE, row_emptied
 from sim.games.pillars.rules.core import decide, emit, option
@@ -28,16 +32,19 @@ POP_DECK = (DECKS.index("demigod"), DECKS.index("olympian"), DECKS.index("titan"
 @kernel
 def settle_choices(s, T, seat, settled, powers, opts):
     """Stop, or a Land the seat Controls, not yet Settled in this action, with a
-    Population tile (or Barbarians) to remove or room for a Pillar (p. ~11); Barbarian
-    tiles there count as Population (p. 15)."""
+    Population tile (or Barbarians) to remove, room for a Pillar or an Atlantis tile
+    under another marker (p. ~11); Barbarian tiles there count as Population (p. 15);
+    the Atlantis space needs 10 Power as well (p. 15)."""
     n = option(opts, 0, -1, 0, 0, 0)
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if (settled >> land) & 1:
             continue
         barbarians = barbarian_power(s, T, land)
-        if s[L.LAND_POP + land] < 0 and s[L.LAND_PILLAR + land] >= 0 and barbarians == 0:
+        if (s[L.LAND_POP + land] < 0 and s[L.LAND_PILLAR + land] >= 0 and barbarians == 0
+                and not atlantis_to_claim(s, seat, land)):
             continue
-        if land_controller_over(s, T, land, powers, barbarians) == seat:
+        if (land_controller_over(s, T, land, powers, barbarians) == seat
+                and not settle_power_short(s, land, powers[seat])):
             n = option(opts, n, land, 0, 0, 0)
     return n
 
@@ -79,7 +86,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
             s[L.LAND_PILLAR_ON_RES + land] = 0
             return row
     n = option(opts, 0, -1, 0, 0, 0)
-    for other in range(L.N_LANDS):
+    for other in range(s[L.LAND_END]):
         if s[L.LAND_PILLAR + other] == seat:
             n = option(opts, n, other, 0, 0, 0)
     old = opts[decide(s, T, W, opts, n, seat, D_PILLAR, rng), 0]
@@ -109,6 +116,7 @@ def settle_action(s, T, W, ev, seat, work, scratch, opts, rng):
             s[L.LAND_POP_UP + land] = 0
             cards += population_reward(s, T, W, ev, seat, land, tile, work, opts, rng)
         defeat_barbarians(s, T, ev, seat, land, rng)
+        claim_atlantis(s, ev, seat, land)
         row = place_pillar(s, T, W, ev, seat, land, opts, rng)
         emit(s, ev, seat, EV_SETTLE, land, tile, 1 if s[L.LAND_PILLAR + land] == seat else 0)
         if row >= 0:

@@ -24,6 +24,7 @@ from sim.games.pillars.decisions import D_CITY_STATE
 from sim.games.pillars.events import EV_BLOCK_REGION, EV_SETUP_PICK
 from sim.games.pillars.rules.cards import draw_cards
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.tracks import setup_reward, step_up
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
@@ -48,6 +49,7 @@ def clear(s, side, n_players):
         s[start:start + length] = -1
     s[L.SIDE] = side
     s[L.N_PLAYERS] = n_players
+    s[L.LAND_END] = L.BOARD_LANDS
     s[L.FIRST] = 0  # step 9: seat 0 holds the First Player marker; seats run clockwise
 
 
@@ -311,7 +313,7 @@ def deal_hands(s, T, rng):
 @kernel
 def has_starting_city(s, T, region):
     side = s[L.SIDE]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_region[side, land] == region and 0 <= s[L.LAND_CITY + land] < L.CITY_COMMON:
             return True
     return False
@@ -351,12 +353,6 @@ def deal_prophecies(s, T, scratch, rng):
 
 
 @kernel
-def open_land(s, T, land):
-    """A Land outside the Forbidden Domains."""
-    return s[L.REGION_BLOCKED + T.land_region[s[L.SIDE], land]] == 0
-
-
-@kernel
 def deal_land_tiles(s, T, scratch, rng):
     """Steps 19-20: a face-down Population tile of the Land's icon on each open Land
     without a Starting City, then a face-down Resource tile (not a Starting one, which left
@@ -365,13 +361,13 @@ def deal_land_tiles(s, T, scratch, rng):
     for icon in range(len(ICONS)):
         shuffled_rows(T.population, 0, icon, scratch, rng)
         k = 0
-        for land in range(L.N_LANDS):
+        for land in range(L.BOARD_LANDS):
             if T.land_icon[side, land] == icon and open_land(s, T, land) and s[L.LAND_CITY + land] < 0:
                 s[L.LAND_POP + land] = scratch[k]
                 k += 1
     shuffled_rows(T.resource_tiles, 1, 0, scratch, rng)
     k = 0
-    for land in range(L.N_LANDS):
+    for land in range(L.BOARD_LANDS):
         if open_land(s, T, land) and s[L.LAND_RES + land] < 0:
             s[L.LAND_RES + land] = scratch[k]
             k += 1

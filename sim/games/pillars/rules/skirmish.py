@@ -69,7 +69,7 @@ def skirmish_targets(s, seat, land, opts):
 def skirmish_lands(s, seat, head, opts, n):
     """Where the seat may place its Skirmish tile (option ``head``, Land): a space holding
     one of its Hoplites, not the one holding its Siege tile (p. 15)."""
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + seat] > 0 and land != s[L.SIEGE_AT + seat]:
             n = option(opts, n, head, land, 0, 0)
     return n

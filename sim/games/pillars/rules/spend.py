@@ -4,7 +4,8 @@ A Resource is paid from one of: a Resource gained earlier this turn and not yet 
 (``CREDIT``), a Resource tile depleted by moving the seat's Pillar onto it (two with the
 Guild of its Resource, p. ~14, the second kept as credit until the turn ends), a card
 discarded from hand (a "/" card gives one of its two, a two-Resource card both, the
-second kept as credit), or a Wild Population tile. A Trade gives 2 of
+second kept as credit), a Wild Population tile, or the Atlantis tile depleted by the
+seat's Pillar on it (a Wild Resource tile, p. 15). A Trade gives 2 of
 one Resource for 1 of another, spent at once, so a Trade's output never feeds another
 Trade. The card played for the Advance Turn lies on the discard pile and is not a source.
 
@@ -18,6 +19,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_EITHER, C_RES_A, C_RES_B
 from sim.games.pillars.decisions import D_PAY
 from sim.games.pillars.events import EV_SPEND, EV_TRADE
+from sim.games.pillars.rules.atlantis import atlantis_wild
 from sim.games.pillars.rules.cards import hand_to_discard
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.strategy import guild_doubles
@@ -46,10 +48,10 @@ def pillar_resource(s, T, seat, land):
 @kernel
 def summarize(s, T, seat, work):
     """Fill ``work`` with the seat's sources: fixed units per Resource and the "/" cards;
-    returns the Wild tiles it holds."""
+    returns the Wild Resources it holds (its Wild tiles, and Atlantis under its Pillar)."""
     for r in range(R):
         work[W_FIXED + r] = s[L.CREDIT + seat * R + r]
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         r = pillar_resource(s, T, seat, land)
         if r >= 0:
             work[W_FIXED + r] += 1 + guild_doubles(s, seat, r)
@@ -69,7 +71,7 @@ def summarize(s, T, seat, work):
             if b >= 0:
                 work[W_FIXED + b] += 1
     work[W_N_EITHER] = k
-    return s[L.WILD_TILES + seat]
+    return s[L.WILD_TILES + seat] + atlantis_wild(s, seat)
 
 
 @kernel
@@ -151,7 +153,7 @@ def pay_options(s, T, seat, work, r, owed, opts):
     n = 0
     if s[L.CREDIT + seat * R + r] > 0 and _direct_ok(work, wild, r, r, owed):
         n = option(opts, n, SRC_CREDIT, r, r, 0)
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if pillar_resource(s, T, seat, land) == r and _direct_ok(work, wild, r, r, owed):
             n = option(opts, n, SRC_PILLAR, land, r, 0)
     hand = L.HAND + seat * L.MAX_PILE
@@ -171,7 +173,10 @@ def pay_options(s, T, seat, work, r, owed, opts):
         return n
     work[W_COST + r] -= 1
     if wild > 0 and payable(work, wild - 1, -1, 0):
-        n = option(opts, n, SRC_WILD, 0, r, 0)
+        if s[L.WILD_TILES + seat] > 0:
+            n = option(opts, n, SRC_WILD, 0, r, 0)
+        if atlantis_wild(s, seat):
+            n = option(opts, n, SRC_PILLAR, s[L.ATLANTIS], r, 0)
     for given in range(R):
         if given != r and payable(work, wild, given, 2):
             n = option(opts, n, SRC_TRADE, given, r, 0)
@@ -186,7 +191,7 @@ def take_source(s, T, ev, seat, kind, which, r):
         s[L.CREDIT + seat * R + r] -= 1
     elif kind == SRC_PILLAR:
         s[L.LAND_PILLAR_ON_RES + which] = 1
-        if guild_doubles(s, seat, r):
+        if guild_doubles(s, seat, r) and which != s[L.ATLANTIS]:  # Atlantis is Wild
             s[L.CREDIT + seat * R + r] += 1
     elif kind == SRC_CARD:
         card = hand_to_discard(s, seat, which)

@@ -16,14 +16,16 @@ from sim.games.pillars.events import (
     EV_SIEGE,
     EV_SKIRMISH,
 )
-from sim.games.pillars.rules.cities import cities_of, open_land
+from sim.games.pillars.rules.cities import cities_of
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
     controller,
     land_controller,
     land_power,
+    land_track,
 )
 from sim.games.pillars.rules.removal import (
     PIECE_PILLAR,
@@ -66,8 +68,7 @@ def siege_controller(s, T, land, scratch):
     for seat in range(s[L.N_PLAYERS]):
         scratch[S_POWERS + seat] = land_power(s, T, land, seat) + scratch[S_BOOST + seat]
     population = T.population[pop, 1] if pop >= 0 else 0
-    track = s[L.REGION_TRACK + T.land_region[s[L.SIDE], land]]
-    return controller(s, scratch[S_POWERS:], population, track)
+    return controller(s, scratch[S_POWERS:], population, land_track(s, T, land))
 
 
 @kernel
@@ -180,7 +181,7 @@ def domination(s, T, W, ev, seat, work, scratch, opts, rng):
 def controlled_with_icon(s, T, seat, icon, scratch):
     side = s[L.SIDE]
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_icon[side, land] == icon and open_land(s, T, land):
             n += land_controller(s, T, land, scratch[S_POWERS:]) == seat
     return n
@@ -235,7 +236,7 @@ def project_ship(s, T, W, seat, piece, opts, rng):
     if not 0 <= sea < L.PORT:
         return
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if T.land_sea[s[L.SIDE], land, sea] == 1 and open_land(s, T, land):
             n = option(opts, n, land, 0, 0, 0)
     if n > 0:

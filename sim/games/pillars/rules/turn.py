@@ -85,7 +85,7 @@ def end_turn(s, seat):
     for r in range(L.N_RESOURCES):
         s[L.CREDIT + seat * L.N_RESOURCES + r] = 0
     s[L.PLAYED] = -1
-    for k in range(L.N_LANDS * L.MAX_PLAYERS):
+    for k in range(s[L.LAND_END] * L.MAX_PLAYERS):
         s[L.POWER_BONUS + k] = 0
     s[L.HALTED_SHIPS] = 0
     s[L.GORGON_SEAT] = -1
@@ -190,7 +190,7 @@ def replenish_hand(s, T, W, seat, opts, rng):
 def replenish_pillars(s, seat):
     """Every Pillar of the seat steps off its Resource tile (p. ~9); returns how many."""
     n = 0
-    for land in range(L.N_LANDS):
+    for land in range(s[L.LAND_END]):
         if s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 1:
             s[L.LAND_PILLAR_ON_RES + land] = 0
             n += 1
