@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from reports.datasets import ReportError, Run
-from reports.tally import CellTally
+from reports.tally import HELD, NOT_HELD, CellTally
 from sim.aggregate.tallies import Histograms, Sums
 from sim.runner.integrity import repair_hint
 from sim.stats import seat_advantage_test, share_test, wilson_interval
@@ -164,6 +164,7 @@ class CellReport:
     strategies: tuple[Share, ...] = ()
     teams: tuple[Share, ...] = ()  # team games: each team's win share, fair 1/2
     team_picks: tuple[Share, ...] = ()  # and per pair of picks a team played
+    atlantis: tuple[Share, ...] = ()  # Pillars' Atlantis: seats that held it at the end, others
     tiles: tuple[Tile, ...] = ()
     draft: tuple[DraftPick, ...] = ()
     glory: Glory | None = None
@@ -291,6 +292,8 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
             report.teams = _shares(tally.teams, TEAM_FAIR, lambda team: f"Team {team}", lambda _: None)
             report.team_picks = _shares(tally.team_picks, TEAM_FAIR, lambda pair: f"Team of {pair}",
                                         lambda _: None)
+        report.atlantis = tuple(Share(key, tally.atlantis.total[key], tally.atlantis.count[key])
+                                for key in (HELD, NOT_HELD) if key in tally.atlantis.count)
         report.draft = _draft(tally)
         if tally.has("glory"):
             report.glory = _glory(tally)

@@ -19,7 +19,8 @@ from sim.aggregate.tallies import Histograms, Sums
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
 WANTED = ("game", "seat", "team", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
           "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause",
-          "morale", "structures", "heroic_event", "heroic_success")
+          "morale", "structures", "heroic_event", "heroic_success", "holds_atlantis")
+HELD, NOT_HELD = "held Atlantis at the end", "did not"  # the seats of a game with Atlantis
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
 
 
@@ -67,6 +68,7 @@ class CellTally:
     # pair of picks the team played
     teams: Sums = field(default_factory=Sums)
     team_picks: Sums = field(default_factory=Sums)
+    atlantis: Sums = field(default_factory=Sums)  # Pillars' Atlantis: HELD, NOT_HELD seats
     # Glory histograms per seat, pick, strategy and tile user (the seats that used the
     # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
@@ -166,6 +168,8 @@ class CellTally:
                         picks, codes, table[column].to_numpy().astype(float))
         if self.has("team"):
             self._add_teams(table, share)
+        if self.has("holds_atlantis"):
+            self._add_atlantis(table["holds_atlantis"], share)
         if self.has("draft_order") and self.pick and self.has(self.pick):
             order = table["draft_order"].to_numpy()
             picks, codes = categories(table[self.pick])
@@ -202,6 +206,15 @@ class CellTally:
         if self.pick and self.has(self.pick):
             names, codes = _team_pairs(table, self.pick, first)
             self.team_picks.add_coded(names, codes, result)
+
+    def _add_atlantis(self, holds: pa.ChunkedArray, share: np.ndarray) -> None:
+        """The win shares of the seats that held Atlantis at the end and of the others, in
+        the games played with it (the column is null without it)."""
+        played = pc.is_valid(holds).to_numpy(zero_copy_only=False)
+        held = pc.fill_null(holds, False).to_numpy(zero_copy_only=False).astype(bool)
+        for key, rows in ((HELD, played & held), (NOT_HELD, played & ~held)):
+            if rows.any():
+                self.atlantis.add(key, int(rows.sum()), float(share[rows].sum()))
 
     def _add_winners(self, game: np.ndarray, glory: np.ndarray, players: int) -> None:
         """The winner's Glory and the margin over the runner-up (0 when Glory ties)."""

@@ -272,7 +272,12 @@ def test_sim_run_records_who_holds_atlantis(tmp_path):
     assert set(df["mode"]) == {"atlantis"} and df["holds_atlantis"].notna().all()
     assert (df.groupby("game")["holds_atlantis"].sum() <= 1).all()
     assert df["holds_atlantis"].any()  # the bots do claim it
+    assert sim("report", out).returncode == 0
+    page = (out / "report.html").read_text()
+    assert "Win share by Atlantis held at the end" in page and "held Atlantis at the end" in page
     plain = tmp_path / "plain"
     assert sim("run", "--game", "pillars", "--players", 3, "--n", 6, "--strategies", "random",
                "--out", plain, "--quiet").returncode == 0
     assert pq.read_table(plain / "data").to_pandas()["holds_atlantis"].isna().all()
+    assert sim("report", plain).returncode == 0
+    assert "Win share by Atlantis" not in (plain / "report.html").read_text()
