@@ -14,7 +14,7 @@ trigger and scores 3 Glory (decision 13)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.events import EV_GAIN_CITY
-from sim.games.pillars.rules.cities import CITY_ATLANTIS_SETTLED, cities_of
+from sim.games.pillars.rules.cities import CITY_ATLANTIS_SETTLED, cities_of, mark_city
 from sim.games.pillars.rules.core import emit
 from sim.jit import kernel
 
@@ -61,12 +61,7 @@ def claim_atlantis(s, ev, seat, land):
     for any City (p. 7). The tile may be gone (razed by the Barbarians, p. 15)."""
     if not atlantis_to_claim(s, seat, land):
         return
-    old = s[L.LAND_CITY_MARKER + land]
-    if old >= 0:
-        s[L.MARKERS_LEFT + old] += 1
-    s[L.LAND_CITY_MARKER + land] = seat
-    if s[L.MARKERS_LEFT + seat] > 0:
-        s[L.MARKERS_LEFT + seat] -= 1
+    mark_city(s, seat, land)
     emit(s, ev, seat, EV_GAIN_CITY, land, CITY_ATLANTIS_SETTLED, cities_of(s, seat))
 
 

@@ -49,13 +49,22 @@ def city_lands(s, T, region, opts):
 
 
 @kernel
-def put_city(s, ev, seat, land, cause):
-    """A Common City on ``land`` under one of the seat's markers (a substitute when none is
-    left, p. 7); the Land is explored."""
-    s[L.LAND_CITY + land] = L.CITY_COMMON
+def mark_city(s, seat, land):
+    """The seat's marker onto the City on ``land``: a marker already there goes back to its
+    owner, and a seat with none left uses a substitute (p. 7)."""
+    old = s[L.LAND_CITY_MARKER + land]
+    if old >= 0:
+        s[L.MARKERS_LEFT + old] += 1
     s[L.LAND_CITY_MARKER + land] = seat
     if s[L.MARKERS_LEFT + seat] > 0:
         s[L.MARKERS_LEFT + seat] -= 1
+
+
+@kernel
+def put_city(s, ev, seat, land, cause):
+    """A Common City on ``land`` under one of the seat's markers; the Land is explored."""
+    s[L.LAND_CITY + land] = L.CITY_COMMON
+    mark_city(s, seat, land)
     explore(s, land)
     emit(s, ev, seat, EV_GAIN_CITY, land, cause, cities_of(s, seat))
 

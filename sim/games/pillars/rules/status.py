@@ -16,7 +16,7 @@ from sim.games.pillars.events import (
     EV_SIEGE,
     EV_SKIRMISH,
 )
-from sim.games.pillars.rules.cities import cities_of
+from sim.games.pillars.rules.cities import cities_of, mark_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import (
@@ -111,15 +111,13 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
         target = opts[decide(s, T, W, opts, n, seat, D_SIEGE_WIN, rng), 0]
     emit(s, ev, seat, EV_SIEGE, land, 1 if won else 0, target)
     if target == WIN_CITY:
-        old = s[L.LAND_CITY_MARKER + land]
-        if old >= 0:
-            s[L.MARKERS_LEFT + old] += 1
-        if s[L.LAND_CITY + land] == seat:
+        if s[L.LAND_CITY + land] == seat:  # its own Starting City: no marker needed
+            old = s[L.LAND_CITY_MARKER + land]
+            if old >= 0:
+                s[L.MARKERS_LEFT + old] += 1
             s[L.LAND_CITY_MARKER + land] = -1
         else:
-            s[L.LAND_CITY_MARKER + land] = seat
-            if s[L.MARKERS_LEFT + seat] > 0:
-                s[L.MARKERS_LEFT + seat] -= 1
+            mark_city(s, seat, land)
     elif won:
         remove_piece(s, T, W, ev, s[L.LAND_PILLAR + land], PIECE_PILLAR, land, opts, rng)
         if target == WIN_REPLACE:
