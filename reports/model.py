@@ -165,6 +165,7 @@ class CellReport:
     teams: tuple[Share, ...] = ()  # team games: each team's win share, fair 1/2
     team_picks: tuple[Share, ...] = ()  # and per pair of picks a team played
     atlantis: tuple[Share, ...] = ()  # Pillars' Atlantis: seats that held it at the end, others
+    heroes: tuple[Share, ...] = ()  # Pillars' Legendary Heroes: each Hero tile, fair 1/players
     tiles: tuple[Tile, ...] = ()
     draft: tuple[DraftPick, ...] = ()
     glory: Glory | None = None
@@ -177,8 +178,8 @@ class CellReport:
     def tested(self) -> list[Share]:
         """Every share with a fair value, in the order the report lists them."""
         users = [t.users for t in self.tiles if t.users is not None]
-        return [s for s in (*self.seats, *self.picks, *self.strategies, *self.teams, *self.team_picks,
-                            *users) if s.fair is not None]
+        return [s for s in (*self.seats, *self.picks, *self.heroes, *self.strategies, *self.teams,
+                            *self.team_picks, *users) if s.fair is not None]
 
 
 def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
@@ -294,6 +295,7 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
                                         lambda _: None)
         report.atlantis = tuple(Share(key, tally.atlantis.total[key], tally.atlantis.count[key])
                                 for key in (HELD, NOT_HELD) if key in tally.atlantis.count)
+        report.heroes = _shares(tally.heroes, fair, lambda hero: f"Hero {hero}", lambda _: None)
         report.draft = _draft(tally)
         if tally.has("glory"):
             report.glory = _glory(tally)

@@ -19,7 +19,8 @@ from sim.aggregate.tallies import Histograms, Sums
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
 WANTED = ("game", "seat", "team", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
           "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause",
-          "morale", "structures", "heroic_event", "heroic_success", "holds_atlantis")
+          "morale", "structures", "heroic_event", "heroic_success", "holds_atlantis",
+          "hero")
 HELD, NOT_HELD = "held Atlantis at the end", "did not"  # the seats of a game with Atlantis
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
 
@@ -69,6 +70,7 @@ class CellTally:
     teams: Sums = field(default_factory=Sums)
     team_picks: Sums = field(default_factory=Sums)
     atlantis: Sums = field(default_factory=Sums)  # Pillars' Atlantis: HELD, NOT_HELD seats
+    heroes: Sums = field(default_factory=Sums)  # Pillars' Legendary Heroes: per Hero tile
     # Glory histograms per seat, pick, strategy and tile user (the seats that used the
     # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
@@ -170,6 +172,11 @@ class CellTally:
             self._add_teams(table, share)
         if self.has("holds_atlantis"):
             self._add_atlantis(table["holds_atlantis"], share)
+        if self.has("hero"):
+            played = pc.is_valid(table["hero"]).to_numpy(zero_copy_only=False)
+            if played.any():
+                names, codes = categories(table["hero"].filter(pa.array(played)))
+                self.heroes.add_coded(names, codes, share[played])
         if self.has("draft_order") and self.pick and self.has(self.pick):
             order = table["draft_order"].to_numpy()
             picks, codes = categories(table[self.pick])

@@ -2,6 +2,7 @@
 work arrays a kernel takes, scripts for the stand-in policy, and trace rows by event."""
 
 import numpy as np
+import pyarrow.parquet as pq
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
@@ -20,6 +21,7 @@ from sim.games.pillars.rules.spend import W_COST, WORK
 from sim.games.pillars.rules.strategy import place_tile
 from sim.games.pillars.start import new_game
 from sim.rng import N_STREAMS, seed_streams
+from tests.cli_process import sim
 
 CONTENT = load_content()
 T = CONTENT.tables
@@ -248,3 +250,14 @@ def give_tile(s, seat, effect):
     slot = next(k for k in range(L.MAX_STRATEGY) if s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k] < 0)
     place_tile(s, T, seat, tile, slot)
     return tile
+
+
+def plain_run_lacks(tmp_path, column, heading):
+    """A random-legal run of the standard game leaves ``column`` null and its report has
+    no ``heading``: a mode's column and table show only where the mode is played."""
+    plain = tmp_path / "plain"
+    assert sim("run", "--game", "pillars", "--players", 3, "--n", 6, "--strategies", "random",
+               "--out", plain, "--quiet").returncode == 0
+    assert pq.read_table(plain / "data").to_pandas()[column].isna().all()
+    assert sim("report", plain).returncode == 0
+    assert heading not in (plain / "report.html").read_text()

@@ -115,7 +115,7 @@ def run(s, steps, seat=0, W=None):
     tables, row = ability(*steps)
     ev, work, opts, rng = kit()
     W = script() if W is None else W
-    run_ability(s, tables, W, ev, seat, row, work, turn_scratch(), opts, rng)
+    run_ability(s, tables, W, ev, seat, row, False, work, turn_scratch(), opts, rng)
     assert W[0] != SCRIPT_MISSED
     return ev
 
@@ -287,7 +287,7 @@ def test_the_sphinx_puts_its_tile_on_an_open_land_step7_p31(a):
     tables, row = ability((O.OP_SPHINX, 0, 0))
     W = script(blocked)
     ev, work, opts, rng = kit()
-    run_ability(a, tables, W, ev, 1, row, work, turn_scratch(), opts, rng)
+    run_ability(a, tables, W, ev, 1, row, False, work, turn_scratch(), opts, rng)
     assert W[0] == SCRIPT_MISSED  # a Forbidden Domain is not offered (p. 6)
     # Invoked again by another seat, the tile moves and serves that seat
     run(a, [(O.OP_SPHINX, 0, 0)], seat=2, W=script(land("attika")))

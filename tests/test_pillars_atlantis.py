@@ -37,6 +37,7 @@ from tests.pillars_fixtures import (
     give_tile,
     kit,
     pillar,
+    plain_run_lacks,
     put,
     script,
     set_hand,
@@ -275,9 +276,4 @@ def test_sim_run_records_who_holds_atlantis(tmp_path):
     assert sim("report", out).returncode == 0
     page = (out / "report.html").read_text()
     assert "Win share by Atlantis held at the end" in page and "held Atlantis at the end" in page
-    plain = tmp_path / "plain"
-    assert sim("run", "--game", "pillars", "--players", 3, "--n", 6, "--strategies", "random",
-               "--out", plain, "--quiet").returncode == 0
-    assert pq.read_table(plain / "data").to_pandas()["holds_atlantis"].isna().all()
-    assert sim("report", plain).returncode == 0
-    assert "Win share by Atlantis" not in (plain / "report.html").read_text()
+    plain_run_lacks(tmp_path, "holds_atlantis", "Win share by Atlantis")

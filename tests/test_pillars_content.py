@@ -484,8 +484,8 @@ def test_disconnected_map(text, tmp_path):
 
 def test_unknown_section_and_bad_toml(text, tmp_path):
     path = tmp_path / "content.toml"
-    path.write_text(text + "\n[heroes]\ncount = 10\n", encoding="utf-8")
-    with pytest.raises(ContentError, match=r"^content.toml: heroes: unknown section ; the sections "
+    path.write_text(text + "\n[time_markers]\ncount = 10\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"^content.toml: time_markers: unknown section ; the sections "
                                            r"are components, setup"):
         load_content(path)
     path.write_text("[setup\n", encoding="utf-8")

@@ -39,7 +39,11 @@ ADDED = ([(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
          + [("mediterranean", players, f"{base}+atlantis") for players in (2, 3, 4)
             for base in L.MODES]  # the side with its Sea (decision 13)
          + [("mediterranean", 4, "symmachia+atlantis"),
-            ("mediterranean", 3, "skirmish+barbarian_hordes+atlantis")])
+            ("mediterranean", 3, "skirmish+barbarian_hordes+atlantis")]
+         + [(side, players, f"{base}+legendary_heroes") for side in SIDES
+            for players in (2, 3, 4) for base in L.MODES]
+         + [("aegean", 4, "symmachia+skirmish+legendary_heroes"),
+            ("mediterranean", 3, "barbarian_hordes+atlantis+legendary_heroes")])
 ADDED_GAMES = 2_000
 CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},

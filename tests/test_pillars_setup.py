@@ -199,7 +199,7 @@ def test_each_drafting_seat_asks_its_policy_step11():
     W = np.array([SCRIPT_ROWS, 0, 2, 1, 0], np.int64)
     ev = np.zeros((16, EV_COLS), np.int32)
     setup_game(s, T, W, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), ev, side, 3, picks, tiles,
-               np.zeros(SCRATCH, np.int32), rng)
+               0, np.zeros(SCRATCH, np.int32), rng)
     row = list(field(s, "DRAWN")[:4])
     assert [s[L.CITY_STATE + seat] for seat in (2, 1, 0)] == [row[2], row[1], row[0]]
     assert W[W_MODE] == SCRIPT_ROWS and W[W_CURSOR] == 3

@@ -70,6 +70,7 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
                                                     "kingdom_of_egypt", "mythology")
                     for c in d[k]["cards"])  # an ability is an item of its own
     tiles = 2 * len(d["city_states"]["tiles"])  # a tile and its ability
+    tiles += sum(1 + ("ability_source" in h) for h in d["heroes"]["tiles"])
     items = 9 + boards + len(d["tracks"]) + tiles + cards + abilities  # 9 sections
     # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Oracle's
     # ability, which the file leaves, nor the Aegean board, which it names only to reach

@@ -51,7 +51,7 @@ GAMES = {
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
         # the added modes combine with one of the first three: "short+skirmish"
         modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes",
-               "atlantis"),
+               "atlantis", "legendary_heroes"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state",

@@ -40,10 +40,12 @@ from sim.games.pillars.decisions import (
     D_DEPLOY_SPACE,
     D_DISCARD,
     D_DISCOUNT_STEP,
+    D_DRAFT_FIRST,
     D_END_SHIP,
     D_ENERGISE,
     D_EXILE,
     D_FREE_ACTION,
+    D_HERO,
     D_INVOKE,
     D_MERCENARY,
     D_MOVE_TO,
@@ -77,6 +79,7 @@ from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, 
 from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
 from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
 from sim.games.pillars.rules.build import BUILD_CITY
+from sim.games.pillars.rules.deploy import UNIT_HERO
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.free import (
     FREE_CITY,
@@ -86,7 +89,14 @@ from sim.games.pillars.rules.free import (
     FREE_SIEGE,
     FREE_SKIRMISH,
 )
-from sim.games.pillars.rules.movement import MOVE_ALL, MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER
+from sim.games.pillars.rules.heroes import HERO_GOLD, HERO_POWER, HERO_TOKENS, heroic_power
+from sim.games.pillars.rules.movement import (
+    MOVE_ALL,
+    MOVE_HERO,
+    MOVE_HOPLITE,
+    MOVE_SHIP,
+    MOVE_WORKER,
+)
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import (
     Q_BUILDING,
@@ -290,6 +300,8 @@ def land_arrival_quest(s, T, w, seat, space, ship, kind, from_space):
         if from_space >= L.PORT:
             came = T.land_region[side, from_space - L.PORT]
         return quest_value(s, T, w, seat, space - L.PORT, PIECE_PORT_SHIP, came)
+    if kind == MOVE_HERO:
+        return 0.0  # a Hero is neither a Hoplite nor a Worker for a quest
     came = NO_REGION if from_space < 0 else T.land_region[side, from_space]
     value = 0.0
     if kind != MOVE_WORKER:
@@ -571,12 +583,25 @@ def open_neighbours(s, T, land):
 
 
 @kernel
-def move_target_value(s, T, w, seat, space, ship):
-    """Worth of a Unit arriving on ``space``: for a Land Unit its Land's arrival value (a
-    Hoplite's Power); for a Ship on a Sea the best arrival value of 1 Power among the
-    Lands the Sea touches (a Sea Ship projects 1), in a Port that of 2 on its Land (p. 6)."""
+def unit_power(s, T, seat, kind):
+    """The Power a Land Unit of that movement kind brings (p. 6, p. 16): a Worker's, the
+    seat's Hero's, else a Hoplite's (for all Units of a Land, as one Hoplite)."""
+    if kind == MOVE_WORKER:
+        return WORKER_POWER
+    if kind == MOVE_HERO:
+        return heroic_power(s, T, seat)
+    return HOPLITE_POWER
+
+
+@kernel
+def move_target_value(s, T, w, seat, space, ship, kind):
+    """Worth of a Unit arriving on ``space``: for a Land Unit its Land's arrival value (the
+    Power of a Hoplite, or of the Hero for MOVE_HERO); for a Ship on a Sea the best arrival
+    value of 1 Power among the Lands the Sea touches (a Sea Ship projects 1), in a Port
+    that of 2 on its Land (p. 6)."""
     if not ship:
-        return arrival_value(s, T, w, space, seat, HOPLITE_POWER)
+        return arrival_value(s, T, w, space, seat, HOPLITE_POWER if kind != MOVE_HERO
+                             else heroic_power(s, T, seat))
     if space >= L.PORT:
         return arrival_value(s, T, w, space - L.PORT, seat, 2)
     side = s[L.SIDE]
@@ -594,9 +619,11 @@ def move_gain(s, T, w, seat, land, kind):
     when the Power left no longer holds it."""
     side = s[L.SIDE]
     k = land * L.MAX_PLAYERS + seat
-    moved = WORKER_POWER if kind == MOVE_WORKER else HOPLITE_POWER
+    moved = unit_power(s, T, seat, kind)
     if kind == MOVE_ALL:
         moved = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
+        if s[L.HERO_AT + seat] == land:
+            moved += heroic_power(s, T, seat)
     best = 0.0
     for other in range(s[L.LAND_END]):
         if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
@@ -616,6 +643,8 @@ def piece_worth(s, w, owner, piece, land):
         return w[(F.F_TEMPLE, F.F_AGORA, F.F_CITADEL)[s[L.LAND_BUILDING + land * L.MAX_PLAYERS + owner]]]
     if piece == R.PIECE_PILLAR:
         return w[F.F_SETTLE]
+    if piece == R.PIECE_HERO:
+        return w[F.F_HOPLITE]  # back on its tile, Deployed again for 2 Gold
     return w[(F.F_SHIP, F.F_WORKER, F.F_HOPLITE)[piece]]
 
 
@@ -641,6 +670,8 @@ def skirmish_prize(s, T, w, seat, land, added):
             best = max(best, w[F.F_WORKER])
         if R.port_ship(s, other, land) >= 0:
             best = max(best, w[F.F_SHIP])
+        if R.hero_exposed(s, other, land):
+            best = max(best, w[F.F_HOPLITE])
     return best
 
 
@@ -726,18 +757,21 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
             return 0.5
         return 0.0 if a == SRC_TRADE else -1.0
     if kind == D_DEPLOY:
+        if a == UNIT_HERO:  # worth a Hoplite per Hoplite's Power it brings
+            return (w[F.F_HOPLITE] * heroic_power(s, T, seat) / HOPLITE_POWER
+                    - w[F.F_SPEND] * HERO_GOLD)
         unit = (F.F_SHIP, F.F_WORKER, F.F_HOPLITE)[a]
         value = w[unit] - w[F.F_SPEND] * T.deploy_cost[b, a].sum()
         if row_empties(s, L.DEPLOY_LEFT, seat, b, L.N_UNIT_KINDS):
             value += w[F.F_ROW_EMPTIED]
         return value
     if kind == D_DEPLOY_SPACE:
-        unit = MOVE_HOPLITE if c == L.U_HOPLITE else MOVE_WORKER
-        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+        unit = MOVE_HOPLITE if c == L.U_HOPLITE else (MOVE_HERO if c == UNIT_HERO else MOVE_WORKER)
+        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE, unit)
                 + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, unit, -1)
                 + (skirmish_opening(s, T, w, seat, a) if unit == MOVE_HOPLITE else 0.0))
     if kind == D_MOVE_TO:
-        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE)
+        return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE, c)
                 + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3])
                 + (skirmish_opening(s, T, w, seat, a) if c == MOVE_HOPLITE else 0.0))
     if kind == D_BUILD:
@@ -848,6 +882,10 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return -card_keep(T, b)
     if kind == D_CITY_STATE:
         return w[F.F_DRAFT_ROOM] * open_neighbours(s, T, T.city_start[s[L.SIDE], a])
+    if kind == D_DRAFT_FIRST:
+        return -float(a)  # the City-state first: its starting Land sets the game
+    if kind == D_HERO:  # the most Power, Odysseus's tokens counted as one more
+        return float(T.heroes[a, HERO_POWER] + T.heroes[a, HERO_TOKENS])
     if kind == D_PROJECT:
         return arrival_value(s, T, w, a, seat, 1)
     return 0.0  # ability, ability target, archery: the first option

@@ -57,6 +57,10 @@ RONDEL = ("procure", "deploy", "build", "settle", "ascend")  # p. 8
 # its RONDEL section), or in a Replenish Turn before its Energising (p. ~9)
 TRIGGERS = (*RONDEL, "replenish")
 TRIGGER_REPLENISH = TRIGGERS.index("replenish")
+HERO_TRIGGERS = (*TRIGGERS, "none")  # a Hero tile may have no triggered ability (Odysseus)
+# the Odysseus tokens' challenges (Legendary Heroes, p. 16): a Building, a Pillar, a
+# Mythology card's ability, a Fulfilled Prophecy, a won Siege or Skirmish, a City
+ODYSSEUS_CHALLENGES = ("building", "pillar", "mythology", "prophecy", "victory", "city")
 UNITS = ("ship", "worker", "hoplite")  # Deploy row, left to right (step 8)
 BUILDINGS = ("temple", "agora", "citadel")  # Build row, left to right (step 8)
 CARD_KINDS = ("starting", "character", "monument", "egypt")  # p. 2
@@ -129,7 +133,8 @@ SCHEMA = {
     "components": Section("Components", (
         "source", "player_colours", "city_state_tiles", "starting_cities", "common_cities",
         "track_tiles", "resource_tiles", "population_tiles", "strategy_tiles", "prophecies",
-        "barbarian_tiles", "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
+        "barbarian_tiles", "hero_tiles", "odysseus_tokens",
+        "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
         "kingdom_of_egypt", "demigods", "titans", "olympians", "pieces"), listed=False),
     "setup": Section("Setup", ("source", "hand_sizes", "extra_city_states", "blocked_regions",
                                "start_on_board", "replenish_size", "mythology_slots",
@@ -153,6 +158,10 @@ SCHEMA = {
                                         "ability_source"), key="name")}),
     "population": Section("Population tiles", ("source", "tiles"), listed=False),
     "barbarians": Section("Barbarian tiles", ("source", "tiles"), listed=False),
+    "heroes": Section("Hero tiles", ("abilities", "odysseus", "odysseus_source", "tiles"),
+                      listed=False, lists={
+        "tiles": Section("Hero tile", ("name", "power", "tokens", "trigger", "ability",
+                                       "ability_source", "source"), key="name")}),
     "resource_tiles": Section("Resource tiles", ("source", "tiles"), listed=False, lists={
         "tiles": Section("Resource tile", ("resource", "starting", "other"), key="resource")}),
     "prophecies": Section("Prophecies", ("source", "cards"), listed=False, lists={
@@ -203,6 +212,9 @@ class Tables(NamedTuple):
     fx: np.ndarray              # [row, ops.FX_WIDTH] ability rows (ops.py), row 0 empty
     population: np.ndarray      # [tile, 3] icon, Power, POPULATION_REWARDS code
     barbarians: np.ndarray      # [tile, 2] BARBARIAN_KINDS code, Power (Appendix 4)
+    heroes: np.ndarray          # [tile, 4] base Power, 1 when tokens add Power, fx row of its
+                                # ability, HERO_TRIGGERS code (Legendary Heroes, p. 16)
+    odysseus: np.ndarray        # [token] ODYSSEUS_CHALLENGES code (p. 16)
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
     strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
@@ -357,6 +369,7 @@ class _Compiler:
             myth_ability=_arr(self.myth_abilities), fx=self.fx.table(FX_ROWS_STEP),
             population=_arr(self.population(data["population"], data["boards"])),
             barbarians=_arr(self.barbarians(data["barbarians"])),
+            **self.heroes(data["heroes"], names),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
             strategy=_arr(self.strategy(data["strategy"])), setup=_arr(setup),
@@ -844,6 +857,33 @@ class _Compiler:
                          self.int_(f"{w}.power", t["power"], 1, 12)])
         return rows
 
+    def heroes(self, h: Any, names: dict) -> dict[str, np.ndarray]:
+        self.item("heroes", h, SCHEMA["heroes"])
+        self.source("heroes.abilities", h["abilities"])
+        self.source("heroes.odysseus_source", h["odysseus_source"])
+        tiles = self.list_("heroes.tiles", h["tiles"], 1)
+        self.count("heroes.tiles", len(tiles), self.comp["hero_tiles"], "tiles")
+        names["heroes"] = tuple(self.named("heroes.tiles", tiles))
+        rows = []
+        for tile in tiles:
+            w = f"heroes.tiles.{tile['name']}"
+            self.item(w, tile, SCHEMA["heroes"].lists["tiles"], ("tokens", "ability",
+                                                                   "ability_source"))
+            self.source(f"{w}.source", tile["source"])
+            tokens = tile.get("tokens", False)
+            if not isinstance(tokens, bool):
+                self.fail(f"{w}.tokens", f"expected true or false, got {show(tokens)}")
+            trigger = self.word(f"{w}.trigger", tile["trigger"], HERO_TRIGGERS)
+            if (trigger == len(TRIGGERS)) != ("ability" not in tile):
+                self.fail(f"{w}.trigger", 'an ability needs a trigger, and trigger "none" no '
+                          "ability; make them agree")
+            rows.append([self.int_(f"{w}.power", tile["power"], 0, 9), int(tokens),
+                         self.ability(w, tile, "ability"), trigger])
+        tokens = self.list_("heroes.odysseus", h["odysseus"], 1, N_REGIONS)
+        self.count("heroes.odysseus", len(tokens), self.comp["odysseus_tokens"], "tokens")
+        return {"heroes": _arr(rows), "odysseus": _arr(
+            [self.word(f"heroes.odysseus[{i}]", c, ODYSSEUS_CHALLENGES) for i, c in enumerate(tokens)])}
+
     def resource_tiles(self, rt: Any) -> list[list[int]]:
         rows = []
         for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
@@ -930,6 +970,7 @@ def _assumed_share(d: dict) -> float:
     sources += [t["source"] for t in d["tracks"]]
     sources += [c["source"] for c in d["starting_cards"]["cards"]]
     sources += [t[k] for t in d["city_states"]["tiles"] for k in ("source", "ability_source")]
+    sources += [t[k] for t in d["heroes"]["tiles"] for k in ("source", "ability_source") if k in t]
     for section in (*_CARD_SECTIONS, "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
         sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]

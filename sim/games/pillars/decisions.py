@@ -39,7 +39,8 @@ DECISION_FIELDS = (
     ("discard", "-1 stop, else hand index of a card discarded before drawing (p. ~9)"),
     ("energise", "-1 stop, else Mythology slot Energised for its Wine (p. ~9)"),
     ("strategy", "Strategy stack whose face-up tile is taken (p. 6)"),
-    ("deploy", "-1 stop, else Unit kind, Player board row (p. 10)"),
+    ("deploy", "-1 stop, else Unit kind (deploy.UNIT_HERO: the Hero Unit, row 0), Player "
+               "board row (p. 10, p. 16)"),
     ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
               "Building, whose Land is column 3), Land (p. 10)"),
     ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land; column 1 "
@@ -54,7 +55,8 @@ DECISION_FIELDS = (
                 "Resource chosen of a '/' card (-1), the Monument's Wood or Marble (-1) (p. 10)"),
     ("exile", "-1 none, else 0 from hand / 1 from the discard pile, index (p. 10)"),
     ("move_unit", "-1 stop, else MOVE_SHIP and the Ship's piece, or MOVE_HOPLITE / "
-                  "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) and the Land left (p. 9)"),
+                  "MOVE_WORKER / MOVE_ALL (Tactical Manoeuvre, p. ~14) / MOVE_HERO (p. 16) and the "
+                  "Land left (p. 9)"),
     ("move_to", "space the Unit moves to: a Sea, PORT + Land, or a Land; column 1 SHIP_SPACE "
                 "for a Ship's, column 2 the MOVE_* kind, column 3 the space it leaves (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
@@ -88,6 +90,9 @@ DECISION_FIELDS = (
                  "Unit it loses (p. 15)"),
     ("barbarian_target", "Land a Barbarian tile (column 1) moves toward, its owner's choice "
                          "among Lands tied on every count (p. 15)"),
+    ("draft_first", "0 a City-state first and a Hero tile in the second pass, 1 the other "
+                    "way round (Legendary Heroes, p. 16)"),
+    ("hero", "Hero tile taken, its place in the face-up row (p. 16)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -98,6 +103,7 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_BUILD_LAND, D_SETTLE, D_PILLAR,
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
- D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH, D_BARBARIAN_TARGET) = (
+ D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH, D_BARBARIAN_TARGET, D_DRAFT_FIRST,
+ D_HERO) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -17,6 +17,7 @@ from sim.games.pillars.rules.atlantis import atlantis_mode, setup_atlantis
 from sim.games.pillars.rules.barbarians import barbarian_mode, setup_barbarians
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.end import check_end, final_scoring, rank_of
+from sim.games.pillars.rules.heroes import heroic_power
 from sim.games.pillars.rules.setup import SCRATCH as SETUP_SCRATCH
 from sim.games.pillars.rules.setup import setup_game
 from sim.games.pillars.rules.spend import WORK
@@ -35,9 +36,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     finished and one more is played (p. 13); ``max_rounds`` is the engine's safety stop.
     The invariants are checked after setup, after every round and after scoring, and with
     ``check_turns`` after every turn as well."""
-    setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng)
-    s[L.MODE] = mode % L.MODE_SPAN
-    s[L.ADDONS] = mode // L.MODE_SPAN
+    setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, rng)
     if barbarian_mode(s):
         setup_barbarians(s, T, rng)
     if atlantis_mode(s):
@@ -98,7 +97,7 @@ def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks
 def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
                count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
-               violation, atlantis):
+               violation, atlantis, hero, hero_power):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -118,6 +117,8 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
             won[g, seat] = s[L.WON + seat]
             ranks[g, seat] = rank_of(s, seat) if seat < n_players else 0
             city_state[g, seat] = s[L.CITY_STATE + seat]
+            hero[g, seat] = s[L.HERO + seat]
+            hero_power[g, seat] = heroic_power(s, T, seat) if seat < n_players else 0
             for k in range(L.N_SOURCES):
                 sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
         for k in range(L.MAX_DRAWN):

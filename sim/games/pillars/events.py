@@ -71,6 +71,13 @@ EVENT_FIELDS = (
     ("barbarian_move", ("tile", "from", "to")),
     ("barbarian_place", ("tile", "land", "")),
     ("barbarian_defeated", ("tile", "land", "")),
+    # Legendary Heroes (p. 16): a Hero tile taken in step 11; a Hero Unit Deployed; its
+    # tile's ability at its trigger (its steps follow); an Odysseus token turned face up
+    # (kind 0) or taken onto Odysseus's tile (kind 1)
+    ("hero_pick", ("hero", "", "")),
+    ("hero_deploy", ("hero", "land", "")),
+    ("hero_ability", ("hero", "trigger", "")),
+    ("odysseus_token", ("region", "token", "kind")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -83,7 +90,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_TURN, EV_ROUND_START, EV_END_TRIGGER, EV_END_SHIP, EV_REGION_SCORE, EV_GLORY,
  EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY, EV_SPHINX_TILE,
  EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED,
- EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED) = (
+ EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED,
+ EV_HERO_PICK, EV_HERO_DEPLOY, EV_HERO_ABILITY, EV_ODYSSEUS_TOKEN) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

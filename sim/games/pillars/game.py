@@ -98,6 +98,8 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "decisions": np.zeros(count, np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
         "atlantis": np.zeros(count, np.int32),  # the seat whose marker is on Atlantis, -1
+        "hero": np.zeros((count, m), np.int32),  # the seat's Hero tile, -1 (p. 16)
+        "hero_power": np.zeros((count, m), np.int32),  # its Power at the end (Odysseus grows)
     }
 
     def play(start: int, stop: int) -> bool:

@@ -30,8 +30,11 @@ V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of 
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
 V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (strategies.pillars.entry)
+V_HEROES = 11  # a Hero tile held by two seats or not turned up in step 10, a Hero Unit
+#              without its tile or on a Land out of play, or an Odysseus token in no
+#              place or two, in a blocked Region, or in play without Odysseus (p. 16)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
-                   "glory", "invokes", "no_bot_entry")
+                   "glory", "invokes", "no_bot_entry", "heroes")
 
 P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
     PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))
@@ -410,7 +413,43 @@ def check_state(s, T):
         return V_GLORY
     if not _invokes(s):
         return V_INVOKES
+    if not _heroes(s, T):
+        return V_HEROES
     return V_OK
+
+
+@kernel
+def _heroes(s, T):
+    """V_HEROES: each Hero tile with one seat, its Unit on an open Land or its tile, and the
+    Odysseus tokens (p. 16)."""
+    odysseus = -1
+    for seat in range(L.MAX_PLAYERS):
+        hero = s[L.HERO + seat]
+        at = s[L.HERO_AT + seat]
+        if hero < 0:
+            if at >= 0 or s[L.HERO_TOKENS + seat] != 0:
+                return False
+            continue
+        drawn = False
+        for k in range(L.HEROES_UP):
+            drawn |= s[L.HERO_DRAWN + k] == hero
+        for other in range(seat):
+            drawn &= s[L.HERO + other] != hero
+        if not drawn or at >= s[L.LAND_END] or (at >= 0 and not open_land(s, T, at)):
+            return False
+        if T.heroes[hero, 1] == 1:
+            odysseus = seat
+        elif s[L.HERO_TOKENS + seat] != 0:
+            return False
+    tokens = 0 if odysseus < 0 else s[L.HERO_TOKENS + odysseus]
+    lo, hi, ok = _mark_all(s, L.ODYSSEUS, L.N_REGIONS, np.int64(0), np.int64(0))
+    for region in range(L.N_REGIONS):
+        if s[L.ODYSSEUS + region] >= 0:
+            tokens += 1
+            ok &= odysseus >= 0 and s[L.REGION_BLOCKED + region] == 0
+        elif s[L.ODYSSEUS_UP + region] != 0:
+            return False
+    return ok and tokens <= T.odysseus.shape[0] and s[L.ABILITY_LAND] == -1
 
 
 @kernel

@@ -59,6 +59,8 @@ MAX_CITY_STATES = 16
 MAX_DRAWN = 8  # City-state tiles drawn in step 10: players + content's extra
 MAX_EGYPT = 4  # Kingdom of Egypt cards (p. 2)
 MAX_BARBARIANS = 16  # Barbarian tiles (Appendix 4, p. 15)
+MAX_HEROES = 16  # Hero tiles (Legendary Heroes, p. 16)
+HEROES_UP = MAX_PLAYERS + 1  # face up for the draft: one more than the players (p. 16)
 # BARB_AT codes: a Land is its index, a Sea BARB_SEA + its index, a Port BARB_PORT + its Land
 BARB_SEA = N_LANDS
 BARB_PORT = N_LANDS + MAX_SEAS
@@ -91,8 +93,8 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
-ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis")
-ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS = 1, 2, 4, 8
+ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis", "legendary_heroes")
+ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS, ADDON_HEROES = 1, 2, 4, 8, 16
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -183,6 +185,15 @@ _FIELDS = (
                     "Appendix 4 p. 15), -1 without it"),
     ("LAND_END", 1, "Lands 0 .. LAND_END - 1 may be in play: the board's, and up to the "
                     "Atlantis slot in play (the loops over Lands stop there)"),
+    # Legendary Heroes (Appendix 4, p. 16)
+    ("HERO_DRAWN", HEROES_UP, "Hero tiles turned face up in step 10 (content.heroes rows), -1"),
+    ("HERO", MAX_PLAYERS, "Hero tile the seat took in step 11, -1"),
+    ("HERO_AT", MAX_PLAYERS, "Land of the seat's Hero Unit, -1 on its Hero tile"),
+    ("HERO_TOKENS", MAX_PLAYERS, "Odysseus tokens on the seat's Hero tile"),
+    ("ODYSSEUS", N_REGIONS, "the Region's Odysseus token (content.odysseus row), -1 none"),
+    ("ODYSSEUS_UP", N_REGIONS, "1 when it is face up (revealed by an explore)"),
+    ("ABILITY_LAND", 1, "Land the ability step just run acted on, -1 (the Mythology "
+                        "challenge of an Odysseus token)"),
     ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
     ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
     ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
@@ -281,7 +292,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  TRACK_CITY, CITIES_BUILD, CITIES_OUT, CITIES_ASIDE, PROC_DECK, PROC_N, PROC_UP, EGYPT,
  CARD_OUT, MYTH_DECK, MYTH_N, STRATEGY_STACK, STRATEGY_N, STRATEGY_UP, MYTH_OUT, SPHINX_AT,
  SPHINX_OWNER, BARB_STACK, BARB_N, BARB_AT, STARTING_OUT, CITIES_RAZED, ATLANTIS, LAND_END,
- PROPHECY_OWNER, DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
+ HERO_DRAWN, HERO, HERO_AT, HERO_TOKENS, ODYSSEUS, ODYSSEUS_UP, ABILITY_LAND, PROPHECY_OWNER,
+ DRAWN, DRAWN_RES, CITY_STATE, DEPLOY_LEFT, BUILD_LEFT, SETTLE_LEFT,
  MERCENARIES, MARKERS_LEFT, RONDEL_POS, SIEGE_AT, SKIRMISH_AT, STRATEGY_SLOT, EFFECTS_HELD, GUILDS, MYTH_SLOT,
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, CROSSED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
@@ -298,7 +310,8 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "ARCHERY_TO", "PROC_DECK", "EGYPT", "MYTH_DECK", "STRATEGY_STACK",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
                "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED",
-               "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT", "ATLANTIS")
+               "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT", "ATLANTIS",
+               "HERO_DRAWN", "HERO", "HERO_AT", "ODYSSEUS", "ABILITY_LAND")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 
@@ -320,6 +333,7 @@ def check_capacity(tables) -> None:
         ("resource tiles", tables.resource_tiles.shape[0], MAX_RESOURCE_TILES),
         ("strategy tiles", tables.strategy.shape[0], MAX_STRATEGY_TILES),
         ("barbarian tiles", tables.barbarians.shape[0], MAX_BARBARIANS),
+        ("hero tiles", tables.heroes.shape[0], MAX_HEROES),
         ("city_state tiles", tables.city_start.shape[1], MAX_CITY_STATES),
         ("city_states drawn (players + extra)", MAX_PLAYERS + int(tables.setup[S_EXTRA_CITY_STATES]),
          MAX_DRAWN),

@@ -186,7 +186,17 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
     columns.update(_teams(setup, out["glory"][:, :p]))
     columns["holds_atlantis"] = _holds_atlantis(setup, out["atlantis"])
+    columns.update(_heroes(content, setup, per_seat(out["hero"]), per_seat(out["hero_power"])))
     return pa.table(columns)
+
+
+def _heroes(content: Content, setup: PillarsSetup, hero: np.ndarray,
+            power: np.ndarray) -> dict[str, pa.Array]:
+    """Per seat its Hero tile and the Power its Hero Unit had at the end (Odysseus's grows
+    with his tokens, p. 16); null in a game without Legendary Heroes."""
+    if "legendary_heroes" not in parse_mode(setup.mode)[1]:
+        return {"hero": pa.nulls(hero.size, pa.string()), "hero_power": pa.nulls(hero.size, pa.int8())}
+    return {"hero": labels(hero, content.names["heroes"]), "hero_power": pa.array(power.astype(np.int8))}
 
 
 def _holds_atlantis(setup: PillarsSetup, holder: np.ndarray) -> pa.Array:

@@ -12,6 +12,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import MAX_PLAYERS, S_EXTRA_CITY_STATES, SIDES, Content
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
+from sim.games.pillars.modes import mode_code
 from sim.games.pillars.policy import FIRST
 from sim.games.pillars.rules.setup import (
     FORCED_IN,
@@ -106,9 +107,11 @@ def _check_draw(content: Content, side: int, players: int, picks, tiles) -> None
 
 
 def new_game(content: Content, board: str = "mediterranean", players: int = 3, seed: int = 0,
-             game: int = 0, **choices) -> np.ndarray:
-    """A state set up for game ``game`` of run ``seed`` (``choices`` as ``setup_arrays``);
-    a seat that drafts takes the first City-state it is offered."""
+             game: int = 0, mode: str = "standard", **choices) -> np.ndarray:
+    """A state set up for game ``game`` of run ``seed`` in ``mode`` (the setup part of the
+    mode: its end settings and added modes are set, their own setup steps after the draft
+    are not run) (``choices`` as ``setup_arrays``); a seat that drafts takes the first
+    option it is offered."""
     side, picks, tiles = setup_arrays(content, board, players, **choices)
     L.check_capacity(content.tables)
     s = np.zeros(L.STATE_SIZE, np.int32)
@@ -117,5 +120,5 @@ def new_game(content: Content, board: str = "mediterranean", players: int = 3, s
     first = np.array([FIRST], np.int64)
     setup_game(s, content.tables, first, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32),
                np.zeros((0, EV_COLS), np.int32), side, players, picks, tiles,
-               np.zeros(SCRATCH, np.int32), rng)
+               mode_code(mode), np.zeros(SCRATCH, np.int32), rng)
     return s

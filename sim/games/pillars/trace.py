@@ -15,6 +15,7 @@ from sim.games.pillars import events as E
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
     BUILDINGS,
+    ODYSSEUS_CHALLENGES,
     P_NUMBER,
     RESOURCES,
     RONDEL,
@@ -25,6 +26,7 @@ from sim.games.pillars.content import (
     Content,
 )
 from sim.games.pillars.ops import OP_NAMES
+from sim.games.pillars.rules.heroes import TOKEN_KINDS
 from sim.games.pillars.rules.removal import REMOVABLE
 from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
@@ -60,6 +62,12 @@ class _Translator:
             return SETUP_PICKS.get(v, "fixed")
         if key == "region":
             return _name(n[f"regions.{self.side}"], v)
+        if key == "hero":
+            return _name(n["heroes"], v)
+        if event == "odysseus_token" and key == "token":
+            return _name(ODYSSEUS_CHALLENGES, int(self.tables.odysseus[v]))
+        if event == "odysseus_token" and key == "kind":
+            return _name(TOKEN_KINDS, v)
         if key == "land":
             return _name(n[f"lands.{self.side}"], v)
         if key == "card" and event == "prophecy_fulfilled":

@@ -24,6 +24,7 @@ from sim.games.pillars.events import (
     EV_CARD_ABILITY,
     EV_CITY_STATE_ABILITY,
     EV_ENERGISE,
+    EV_HERO_ABILITY,
     EV_INVOKE,
     EV_MYTHOLOGY_REMOVED,
 )
@@ -32,11 +33,18 @@ from sim.games.pillars.rules.build import build_lands, place_building
 from sim.games.pillars.rules.cards import draw_cards_reshuffling, mythology_room
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_spaces, place_unit
-from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER, move_units
+from sim.games.pillars.rules.heroes import CH_MYTHOLOGY, HERO_FX, HERO_TRIGGER, odysseus_challenge
+from sim.games.pillars.rules.movement import (
+    MOVE_HERO,
+    MOVE_HOPLITE,
+    MOVE_SHIP,
+    MOVE_WORKER,
+    move_units,
+)
 from sim.games.pillars.rules.mythtiles import place_sphinx
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.procure import free_egypt_card
-from sim.games.pillars.rules.removal import empty_row, fit_mythology
+from sim.games.pillars.rules.removal import empty_row, fit_mythology, hero_exposed
 from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below
@@ -80,6 +88,7 @@ def free_deploy(s, T, W, ev, seat, want, opts, rng):
     n = deploy_spaces(s, T, seat, unit, opts)
     space = opts[decide(s, T, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
     place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)
+    s[L.ABILITY_LAND] = space if unit != L.U_SHIP else port_land(space)
     return space
 
 
@@ -101,7 +110,7 @@ def free_build(s, T, W, ev, seat, want, opts, rng):
     building, row = opts[k, 0], opts[k, 1]
     n = build_lands(s, T, seat, building, -1, opts)
     land = opts[decide(s, T, W, opts, n, seat, D_BUILD_LAND, rng), 0]
-    place_building(s, ev, seat, building, row, -1, land)
+    place_building(s, T, ev, seat, building, row, -1, land)
     row_emptied(s, T, W, ev, seat, SECTION_BUILD, row, opts, rng)
     return land
 
@@ -144,6 +153,12 @@ def free_energise(s, T, W, ev, seat, most, opts, rng):
 
 
 @kernel
+def port_land(space):
+    """The Land of a Ship's space when it is a Port, -1 for a Sea."""
+    return space - L.PORT if space >= L.PORT else -1
+
+
+@kernel
 def unit_row(s, T, owner, kind):
     """The Deploy row a Unit of that movement kind would go back to, -1 when it is full."""
     return empty_row(s, T, owner, L.DEPLOY_LEFT, L.N_UNIT_KINDS, DEPLOY_COLUMN[kind],
@@ -153,7 +168,8 @@ def unit_row(s, T, owner, kind):
 @kernel
 def send_back_choices(s, T, seat, piece, opts):
     """Another seat's Buildings (seat, Land, kind), or its Units with room on its Deploy
-    rows (seat, Land or Ship piece, movement kind); returns how many."""
+    rows (seat, Land or Ship piece, movement kind), its Hero Unit where it stands alone
+    (p. 16); returns how many."""
     n = 0
     for other in range(s[L.N_PLAYERS]):
         if other == seat:
@@ -170,6 +186,8 @@ def send_back_choices(s, T, seat, piece, opts):
                 n = option(opts, n, other, land, MOVE_HOPLITE, 0)
             if s[L.LAND_WORKERS + k] > 0 and unit_row(s, T, other, MOVE_WORKER) >= 0:
                 n = option(opts, n, other, land, MOVE_WORKER, 0)
+            if hero_exposed(s, other, land):
+                n = option(opts, n, other, land, MOVE_HERO, 0)
         if unit_row(s, T, other, MOVE_SHIP) >= 0:
             for ship in range(other * L.MAX_SHIPS, (other + 1) * L.MAX_SHIPS):
                 if s[L.SHIP_SPACE + ship] >= 0:
@@ -180,13 +198,17 @@ def send_back_choices(s, T, seat, piece, opts):
 @kernel
 def send_back(s, T, W, seat, piece, opts, rng):
     """OP_SEND_BACK: another seat's Unit or Building from the map to the first row of its
-    Player board with that slot empty (Hyperion, Iapetos, p. 31). Returns that seat, -1
-    when nothing can go back."""
+    Player board with that slot empty (Hyperion, Iapetos, p. 31), a Hero Unit to its tile
+    (p. 16). Returns that seat, -1 when nothing can go back."""
     n = send_back_choices(s, T, seat, piece, opts)
     if n == 0:
         return -1
     k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     owner, where, kind = opts[k, 0], opts[k, 1], opts[k, 2]
+    s[L.ABILITY_LAND] = where if kind != MOVE_SHIP else port_land(s[L.SHIP_SPACE + where])
+    if kind == MOVE_HERO:
+        s[L.HERO_AT + owner] = -1
+        return owner
     if piece == O.PIECE_BUILDING:
         row = empty_row(s, T, owner, L.BUILD_LEFT, L.N_BUILDING_KINDS, kind,
                         T.build_cost.shape[0])
@@ -229,6 +251,8 @@ def halt(s, T, W, seat, what, opts, rng):
                 n = option(opts, n, other, MOVE_HOPLITE, land, 0)
             if s[L.LAND_WORKERS + k] > 0:
                 n = option(opts, n, other, MOVE_WORKER, land, 0)
+            if s[L.HERO_AT + other] == land:
+                n = option(opts, n, other, MOVE_HERO, land, 0)
     if n == 0:
         return -1
     k = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
@@ -239,6 +263,8 @@ def halt(s, T, W, seat, what, opts, rng):
         s[L.GORGON_SEAT] = other
         s[L.GORGON_KIND] = opts[k, 1]
         s[L.GORGON_AT] = opts[k, 2]
+        s[L.ABILITY_LAND] = opts[k, 2] if opts[k, 1] != MOVE_SHIP else port_land(
+            s[L.SHIP_SPACE + opts[k, 2]])
     return other
 
 
@@ -301,15 +327,17 @@ def perseus(s, T, W, ev, seat, opts, rng):
 
 
 @kernel
-def run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng):
+def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     """The steps of one ability row; returns the fx row of an ability Perseus took, -1
-    for none."""
+    for none. A ``mythic`` ability (a Mythology card's) acting on a Land of a Region is a
+    challenge of an Odysseus token (p. 16)."""
     taken = -1
     for i in range(T.fx[row, 0]):
         op = T.fx[row, 1 + 3 * i]
         a = T.fx[row, 2 + 3 * i]
         b = T.fx[row, 3 + 3 * i]
         target = -1
+        s[L.ABILITY_LAND] = -1
         if op == O.OP_DRAW:
             target = draw_cards_reshuffling(s, seat, a, rng)
         elif op == O.OP_RESOURCE:
@@ -341,19 +369,25 @@ def run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng):
             target = place_sphinx(s, T, W, ev, seat, opts, rng)
         elif op == O.OP_PERSEUS:
             target, taken = perseus(s, T, W, ev, seat, opts, rng)
+        if op == O.OP_POWER or op == O.OP_BUILD or op == O.OP_SPHINX:
+            s[L.ABILITY_LAND] = target
         emit(s, ev, seat, EV_ABILITY_STEP, op, target, a)
+        if mythic:
+            odysseus_challenge(s, T, ev, seat, s[L.ABILITY_LAND], CH_MYTHOLOGY)
+    s[L.ABILITY_LAND] = -1
     return taken
 
 
 @kernel
-def run_ability(s, T, W, ev, seat, row, work, scratch, opts, rng):
+def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     """The one dispatcher: the steps of ability row ``row`` of ``T.fx`` for ``seat``, in
     order (ops.OP_TABLE), then those of an ability Perseus took, if any. A step with
     nothing to act on does nothing; each step is traced as ``ability_step`` (code, what it
     acted on, its first argument). ``scratch`` holds at least MAX_SEAS entries
-    (Movement's reach)."""
+    (Movement's reach). ``mythic``: the row is a Mythology card's (Perseus takes only
+    those)."""
     while row >= 0:
-        row = run_steps(s, T, W, ev, seat, row, work, scratch, opts, rng)
+        row = run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng)
 
 
 @kernel
@@ -364,7 +398,18 @@ def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     if tile < 0 or T.city_ability[tile, 1] != trigger:
         return
     emit(s, ev, seat, EV_CITY_STATE_ABILITY, tile, trigger, 0)
-    run_ability(s, T, W, ev, seat, T.city_ability[tile, 0], work, scratch, opts, rng)
+    run_ability(s, T, W, ev, seat, T.city_ability[tile, 0], False, work, scratch, opts, rng)
+
+
+@kernel
+def hero_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
+    """The ability of the seat's Hero tile, when ``trigger`` is its own and its Hero Unit
+    is on the board (p. 16; decision 44)."""
+    hero = s[L.HERO + seat]
+    if hero < 0 or s[L.HERO_AT + seat] < 0 or T.heroes[hero, HERO_TRIGGER] != trigger:
+        return
+    emit(s, ev, seat, EV_HERO_ABILITY, hero, trigger, 0)
+    run_ability(s, T, W, ev, seat, T.heroes[hero, HERO_FX], False, work, scratch, opts, rng)
 
 
 @kernel
@@ -384,7 +429,8 @@ def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
         n = option(opts, n, 1, 0, 0, 0)
     alternative = opts[decide(s, T, W, opts, n, seat, D_ABILITY, rng), 0]
     emit(s, ev, seat, EV_CARD_ABILITY, card, alternative, 0)
-    run_ability(s, T, W, ev, seat, T.card_ability[card, alternative], work, scratch, opts, rng)
+    run_ability(s, T, W, ev, seat, T.card_ability[card, alternative], False, work, scratch, opts,
+                rng)
 
 
 @kernel
@@ -412,7 +458,7 @@ def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
     s[L.OFF_TURN_INVOKES + seat] += off_turn
     s[L.INVOKED_THIS_TURN + card] = 1
     emit(s, ev, seat, EV_INVOKE, slot, card, off_turn)
-    run_ability(s, T, W, ev, seat, T.myth_ability[card, 0], work, scratch, opts, rng)
+    run_ability(s, T, W, ev, seat, T.myth_ability[card, 0], True, work, scratch, opts, rng)
     for k in range(L.MAX_PLAYERS * L.MAX_MYTH_SLOTS):
         if s[L.MYTH_SLOT + k] == card:
             s[L.MYTH_INVOKED + k] = 1

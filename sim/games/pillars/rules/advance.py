@@ -10,6 +10,7 @@ from sim.games.pillars.events import EV_TURN
 from sim.games.pillars.rules.abilities import (
     card_ability_ready,
     city_state_ability,
+    hero_ability,
     invoke_window,
     use_card_ability,
 )
@@ -59,8 +60,10 @@ TURN_SCRATCH = max(T_REACH + L.MAX_SEAS, BARBARIAN_SCRATCH)  # the Barbarians us
 def rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng):
     """The action of the section the marker stands on (pp. 10-12), after a City-state
     ability triggered by it (p. 6), so that a Resource it gives pays for the action; then a
-    Strategy tile's discounted step where one follows that action (p. ~14)."""
+    Strategy tile's discounted step where one follows that action (p. ~14). A Hero tile's
+    ability of that trigger follows the City-state's (p. 16)."""
     city_state_ability(s, T, W, ev, seat, section, work, scratch, opts, rng)
+    hero_ability(s, T, W, ev, seat, section, work, scratch, opts, rng)
     if section == SEC_PROCURE:
         procure_action(s, T, W, ev, seat, work, scratch[T_ACTION:], opts, rng)
     elif section == SEC_DEPLOY:

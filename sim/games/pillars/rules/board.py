@@ -7,6 +7,7 @@ from sim.games.pillars.decisions import D_STRATEGY
 from sim.games.pillars.events import EV_EXPLORE, EV_STRATEGY_TILE
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
+from sim.games.pillars.rules.heroes import reveal_odysseus
 from sim.games.pillars.rules.power import city_controller
 from sim.games.pillars.rules.strategy import place_tile
 from sim.jit import kernel
@@ -27,8 +28,10 @@ def own_building(s, seat, land):
 
 
 @kernel
-def place_on_land(s, ev, seat, land):
-    """A piece placed on a Land explores it (p. 7)."""
+def place_on_land(s, T, ev, seat, land):
+    """A piece placed on a Land explores it (p. 7), which turns its Region's Odysseus
+    token face up (p. 16)."""
+    reveal_odysseus(s, T, ev, seat, land)
     if ((s[L.LAND_POP + land] >= 0 and s[L.LAND_POP_UP + land] == 0)
             or (s[L.LAND_RES + land] >= 0 and s[L.LAND_RES_UP + land] == 0)):
         if s[L.LAND_POP + land] >= 0:

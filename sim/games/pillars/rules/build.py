@@ -15,6 +15,7 @@ from sim.games.pillars.rules.board import (
 )
 from sim.games.pillars.rules.cities import CITY_BUILT, put_city
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.heroes import CH_BUILDING, odysseus_challenge
 from sim.games.pillars.rules.removal import take_from_row
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.jit import compiled_in_caller, kernel
@@ -100,16 +101,18 @@ def build_choices(s, T, seat, work, opts):
 
 
 @kernel
-def place_building(s, ev, seat, building, row, moving_from, land):
+def place_building(s, T, ev, seat, building, row, moving_from, land):
     """The Building from that Build row (row -1: moved from the Land ``moving_from``) onto
-    ``land`` (p. 10); one of its type waiting beside the board fills the slot (p. 15)."""
+    ``land`` (p. 10); one of its type waiting beside the board fills the slot (p. 15). It
+    is a challenge of an Odysseus token (p. 16)."""
     if moving_from >= 0:
         s[L.LAND_BUILDING + moving_from * L.MAX_PLAYERS + seat] = -1
     else:
         take_from_row(s, seat, SECTION_BUILD, building, row)
     s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] = building
-    place_on_land(s, ev, seat, land)
+    place_on_land(s, T, ev, seat, land)
     emit(s, ev, seat, EV_BUILD, building, land, row)
+    odysseus_challenge(s, T, ev, seat, land, CH_BUILDING)
 
 
 @compiled_in_caller
@@ -127,8 +130,8 @@ def build_action(s, T, W, ev, seat, work, opts, rng):
         pay(s, T, W, ev, seat, work, opts, rng)
         if building == BUILD_CITY:
             s[L.CITIES_BUILD] -= 1
-            put_city(s, ev, seat, land, CITY_BUILT)
+            put_city(s, T, ev, seat, land, CITY_BUILT)
             continue
-        place_building(s, ev, seat, building, row, moving_from, land)
+        place_building(s, T, ev, seat, building, row, moving_from, land)
         if moving_from < 0:
             row_emptied(s, T, W, ev, seat, SECTION_BUILD, row, opts, rng)

@@ -6,6 +6,7 @@ from sim.games.pillars.decisions import D_PLACE_CITY
 from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
+from sim.games.pillars.rules.heroes import CH_CITY, odysseus_challenge, reveal_odysseus
 from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
@@ -61,11 +62,14 @@ def mark_city(s, seat, land):
 
 
 @kernel
-def put_city(s, ev, seat, land, cause):
-    """A Common City on ``land`` under one of the seat's markers; the Land is explored."""
+def put_city(s, T, ev, seat, land, cause):
+    """A Common City on ``land`` under one of the seat's markers; the Land is explored
+    (its Region's Odysseus token too, and the City is a challenge of one, p. 16)."""
     s[L.LAND_CITY + land] = L.CITY_COMMON
     mark_city(s, seat, land)
     explore(s, land)
+    reveal_odysseus(s, T, ev, seat, land)
+    odysseus_challenge(s, T, ev, seat, land, CH_CITY)
     emit(s, ev, seat, EV_GAIN_CITY, land, cause, cities_of(s, seat))
 
 
@@ -118,7 +122,7 @@ def evaluate_region(s, T, W, ev, track, opts, rng):
     if land < 0:
         s[L.CITIES_BUILD] += 1
     else:
-        put_city(s, ev, winner, land, CITY_TRACK_3)
+        put_city(s, T, ev, winner, land, CITY_TRACK_3)
 
 
 @kernel
@@ -131,4 +135,4 @@ def track_end_city(s, T, W, ev, seat, track, opts, rng):
         s[L.CITIES_ASIDE + seat] += 1
         return
     land = opts[decide(s, T, W, opts, n, seat, D_PLACE_CITY, rng), 0]
-    put_city(s, ev, seat, land, CITY_TRACK_5)
+    put_city(s, T, ev, seat, land, CITY_TRACK_5)

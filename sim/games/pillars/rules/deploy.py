@@ -3,11 +3,15 @@ printed under them; a Hoplite where the seat has a City or Citadel, a Worker whe
 a City or Agora, a Ship in a Sea next to, or the Port of, a Land where it has a City or
 Temple (one Ship per Port, p. 9); in Symmachia the partner's Cities count as the seat's
 own (p. 15). An emptied row gains a Helmet Strategy tile. A Hoplite
-Deployed with Archery Mastery held lets the Hoplites of its Land aim again (p. ~14)."""
+Deployed with Archery Mastery held lets the Hoplites of its Land aim again (p. ~14).
+
+With Legendary Heroes the action may also Deploy the seat's Hero Unit from its tile, for
+2 Gold, to a Land holding one of the seat's Cities (p. 16; decision 45): it is no row's
+Unit, so it empties no row."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_DEPLOY, D_DEPLOY_SPACE, SHIP_SPACE
-from sim.games.pillars.events import EV_DEPLOY
+from sim.games.pillars.events import EV_DEPLOY, EV_HERO_DEPLOY
 from sim.games.pillars.rules.archery import aim_archers
 from sim.games.pillars.rules.board import (
     SECTION_DEPLOY,
@@ -17,6 +21,7 @@ from sim.games.pillars.rules.board import (
     usable_land,
 )
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.heroes import GOLD, HERO_GOLD
 from sim.games.pillars.rules.removal import take_from_row
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ship
@@ -25,6 +30,7 @@ from sim.jit import compiled_in_caller, kernel
 
 # the Building that lets each Unit kind be Deployed beside it (content.UNITS order)
 UNIT_BUILDING = (L.B_TEMPLE, L.B_AGORA, L.B_CITADEL)
+UNIT_HERO = L.N_UNIT_KINDS  # a deploy option's Unit kind for the Hero Unit (p. 16)
 
 
 @kernel
@@ -40,8 +46,13 @@ def deploy_spaces(s, T, seat, unit, opts):
     """The spaces a Unit of that kind may be Deployed to (column 1 marks a Ship's space,
     column 2 holds the Unit kind); returns how many."""
     side = s[L.SIDE]
-    building = UNIT_BUILDING[unit]
     n = 0
+    if unit == UNIT_HERO:
+        for land in range(s[L.LAND_END]):
+            if usable_land(s, T, land) and deploy_city(s, seat, land):
+                n = option(opts, n, land, 0, unit, 0)
+        return n
+    building = UNIT_BUILDING[unit]
     if unit != L.U_SHIP:
         for land in range(s[L.LAND_END]):
             if usable_land(s, T, land) and (deploy_city(s, seat, land)
@@ -64,13 +75,15 @@ def deploy_spaces(s, T, seat, unit, opts):
 @kernel
 def set_unit_cost(T, work, row, unit):
     for r in range(L.N_RESOURCES):
-        work[W_COST + r] = T.deploy_cost[row, unit, r]
+        work[W_COST + r] = T.deploy_cost[row, unit, r] if unit != UNIT_HERO else 0
+    if unit == UNIT_HERO:
+        work[W_COST + GOLD] = HERO_GOLD
 
 
 @kernel
 def deploy_choices(s, T, seat, work, opts):
-    """Stop, or a Unit still on a Deploy row whose cost the seat can pay and which has a
-    space to go to; returns how many."""
+    """Stop, or a Unit still on a Deploy row (or the Hero Unit on its tile) whose cost the
+    seat can pay and which has a space to go to; returns how many."""
     n = option(opts, 0, -1, 0, 0, 0)
     for unit in range(L.N_UNIT_KINDS):
         for row in range(T.deploy_cost.shape[0]):
@@ -81,6 +94,10 @@ def deploy_choices(s, T, seat, work, opts):
                 continue
             if deploy_spaces(s, T, seat, unit, opts[n:]) > 0:
                 n = option(opts, n, unit, row, 0, 0)
+    if s[L.HERO + seat] >= 0 and s[L.HERO_AT + seat] < 0:
+        set_unit_cost(T, work, 0, UNIT_HERO)
+        if can_pay(s, T, seat, work) and deploy_spaces(s, T, seat, UNIT_HERO, opts[n:]) > 0:
+            n = option(opts, n, UNIT_HERO, 0, 0, 0)
     return n
 
 
@@ -103,7 +120,7 @@ def place_unit(s, T, W, ev, seat, unit, row, space, opts, rng):
             aim_archers(s, T, W, seat, space, opts, rng)
         else:
             s[L.LAND_WORKERS + k] += 1
-        place_on_land(s, ev, seat, space)
+        place_on_land(s, T, ev, seat, space)
     emit(s, ev, seat, EV_DEPLOY, unit, space, row)
     row_emptied(s, T, W, ev, seat, SECTION_DEPLOY, row, opts, rng)
 
@@ -121,4 +138,9 @@ def deploy_action(s, T, W, ev, seat, work, opts, rng):
         space = opts[decide(s, T, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
         set_unit_cost(T, work, row, unit)
         pay(s, T, W, ev, seat, work, opts, rng)
-        place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)
+        if unit == UNIT_HERO:
+            s[L.HERO_AT + seat] = space
+            place_on_land(s, T, ev, seat, space)
+            emit(s, ev, seat, EV_HERO_DEPLOY, s[L.HERO + seat], space, 0)
+        else:
+            place_unit(s, T, W, ev, seat, unit, row, space, opts, rng)

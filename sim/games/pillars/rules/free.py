@@ -47,11 +47,11 @@ def lighthouse(s, T, seat, gain):
 @kernel
 def siege_lands(s, T, seat, powers, opts, n):
     """Where the seat may place its Siege tile: a space it Controls holding one of its
-    Land Units and another seat's Pillar or City, not that seat's only City (p. 8), nor
-    the space of its Skirmish tile (p. 15)."""
+    Land Units (its Hero Unit among them, p. 16) and another seat's Pillar or City, not
+    that seat's only City (p. 8), nor the space of its Skirmish tile (p. 15)."""
     for land in range(s[L.LAND_END]):
         k = land * L.MAX_PLAYERS + seat
-        if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] > 0
+        if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] + (s[L.HERO_AT + seat] == land) > 0
                 and land != s[L.SKIRMISH_AT + seat]
                 and siege_targets(s, land, seat) != 0
                 and land_controller(s, T, land, powers) == seat):
@@ -103,7 +103,7 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
             land = opts[decide(s, T, W, opts, n, seat, D_PLACE_CITY, rng), 0]
             s[L.CITIES_ASIDE + seat] -= 1
             emit(s, ev, seat, EV_PLACE_CITY_ASIDE, land, 0, 0)
-            put_city(s, ev, seat, land, CITY_TRACK_5)
+            put_city(s, T, ev, seat, land, CITY_TRACK_5)
         elif kind == FREE_INVOKE:
             invoke(s, T, W, ev, seat, which, work, scratch, opts, rng)
         elif kind == FREE_LIGHTHOUSE:

@@ -17,6 +17,8 @@ moved onto the Sphinx tile's Land may cost a card (rules.mythtiles, p. 31).
 Strategy tiles (p. ~14): with Naval Dominance a Ship goes up to two steps per Movement;
 with Tactical Manoeuvre one Movement takes all of the seat's Land Units on a Land (at
 least two) to an adjacent or bridged Land (decisions 26, 27).
+
+A Hero Unit moves as a Land Unit, and with Tactical Manoeuvre goes with the others (p. 16).
 """
 
 from sim.games.pillars import layout as L
@@ -33,7 +35,7 @@ from sim.games.pillars.rules.status import project_ship
 from sim.games.pillars.rules.strategy import NAVAL_DOMINANCE, TACTICAL_MANOEUVRE, holds
 from sim.jit import compiled_in_caller, kernel
 
-MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER, MOVE_ALL = 0, 1, 2, 3
+MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER, MOVE_ALL, MOVE_HERO = 0, 1, 2, 3, 4
 BASE_MOVEMENTS = 2  # p. 9
 A_MOVES_3, A_MOVES_4 = (ABILITIES.index(a) for a in ("movements_3", "movements_4"))
 
@@ -142,10 +144,13 @@ def ship_halted(s, seat, piece):
 
 @kernel
 def movable(s, seat, kind, land):
-    """The seat's Hoplites (MOVE_HOPLITE) or Workers (MOVE_WORKER) on ``land`` that may be
-    moved: all but the one the Gorgon's tile marks (p. 31)."""
-    field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
-    there = s[field + land * L.MAX_PLAYERS + seat]
+    """The seat's Hoplites (MOVE_HOPLITE), Workers (MOVE_WORKER) or Hero Unit (MOVE_HERO)
+    on ``land`` that may be moved: all but the one the Gorgon's tile marks (p. 31)."""
+    if kind == MOVE_HERO:
+        there = int(s[L.HERO_AT + seat] == land)
+    else:
+        field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
+        there = s[field + land * L.MAX_PLAYERS + seat]
     return max(there - (1 if gorgon_marks(s, seat, kind, land) else 0), 0)
 
 
@@ -174,7 +179,8 @@ def unit_choices(s, T, seat, opts, reach):
     for land in range(s[L.LAND_END]):
         hoplites = movable(s, seat, MOVE_HOPLITE, land)
         workers = movable(s, seat, MOVE_WORKER, land)
-        if hoplites + workers == 0:
+        hero = movable(s, seat, MOVE_HERO, land)
+        if hoplites + workers + hero == 0:
             continue
         if land_moves(s, T, seat, land, opts[n:], reach) == 0:
             continue
@@ -182,7 +188,9 @@ def unit_choices(s, T, seat, opts, reach):
             n = option(opts, n, MOVE_HOPLITE, land, 0, 0)
         if workers > 0:
             n = option(opts, n, MOVE_WORKER, land, 0, 0)
-        if (manoeuvre and hoplites + workers >= 2
+        if hero > 0:
+            n = option(opts, n, MOVE_HERO, land, 0, 0)
+        if (manoeuvre and hoplites + workers + hero >= 2
                 and neighbour_lands(s, T, land, opts[n:]) > 0):
             n = option(opts, n, MOVE_ALL, land, 0, 0)
     return n
@@ -190,22 +198,26 @@ def unit_choices(s, T, seat, opts, reach):
 
 @kernel
 def move_land_units(s, seat, kind, start, to):
-    """One Hoplite, one Worker, or all the seat's Land Units that may move (MOVE_ALL: the
-    one the Gorgon's tile marks stays, p. 31) from ``start`` to ``to``. Returns how many
-    moved."""
+    """One Hoplite, one Worker, the Hero Unit, or all the seat's Land Units that may move
+    (MOVE_ALL: the one the Gorgon's tile marks stays, p. 31) from ``start`` to ``to``.
+    Returns how many moved."""
     a = start * L.MAX_PLAYERS + seat
     b = to * L.MAX_PLAYERS + seat
     if kind == MOVE_ALL:
         hoplites = movable(s, seat, MOVE_HOPLITE, start)
         workers = movable(s, seat, MOVE_WORKER, start)
+        hero = movable(s, seat, MOVE_HERO, start)
     else:
         hoplites = int(kind == MOVE_HOPLITE)
         workers = int(kind == MOVE_WORKER)
+        hero = int(kind == MOVE_HERO)
     s[L.LAND_HOPLITES + a] -= hoplites
     s[L.LAND_HOPLITES + b] += hoplites
     s[L.LAND_WORKERS + a] -= workers
     s[L.LAND_WORKERS + b] += workers
-    return hoplites + workers
+    if hero == 1:
+        s[L.HERO_AT + seat] = to
+    return hoplites + workers + hero
 
 
 @compiled_in_caller
@@ -243,9 +255,9 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
         else:
             units = move_land_units(s, seat, kind, which, to)
             emit(s, ev, seat, EV_MOVE, kind, which, to)
-            place_on_land(s, ev, seat, to)
+            place_on_land(s, T, ev, seat, to)
             sphinx_toll(s, T, W, ev, seat, to, units, opts, rng)
-            if kind != MOVE_WORKER:
+            if kind == MOVE_HOPLITE or kind == MOVE_ALL:
                 aim_archers(s, T, W, seat, to, opts, rng)
         left -= 1
         used += 1

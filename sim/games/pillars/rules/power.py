@@ -4,6 +4,7 @@ Power or win ties (Appendix 2, p. ~14)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import ABILITIES
+from sim.games.pillars.rules.heroes import hero_power
 from sim.games.pillars.rules.strategy import (
     ARCHERY_MASTERY,
     FORTIFICATIONS,
@@ -72,13 +73,14 @@ def land_power(s, T, land, seat):
     whose projection the seat put on this Land this turn; each Military step adds 1 per
     piece of its kind (a Ship's extra Power lands once here, p. 7). Strategy tiles (p. ~14):
     Fortifications 1 per Building, Heroic Epic 2 per City, Siege Weapons 2 with 2 Land
-    Units beside another seat's Building, Archery Mastery's archers; and what abilities
-    added there this turn (ops.OP_POWER)."""
+    Units beside another seat's Building, Archery Mastery's archers; what abilities
+    added there this turn (ops.OP_POWER); and the seat's Hero Unit's (p. 16)."""
     k = land * L.MAX_PLAYERS + seat
     hoplites = s[L.LAND_HOPLITES + k]
     workers = s[L.LAND_WORKERS + k]
-    units = hoplites + workers
-    power = 0
+    hero = s[L.HERO_AT + seat] == land
+    units = hoplites + workers + hero
+    power = hero_power(s, T, seat) if hero else 0
     # the track abilities are looked up only for pieces the seat has here (most Lands
     # hold none of a seat's: this is the engine's and the bots' most called kernel)
     if hoplites > 0 or holds(s, seat, ARCHERY_MASTERY):
@@ -123,13 +125,14 @@ def sea_power(s, T, sea, seat):
 @kernel
 def region_power(s, T, region, seat):
     """The sum of the seat's Power on the Region's Lands (p. 6); with Phalanx Formation, 2
-    more when 3 of its Land Units stand in the Region (p. ~14; decision 19)."""
+    more when 3 of its Land Units (its Hero among them, p. 16) stand in the Region (p. ~14;
+    decision 19)."""
     power = 0
     units = 0
     for land in T.region_lands[s[L.SIDE], region]:
         power += land_power(s, T, land, seat)
         k = land * L.MAX_PLAYERS + seat
-        units += s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k]
+        units += s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] + (s[L.HERO_AT + seat] == land)
     if units >= PHALANX_UNITS and holds(s, seat, PHALANX_FORMATION):
         power += PHALANX_POWER
     return power

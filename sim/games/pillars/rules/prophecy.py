@@ -15,6 +15,7 @@ from sim.games.pillars.decisions import D_EXILE
 from sim.games.pillars.events import EV_EXILE, EV_PROPHECY_FULFILLED
 from sim.games.pillars.rules.board import has_city
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.heroes import CH_PROPHECY, region_challenge
 from sim.games.pillars.rules.power import NOBODY, city_controller, land_controller
 from sim.jit import kernel
 
@@ -158,7 +159,7 @@ def exile_for_quest(s, T, W, ev, seat, kind, opts, rng):
 @kernel
 def fulfil(s, T, W, ev, seat, region, opts, rng):
     """Take the Region's face-up Prophecy (an Exile quest Exiles its card first); the
-    next one turns face up (p. 8)."""
+    next one turns face up (p. 8). A challenge of an Odysseus token (p. 16)."""
     card = top_prophecy(s, region)
     if T.prophecies[card, P_QUEST] == Q_EXILE:
         exile_for_quest(s, T, W, ev, seat, QUEST_KIND[T.prophecies[card, P_PIECE]], opts, rng)
@@ -169,3 +170,4 @@ def fulfil(s, T, W, ev, seat, region, opts, rng):
     s[L.PROPHECY_OWNER + card] = seat
     s[L.PROPHECY_TURN] = 1
     emit(s, ev, seat, EV_PROPHECY_FULFILLED, card, region, T.prophecies[card, 5])
+    region_challenge(s, T, ev, seat, region, CH_PROPHECY)

@@ -15,8 +15,8 @@ from sim.jit import kernel
 
 # What a removal takes (the Deploy columns first, content.UNITS order): REMOVABLE names.
 PIECE_SHIP, PIECE_WORKER, PIECE_HOPLITE = L.U_SHIP, L.U_WORKER, L.U_HOPLITE
-PIECE_BUILDING, PIECE_PILLAR, PIECE_CITY = L.N_UNIT_KINDS, L.N_UNIT_KINDS + 1, L.N_UNIT_KINDS + 2
-REMOVABLE = ("ship", "worker", "hoplite", "building", "pillar", "city")
+PIECE_BUILDING, PIECE_PILLAR, PIECE_CITY, PIECE_HERO = (L.N_UNIT_KINDS + k for k in range(4))
+REMOVABLE = ("ship", "worker", "hoplite", "building", "pillar", "city", "hero")
 
 
 @kernel
@@ -155,9 +155,14 @@ def fit_mythology(s, T, W, owner, opts, rng):
 @kernel
 def remove_piece(s, T, W, ev, owner, piece, land, opts, rng):
     """The owner's piece of that kind leaves ``land`` (a Ship: the Land's Port) for its
-    Player board (p. 15); False when it has none there."""
+    Player board (p. 15), a Hero Unit for its Hero tile (p. 16); False when it has none
+    there."""
     k = land * L.MAX_PLAYERS + owner
-    if piece == PIECE_PILLAR:
+    if piece == PIECE_HERO:
+        if s[L.HERO_AT + owner] != land:
+            return False
+        s[L.HERO_AT + owner] = -1
+    elif piece == PIECE_PILLAR:
         if s[L.LAND_PILLAR + land] != owner:
             return False
         s[L.LAND_PILLAR + land] = -1
@@ -189,6 +194,15 @@ def remove_piece(s, T, W, ev, owner, piece, land, opts, rng):
         put_back(s, T, W, owner, SECTION_DEPLOY, piece, opts, rng)
     emit(s, ev, owner, EV_PIECE_REMOVED, land, piece, 0)
     return True
+
+
+@kernel
+def hero_exposed(s, owner, land):
+    """The owner's Hero Unit stands on ``land`` with no other Unit of the owner's there (a
+    Ship in its Port counts, decision 35): only then may another seat take it off (p. 16)."""
+    k = land * L.MAX_PLAYERS + owner
+    return (s[L.HERO_AT + owner] == land and s[L.LAND_HOPLITES + k] == 0
+            and s[L.LAND_WORKERS + k] == 0 and port_ship(s, owner, land) < 0)
 
 
 @kernel

@@ -17,6 +17,7 @@ from sim.games.pillars.rules.atlantis import atlantis_to_claim, claim_atlantis, 
 from sim.games.pillars.rules.barbarians import barbarian_power, defeat_barbarians
 from sim.games.pillars.rules.board import SECTION_SETTLE, row_emptied
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.heroes import CH_PILLAR, odysseus_challenge
 from sim.games.pillars.rules.power import land_controller_over
 from sim.games.pillars.rules.procure import free_card
 from sim.games.pillars.rules.removal import take_pillar_from_row
@@ -72,7 +73,8 @@ def population_reward(s, T, W, ev, seat, land, tile, work, opts, rng):
 def place_pillar(s, T, W, ev, seat, land, opts, rng):
     """A Pillar on the Settled Land if none is there: from the first Settle row that has
     one, or with none left on the board, one of the seat's placed Pillars moved here (the
-    seat may decline). Returns the row emptied from, -1."""
+    seat may decline); a challenge of an Odysseus token (p. 16). Returns the row emptied
+    from, -1."""
     if s[L.LAND_PILLAR + land] >= 0:
         return -1
     for row in range(T.settle_rows.shape[0]):
@@ -84,6 +86,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
             take_pillar_from_row(s, seat, row)
             s[L.LAND_PILLAR + land] = seat
             s[L.LAND_PILLAR_ON_RES + land] = 0
+            odysseus_challenge(s, T, ev, seat, land, CH_PILLAR)
             return row
     n = option(opts, 0, -1, 0, 0, 0)
     for other in range(s[L.LAND_END]):
@@ -95,6 +98,7 @@ def place_pillar(s, T, W, ev, seat, land, opts, rng):
         s[L.LAND_PILLAR_ON_RES + old] = 0
         s[L.LAND_PILLAR + land] = seat
         s[L.LAND_PILLAR_ON_RES + land] = 0
+        odysseus_challenge(s, T, ev, seat, land, CH_PILLAR)
     return -1
 
 

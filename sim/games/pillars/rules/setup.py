@@ -25,6 +25,13 @@ from sim.games.pillars.events import EV_BLOCK_REGION, EV_SETUP_PICK
 from sim.games.pillars.rules.cards import draw_cards
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
+from sim.games.pillars.rules.heroes import (
+    draw_heroes,
+    hero_first,
+    heroes_mode,
+    place_odysseus_tokens,
+    take_hero,
+)
 from sim.games.pillars.rules.tracks import setup_reward, step_up
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
@@ -205,35 +212,31 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
     """Step 11: in reverse turn order each seat takes a City-state and the Starting
     Resource below it. ``picks[seat]`` is a tile fixed for the seat, ``PICK_RANDOM`` (one
     of the tiles left, from the setup stream) or ``PICK_DRAFT`` (the seat's policy chooses
-    among the tiles left). A tile fixed for one seat is never offered to another. The
-    Kingdom of Egypt cards come only with Memphis."""
+    among the tiles left). A tile fixed for one seat is never offered to another. With
+    Legendary Heroes each seat takes a Hero tile or its City-state in that order and the
+    other kind from the First Player clockwise (p. 16). The Kingdom of Egypt cards come
+    only with Memphis."""
     n_players = s[L.N_PLAYERS]
     n_row = 0
     while n_row < L.MAX_DRAWN and s[L.DRAWN + n_row] >= 0:
         n_row += 1
     taken = 0  # bit per row position
-    for seat in range(n_players - 1, -1, -1):
-        pick = picks[seat]
-        if pick >= 0:
-            chosen = 0
-            while s[L.DRAWN + chosen] != pick:
-                chosen += 1
-        else:
-            n = 0  # row positions the seat may take
-            for k in range(n_row):
-                if (taken >> k) & 1 == 0 and not fixed_for_other(picks, n_players, seat, s[L.DRAWN + k]):
-                    scratch[n] = k
-                    n += 1
-            if pick == PICK_RANDOM:
-                chosen = scratch[below(rng, STREAM_SETUP, n)]
+    if heroes_mode(s):
+        hero_now = 0  # bit per seat that took its Hero tile in the first pass
+        for seat in range(n_players - 1, -1, -1):
+            if hero_first(s, T, W, opts, seat, rng):
+                take_hero(s, T, W, opts, ev, seat, rng)
+                hero_now |= 1 << seat
             else:
-                for k in range(n):
-                    option(opts, k, s[L.DRAWN + scratch[k]], s[L.DRAWN_RES + scratch[k]],
-                           scratch[k], 0)
-                chosen = opts[decide(s, T, W, opts, n, seat, D_CITY_STATE, rng), 2]
-        taken |= 1 << chosen
-        s[L.CITY_STATE + seat] = s[L.DRAWN + chosen]
-        emit(s, ev, seat, EV_SETUP_PICK, s[L.DRAWN + chosen], s[L.DRAWN_RES + chosen], pick)
+                taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
+        for seat in range(n_players):
+            if (hero_now >> seat) & 1 == 1:
+                taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
+            else:
+                take_hero(s, T, W, opts, ev, seat, rng)
+    else:
+        for seat in range(n_players - 1, -1, -1):
+            taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
     memphis = False
     for seat in range(n_players):
         memphis |= s[L.CITY_STATE + seat] == T.memphis[s[L.SIDE]]
@@ -245,6 +248,34 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
                 n += 1
             else:
                 s[L.CARD_OUT + c] = 1
+
+
+@kernel
+def take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng):
+    """The seat takes its City-state tile of step 10's row (bit per position ``taken``,
+    returned with its own added)."""
+    pick = picks[seat]
+    if pick >= 0:
+        chosen = 0
+        while s[L.DRAWN + chosen] != pick:
+            chosen += 1
+    else:
+        n = 0  # row positions the seat may take
+        for k in range(n_row):
+            if (taken >> k) & 1 == 0 and not fixed_for_other(picks, s[L.N_PLAYERS], seat,
+                                                             s[L.DRAWN + k]):
+                scratch[n] = k
+                n += 1
+        if pick == PICK_RANDOM:
+            chosen = scratch[below(rng, STREAM_SETUP, n)]
+        else:
+            for k in range(n):
+                option(opts, k, s[L.DRAWN + scratch[k]], s[L.DRAWN_RES + scratch[k]],
+                       scratch[k], 0)
+            chosen = opts[decide(s, T, W, opts, n, seat, D_CITY_STATE, rng), 2]
+    s[L.CITY_STATE + seat] = s[L.DRAWN + chosen]
+    emit(s, ev, seat, EV_SETUP_PICK, s[L.DRAWN + chosen], s[L.DRAWN_RES + chosen], pick)
+    return taken | (1 << chosen)
 
 
 @kernel
@@ -374,18 +405,24 @@ def deal_land_tiles(s, T, scratch, rng):
 
 
 @kernel
-def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, scratch, rng):
+def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, rng):
     """Everything before the first turn, steps 1-20 (pp. ~4-5), on board ``side`` for
-    ``n_players``; ``picks`` per seat and ``tiles`` per City-state tile as above. The seats'
-    policies (``W``) draft the City-states."""
+    ``n_players`` in ``mode`` (modes.mode_code); ``picks`` per seat and ``tiles`` per
+    City-state tile as above. The seats' policies (``W``) draft the City-states (and with
+    Legendary Heroes the Hero tiles)."""
     clear(s, side, n_players)
+    s[L.MODE] = mode % L.MODE_SPAN
+    s[L.ADDONS] = mode // L.MODE_SPAN
     setup_shared_board(s, T, scratch, rng)
     setup_player_boards(s, T)
     draw_city_states(s, T, picks, tiles, scratch, rng)
+    if heroes_mode(s):
+        draw_heroes(s, T, scratch, rng)
     draft_city_states(s, T, W, opts, ev, picks, scratch, rng)
     place_starting_pieces(s, T)
     start_tracks(s, T)
     deal_hands(s, T, rng)
     block_regions(s, T, ev)
+    place_odysseus_tokens(s, T, scratch, rng)
     deal_prophecies(s, T, scratch, rng)
     deal_land_tiles(s, T, scratch, rng)

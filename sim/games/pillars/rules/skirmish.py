@@ -13,13 +13,16 @@ from sim.games.pillars.decisions import D_SKIRMISH
 from sim.games.pillars.events import EV_SKIRMISH
 from sim.games.pillars.rules.cards import draw_cards_reshuffling
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.heroes import CH_VICTORY, odysseus_challenge
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.removal import (
     PIECE_BUILDING,
+    PIECE_HERO,
     PIECE_HOPLITE,
     PIECE_PILLAR,
     PIECE_SHIP,
     PIECE_WORKER,
+    hero_exposed,
     port_ship,
     remove_piece,
 )
@@ -36,9 +39,13 @@ def skirmish_mode(s):
 
 
 @kernel
-def unit_pieces(s, owner, land, opts, n):
-    """An option (owner, kind, Land) for each kind of Unit the owner has in the space."""
+def unit_pieces(s, owner, land, own, opts, n):
+    """An option (owner, kind, Land) for each kind of Unit the owner has in the space; its
+    Hero Unit, when the owner is the seat choosing (``own``), or has no other Unit there
+    (p. 16)."""
     k = land * L.MAX_PLAYERS + owner
+    if s[L.HERO_AT + owner] == land and (own or hero_exposed(s, owner, land)):
+        n = option(opts, n, owner, PIECE_HERO, land, 0)
     if s[L.LAND_HOPLITES + k] > 0:
         n = option(opts, n, owner, PIECE_HOPLITE, land, 0)
     if s[L.LAND_WORKERS + k] > 0:
@@ -57,7 +64,7 @@ def skirmish_targets(s, seat, land, opts):
     for other in range(s[L.N_PLAYERS]):
         if other == seat or other == ally:
             continue
-        n = unit_pieces(s, other, land, opts, n)
+        n = unit_pieces(s, other, land, False, opts, n)
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + other] >= 0:
             n = option(opts, n, other, PIECE_BUILDING, land, 0)
         if s[L.LAND_PILLAR + land] == other:
@@ -103,8 +110,9 @@ def skirmish(s, T, W, ev, seat, scratch, opts, rng):
     if won:
         lose_piece(s, T, W, ev, rival, piece, land, opts, rng)
         redraw_support(s, rival, scratch, rng)
+        odysseus_challenge(s, T, ev, seat, land, CH_VICTORY)
     else:
-        n = unit_pieces(s, seat, land, opts, 0)
+        n = unit_pieces(s, seat, land, True, opts, 0)
         if n > 0:
             piece = opts[decide(s, T, W, opts, n, seat, D_SKIRMISH, rng), 1]
             lose_piece(s, T, W, ev, seat, piece, land, opts, rng)

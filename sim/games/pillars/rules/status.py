@@ -19,6 +19,7 @@ from sim.games.pillars.events import (
 from sim.games.pillars.rules.cities import cities_of, mark_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
+from sim.games.pillars.rules.heroes import CH_PILLAR, CH_VICTORY, odysseus_challenge
 from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
@@ -123,6 +124,9 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
         if target == WIN_REPLACE:
             take_pillar_from_board(s, T, seat)
             s[L.LAND_PILLAR + land] = seat
+            odysseus_challenge(s, T, ev, seat, land, CH_PILLAR)
+    if won:
+        odysseus_challenge(s, T, ev, seat, land, CH_VICTORY)
     for other in range(s[L.N_PLAYERS]):
         if (other != seat) if won else (other == seat):
             redraw_support(s, other, scratch, rng)

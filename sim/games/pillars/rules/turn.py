@@ -25,7 +25,7 @@ from sim.games.pillars.events import (
     EV_RONDEL_MOVE,
     EV_STRATEGY,
 )
-from sim.games.pillars.rules.abilities import city_state_ability
+from sim.games.pillars.rules.abilities import city_state_ability, hero_ability
 from sim.games.pillars.rules.archery import aim_all_archers
 from sim.games.pillars.rules.cards import (
     draw_card,
@@ -254,10 +254,12 @@ def polis_expansion(s, T, W, ev, seat, work, opts, rng):
 @compiled_in_caller
 def replenish_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """A Replenish Turn (p. ~9): hand, Pillars, a City-state ability of that trigger
-    (p. 6), then Energising; then Polis Expansion's step (p. ~14)."""
+    (p. 6) and of the Hero tile (p. 16), then Energising; then Polis Expansion's step
+    (p. ~14)."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
     pillars = replenish_pillars(s, seat)
     emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
     city_state_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
+    hero_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
     energise(s, T, W, ev, seat, work, opts, rng)
     polis_expansion(s, T, W, ev, seat, work, opts, rng)
