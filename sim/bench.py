@@ -22,8 +22,6 @@ from sim.games.pillars import game as pillars_game
 from strategies.pericles.skill import STRATEGY_NAMES
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # 2 players means the Demagogue sits in (rulebook p. 21)
-RUN_SIZES = (100_000, 1_000_000, 10_000_000)
-REPORT_SIZES = (1_000_000, 10_000_000)
 HEURISTIC_PREFERRED = "balanced"
 # Pillars games run far longer under random-legal play (about 170 rounds): a tenth as many
 PILLARS_SHARE = 10
@@ -138,9 +136,8 @@ def _sim_report(games: int, workers: int) -> dict:
     return {"games": games, "strategy": "random", "wall_s": seconds, "peak_rss_mb": peak_mb}
 
 
-def run_bench(games: int = 20000, out: Path | None = None,
-              run_sizes: tuple[int, ...] = RUN_SIZES,
-              report_sizes: tuple[int, ...] = REPORT_SIZES) -> dict:
+def run_bench(games: int, out: Path | None, run_sizes: tuple[int, ...],
+              report_sizes: tuple[int, ...]) -> dict:
     content = load_content()
     cores = os.cpu_count() or 1
     strategies = bench_strategies()

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from sim.cli import app
 from sim.games.pericles import content as content_module
 from sim.games.pillars import content as pillars_content
-from sim.gate.replay import DEFAULT_GAMES
+from sim.gate import DEFAULT_GAMES
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "scenarios" / "baselines" / "pericles-3p.json"

@@ -10,7 +10,7 @@ import pandas as pd
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
-from cli_process import sim
+from cli_process import ENV, sim
 from processes import kill_after
 from typer.testing import CliRunner
 
@@ -202,3 +202,13 @@ def test_cells_whose_tables_differ_in_size_play_as_each_alone(tmp_path, workers)
     for cell, rows_alone in enumerate(alone):
         rows_in_run = both[both.cell == cell].drop(columns="cell").reset_index(drop=True)
         pd.testing.assert_frame_equal(rows_in_run, rows_alone.drop(columns="cell"))
+
+
+def test_the_command_line_loads_no_engine_and_no_scipy_until_a_command_needs_them():
+    # every `sim` process imports sim.cli; what it loads there every command pays for
+    probe = ("import sys, sim.cli; heavy = ('scipy', 'sim.bench', 'sim.runner.execute', "
+             "'sim.games.pillars.engine', 'sim.games.pericles.engine'); "
+             "print(','.join(m for m in heavy if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], env=ENV, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

@@ -9,8 +9,7 @@ import typer
 
 from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
-from sim.gate import GateError
-from sim.gate.replay import DEFAULT_GAMES
+from sim.gate import DEFAULT_GAMES, GateError
 from sim.runner import BrokenGame, RunError
 
 

@@ -10,5 +10,9 @@ gate, ``stopping`` is `sim run --until-ci`'s rule, ``power`` sizes a check, and
 """
 
 
+# Default games of a baseline and a check; `sim plan` and docs/ci.md explain the choice.
+DEFAULT_GAMES = 100_000
+
+
 class GateError(ValueError):
     """A bad gate request (baseline file, dataset, flag). One-line message."""

@@ -11,8 +11,7 @@ check needs.
 from __future__ import annotations
 
 import math
-
-from scipy import stats
+from statistics import NormalDist
 
 # Share of the veteran's games whose win share changed when its Day-side cost went from
 # 3 to 2, with balanced bots (3 players, seed 0, 100,000 games): a typical single-card edit
@@ -21,7 +20,8 @@ DISCORDANCE = 0.36
 
 
 def _z(alpha: float, power: float) -> tuple[float, float]:
-    return float(stats.norm.isf(alpha / 2)), float(stats.norm.ppf(power))
+    normal = NormalDist()
+    return normal.inv_cdf(1 - alpha / 2), normal.inv_cdf(power)
 
 
 def independent_games(share: float, delta: float, alpha: float, power: float) -> int:

@@ -19,8 +19,6 @@ from sim.runner.plan import Plan, build_plan
 from sim.runner.scenario import Scenario
 
 BATCH = 20000
-# Default games of a baseline and a check; `sim plan` and docs/ci.md explain the choice.
-DEFAULT_GAMES = 100_000
 
 
 def scenario_record(scenario: Scenario) -> dict[str, object]:

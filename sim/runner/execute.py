@@ -12,7 +12,6 @@ from pathlib import Path
 import numba
 import pyarrow as pa
 
-from sim.gate.stopping import StopRule
 from sim.runner import RunError
 from sim.runner.batches import Batch
 from sim.runner.dataset import (
@@ -182,6 +181,9 @@ def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batc
                 bar: RunProgress, until_ci: float) -> tuple[int, int, list[dict]]:
     """Each cell's batches in order until its intervals are narrow enough; closing the
     backend's results cancels the batches queued past that point."""
+    # imported here: the rule needs scipy.stats, which a run without --until-ci never loads
+    from sim.gate.stopping import StopRule
+
     played = kept = 0
     stopped = []
     for cell, job in jobs.items():
