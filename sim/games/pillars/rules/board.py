@@ -28,16 +28,23 @@ def own_building(s, seat, land):
 
 
 @kernel
-def place_on_land(s, T, ev, seat, land):
-    """A piece placed on a Land explores it (p. 7), which turns its Region's Odysseus
-    token face up (p. 16)."""
+def explore(s, T, ev, seat, land):
+    """A piece placed on a Land turns its face-down tiles face up (p. 7) and its Region's
+    Odysseus token (p. 16). Returns True when a tile of the Land turned."""
+    turned = ((s[L.LAND_POP + land] >= 0 and s[L.LAND_POP_UP + land] == 0)
+              or (s[L.LAND_RES + land] >= 0 and s[L.LAND_RES_UP + land] == 0))
+    if s[L.LAND_POP + land] >= 0:
+        s[L.LAND_POP_UP + land] = 1
+    if s[L.LAND_RES + land] >= 0:
+        s[L.LAND_RES_UP + land] = 1
     reveal_odysseus(s, T, ev, seat, land)
-    if ((s[L.LAND_POP + land] >= 0 and s[L.LAND_POP_UP + land] == 0)
-            or (s[L.LAND_RES + land] >= 0 and s[L.LAND_RES_UP + land] == 0)):
-        if s[L.LAND_POP + land] >= 0:
-            s[L.LAND_POP_UP + land] = 1
-        if s[L.LAND_RES + land] >= 0:
-            s[L.LAND_RES_UP + land] = 1
+    return turned
+
+
+@kernel
+def place_on_land(s, T, ev, seat, land):
+    """A Unit or Building placed on a Land explores it (p. 7), traced when a tile turned."""
+    if explore(s, T, ev, seat, land):
         emit(s, ev, seat, EV_EXPLORE, land, 0, 0)
 
 

@@ -4,9 +4,10 @@ Common City and exploring the Land it goes to."""
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLACE_CITY
 from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
+from sim.games.pillars.rules.board import explore
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
-from sim.games.pillars.rules.heroes import CH_CITY, odysseus_challenge, reveal_odysseus
+from sim.games.pillars.rules.heroes import CH_CITY, odysseus_challenge
 from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
@@ -17,15 +18,6 @@ from sim.games.pillars.rules.power import (
 from sim.jit import kernel
 
 CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT, CITY_ATLANTIS_SETTLED = range(4)  # gain_city.cause
-
-
-@kernel
-def explore(s, land):
-    """Pieces placed on a Land turn its face-down tiles face up (p. 7)."""
-    if s[L.LAND_POP + land] >= 0:
-        s[L.LAND_POP_UP + land] = 1
-    if s[L.LAND_RES + land] >= 0:
-        s[L.LAND_RES_UP + land] = 1
 
 
 @kernel
@@ -67,8 +59,7 @@ def put_city(s, T, ev, seat, land, cause):
     (its Region's Odysseus token too, and the City is a challenge of one, p. 16)."""
     s[L.LAND_CITY + land] = L.CITY_COMMON
     mark_city(s, seat, land)
-    explore(s, land)
-    reveal_odysseus(s, T, ev, seat, land)
+    explore(s, T, ev, seat, land)
     odysseus_challenge(s, T, ev, seat, land, CH_CITY)
     emit(s, ev, seat, EV_GAIN_CITY, land, cause, cities_of(s, seat))
 

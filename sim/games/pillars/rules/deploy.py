@@ -74,10 +74,12 @@ def deploy_spaces(s, T, seat, unit, opts):
 
 @kernel
 def set_unit_cost(T, work, row, unit):
+    """The Resources under the Unit's slot of that row; the Hero's 2 Gold (p. 16)."""
     for r in range(L.N_RESOURCES):
-        work[W_COST + r] = T.deploy_cost[row, unit, r] if unit != UNIT_HERO else 0
-    if unit == UNIT_HERO:
-        work[W_COST + GOLD] = HERO_GOLD
+        if unit == UNIT_HERO:
+            work[W_COST + r] = HERO_GOLD if r == GOLD else 0
+        else:
+            work[W_COST + r] = T.deploy_cost[row, unit, r]
 
 
 @kernel

@@ -52,12 +52,18 @@ def heroic_power(s, T, seat):
 
 
 @kernel
-def draw_heroes(s, T, scratch, rng):
-    """Step 10: the Hero tiles shuffled, players + 1 of them face up (p. 16)."""
-    n = T.heroes.shape[0]
+def shuffled(n, scratch, rng):
+    """0 .. n - 1 in a random order (the setup stream) in ``scratch[:n]``; returns n."""
     for k in range(n):
         scratch[k] = k
     shuffle(scratch, n, rng, STREAM_SETUP)
+    return n
+
+
+@kernel
+def draw_heroes(s, T, scratch, rng):
+    """Step 10: the Hero tiles shuffled, players + 1 of them face up (p. 16)."""
+    n = shuffled(T.heroes.shape[0], scratch, rng)
     for k in range(min(s[L.N_PLAYERS] + 1, n)):
         s[L.HERO_DRAWN + k] = scratch[k]
 
@@ -105,10 +111,7 @@ def place_odysseus_tokens(s, T, scratch, rng):
     over out of the game (p. 16)."""
     if odysseus_seat(s, T) < 0:
         return
-    n = T.odysseus.shape[0]
-    for k in range(n):
-        scratch[k] = k
-    shuffle(scratch, n, rng, STREAM_SETUP)
+    n = shuffled(T.odysseus.shape[0], scratch, rng)
     k = 0
     for region in range(L.N_REGIONS):
         if s[L.REGION_BLOCKED + region] == 0 and k < n:
