@@ -37,19 +37,22 @@ def _per_tile(combos: list[str], per_combo: np.ndarray) -> tuple[list[str], np.n
     return tiles, member.T @ per_combo
 
 
-def _team_pairs(table: pa.Table, pick: str, rows: np.ndarray) -> tuple[list[str], np.ndarray]:
-    """For the ``rows`` of a four-seat team game, the pair of picks of the row's seat and
-    its partner two seats on ("athenai + sparta", in name order): names and codes."""
-    names, codes = categories(table[pick])
-    game, seat = table["game"].to_numpy(), table["seat"].to_numpy().astype(np.int64)
-    order = np.lexsort((seat, game))  # each game's four rows in seat order
-    at = np.empty_like(order)
-    at[order] = np.arange(order.size)
-    partner = order[at - seat + (seat + 2) % 4]
-    low = np.minimum(codes, codes[partner])[rows]
-    high = np.maximum(codes, codes[partner])[rows]
-    pairs, pair_codes = np.unique(low * len(names) + high, return_inverse=True)
-    labels = [" + ".join(sorted((names[p // len(names)], names[p % len(names)]))) for p in pairs]
+def _team_picks(picks: np.ndarray, group: np.ndarray, names: list[str]) -> tuple[list[str], np.ndarray]:
+    """Per team of a game (``group``, a code per row), the picks its seats played ("troia",
+    "athenai + sparta", in name order; a team has one or two seats): names and a code per
+    group."""
+    order = np.argsort(group, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0])
+    low = np.minimum.reduceat(picks[order], starts)
+    high = np.maximum.reduceat(picks[order], starts)
+    size = np.diff(np.r_[starts, group.size])
+    high = np.where(size == 1, -1, high)  # a team of one seat
+    pairs, pair_codes = np.unique(low * (len(names) + 1) + high + 1, return_inverse=True)
+    labels = []
+    for p in pairs:
+        first, second = divmod(int(p), len(names) + 1)
+        labels.append(" + ".join(sorted((names[first], names[second - 1]))) if second
+                      else names[first])
     return labels, pair_codes
 
 
@@ -201,18 +204,21 @@ class CellTally:
                         self.glory_by_tile_user.add(tile, glory[users], game[users])
 
     def _add_teams(self, table: pa.Table, share: np.ndarray) -> None:
-        """Each team's win share per game, read once from its first seat's row (seats 1 and
-        2; the partner's share is the same): by team and by the team's pair of picks."""
-        seat = table["seat"].to_numpy()
-        first = pc.is_valid(table["team"]).to_numpy(zero_copy_only=False) & (seat < 2)
-        if not first.any():
+        """Each team's result per game, the win shares of its seats summed (Symmachia's
+        partners, the Siege of Destiny's sides): by team and by the picks the team played."""
+        valid = pc.is_valid(table["team"]).to_numpy(zero_copy_only=False)
+        if not valid.any():
             return
-        result = 2 * share[first]  # the team's share: its two seats' equal shares
-        names, codes = categories(table["team"].filter(pa.array(first)))
-        self.teams.add_coded(names, codes, result)
+        rows = pa.array(valid)
+        names, codes = categories(table["team"].filter(rows))
+        game = table["game"].filter(rows).to_numpy().astype(np.int64)
+        groups, group = np.unique(game * len(names) + codes, return_inverse=True)
+        result = np.bincount(group, weights=share[valid])
+        self.teams.add_coded(names, groups % len(names), result)
         if self.pick and self.has(self.pick):
-            names, codes = _team_pairs(table, self.pick, first)
-            self.team_picks.add_coded(names, codes, result)
+            pick_names, picks = categories(table[self.pick].filter(rows))
+            labels, pair_codes = _team_picks(picks, group, pick_names)
+            self.team_picks.add_coded(labels, pair_codes, result)
 
     def _add_atlantis(self, holds: pa.ChunkedArray, share: np.ndarray) -> None:
         """The win shares of the seats that held Atlantis at the end and of the others, in

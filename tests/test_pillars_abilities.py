@@ -232,7 +232,7 @@ def test_a_temple_sent_back_takes_its_slot_away_p10_p31(a):
     run(a, [(O.OP_SEND_BACK, O.PIECE_BUILDING, 0)], W=script(pair(1, attika), 0))
     assert a[L.LAND_BUILDING + attika * L.MAX_PLAYERS + 1] == -1
     slots = L.MYTH_SLOT + 1 * L.MAX_MYTH_SLOTS
-    assert list(a[slots:slots + 2]) == [kept, -1] and a[L.MYTH_INVOKED + 3] == 1
+    assert list(a[slots:slots + 2]) == [kept, -1] and a[L.MYTH_INVOKED + L.MAX_MYTH_SLOTS] == 1
     assert check_state(a, T) == V_OK
 
 
@@ -263,7 +263,8 @@ def test_gaia_swaps_cards_and_each_slot_keeps_its_state_p31(a):
     # seat 0 gave Gaia (Energised) for Hyperion, which takes that state; Gaia, now seat
     # 1's, is turned sideways as the Invoke ends
     assert a[L.MYTH_SLOT + 0] == theirs and a[L.MYTH_INVOKED + 0] == 0
-    assert a[L.MYTH_SLOT + 3] == gaia and a[L.MYTH_INVOKED + 3] == 1
+    theirs_at = L.MAX_MYTH_SLOTS  # seat 1's first slot
+    assert a[L.MYTH_SLOT + theirs_at] == gaia and a[L.MYTH_INVOKED + theirs_at] == 1
     assert check_state(a, T) == V_OK
 
 
@@ -363,7 +364,8 @@ def test_perseus_removes_a_random_card_of_a_rival_and_may_use_its_ability_p31(a)
     ev = run(a, [(O.OP_PERSEUS, 0, 0)], W=script(1, 0))
     [(card, rival, used)] = events(a, ev, EV_MYTHOLOGY_REMOVED)
     assert card in counsel and (rival, used) == (1, 1)
-    assert a[L.MYTH_OUT + card] == 1 and card not in a[L.MYTH_SLOT:L.MYTH_SLOT + 6]
+    held = a[L.MYTH_SLOT:L.MYTH_SLOT + 2 * L.MAX_MYTH_SLOTS]
+    assert a[L.MYTH_OUT + card] == 1 and card not in held
     assert a[L.HAND_N + 0] == cards + 2  # the removed card's ability: draw 2
     assert check_state(a, T) == V_OK
     a[L.MYTH_OUT + card] = 0
@@ -372,7 +374,8 @@ def test_perseus_removes_a_random_card_of_a_rival_and_may_use_its_ability_p31(a)
     # declining: the card still leaves the game
     ev = run(a, [(O.OP_PERSEUS, 0, 0)], W=script(1, -1))
     assert events(a, ev, EV_MYTHOLOGY_REMOVED)[0][1:] == (1, 0)
-    assert a[L.HAND_N + 0] == cards + 2 and a[L.MYTH_SLOT + 3] == a[L.MYTH_SLOT + 4] == -1
+    seat_1 = a[L.MYTH_SLOT + L.MAX_MYTH_SLOTS:L.MYTH_SLOT + 2 * L.MAX_MYTH_SLOTS]
+    assert a[L.HAND_N + 0] == cards + 2 and (seat_1 == -1).all()
     # no rival holds a card: nothing happens
     ev = run(a, [(O.OP_PERSEUS, 0, 0)])
     assert events(a, ev, EV_ABILITY_STEP) == [(O.OP_PERSEUS, -1, 0)]
@@ -478,7 +481,7 @@ def test_own_turn_cards_wait_for_their_holders_turn_p8(a):
     ev, work, opts, rng = kit()
     W = script(0)
     invoke_window(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
-    assert W[1] == 0 and a[L.MYTH_INVOKED + 3] == 0  # not offered in seat 0's turn
+    assert W[1] == 0 and a[L.MYTH_INVOKED + L.MAX_MYTH_SLOTS] == 0  # not offered in seat 0's turn
     n = free_choices(a, T, 1, False, turn_scratch(), opts)
     assert (FREE_INVOKE, 0) in {tuple(int(x) for x in opts[k, :2]) for k in range(n)}
 

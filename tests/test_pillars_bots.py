@@ -36,6 +36,7 @@ from sim.games.pillars.rules.free import FREE_SKIRMISH
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import Q_UNITS
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
+from sim.games.pillars.rules.teams import pair_symmachia_teams
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF
 from strategies.pillars.heuristic import skirmish_opening
@@ -251,8 +252,10 @@ def test_in_symmachia_the_partner_is_no_rival():
     s[L.LAND_HOPLITES + partner_land * L.MAX_PLAYERS + 2] = 3
     opts, n = options([(rival_land, 0, L.U_HOPLITE), (partner_land, 0, L.U_HOPLITE)])
     s[L.ADDONS] = L.ADDON_SYMMACHIA
+    pair_symmachia_teams(s)
     assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 1
     s[L.ADDONS] = 0
+    s[L.PARTNER:L.PARTNER + L.MAX_PLAYERS] = -1
     assert ask_heuristic(s, T, W, opts, n, 0, D_DEPLOY_SPACE) == 0
 
 

@@ -9,10 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
     ABILITIES,
     BOARD_LANDS,
     BUILDINGS,
+    C_DESTINY,
     C_KIND,
     C_POWER,
     C_RES_A,
@@ -107,9 +109,14 @@ def test_hash_is_stable_and_follows_values(content, text, tmp_path):
 
 
 def test_action_cards_p2(T):
-    kinds = np.bincount(T.cards[:, C_KIND], minlength=len(CARD_KINDS))
+    core = T.cards[T.cards[:, C_DESTINY] == 0]
+    kinds = np.bincount(core[:, C_KIND], minlength=len(CARD_KINDS))
     # 10 Starting cards per colour (40 over four), 42 Characters, 14 Monuments, 4 Egypt
     assert kinds.tolist() == [10, 42, 14, 4] and 4 * 10 + 42 + 14 + 4 == 100
+    # the Siege of Destiny's 5 Characters and 1 Monument come last (p. ~18)
+    destiny = T.cards[-6:]
+    assert (destiny[:, C_DESTINY] == 1).all() and (T.cards[:-6, C_DESTINY] == 0).all()
+    assert sorted(destiny[:, C_KIND]) == [L.KIND_CHARACTER] * 5 + [L.KIND_MONUMENT]
     assert set(T.cards[:, C_POWER]) <= set(range(1, 5))
 
 

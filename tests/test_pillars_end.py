@@ -217,11 +217,11 @@ def test_ties_go_to_the_most_track_steps_then_are_shared_p13():
     set_step(s, 2, 3, 1)
     set_step(s, 2, 4, 1)
     set_step(s, 3, 5, 1)
-    mark_winners(s)
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [0, 1, 1, 0]  # 12 Glory and 2 steps each: shared
     assert [rank_of(s, p) for p in range(4)] == [4, 1, 1, 3]
     set_step(s, 2, 5, 1)
-    mark_winners(s)
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [0, 0, 1, 0]
 
 

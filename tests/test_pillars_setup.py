@@ -11,6 +11,7 @@ import pytest
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
     BOARD_LANDS,
+    C_DESTINY,
     C_KIND,
     C_THREE_PLAYER,
     DECKS,
@@ -123,8 +124,10 @@ def test_procurement_area_step3(games):
                      for slot in range(first, first + L.PROC_PER_ROW)
                      for i in range(s[L.PROC_N + slot])]
             assert all(T.cards[c, C_KIND] == kind for c in cards)
-        assert sum(dealt) + taken == (T.cards[:, C_KIND] == L.KIND_MONUMENT).sum() + (
-            (T.cards[:, C_KIND] == L.KIND_CHARACTER) & ~(three & (n < 3))).sum()
+        core = T.cards[:, C_DESTINY] == 0  # the Siege of Destiny's cards stay out (p. ~18)
+        assert (out[:len(T.cards)][~core] == 1).all()
+        assert sum(dealt) + taken == ((T.cards[:, C_KIND] == L.KIND_MONUMENT) & core).sum() + (
+            (T.cards[:, C_KIND] == L.KIND_CHARACTER) & core & ~(three & (n < 3))).sum()
         assert all(s[L.PROC_UP + k] == (s[L.PROC_N + k] > 0) for k in range(L.N_PROC))
 
 
@@ -133,7 +136,8 @@ def test_procurement_decks_split_evenly_step3():
     for seed in SEEDS:
         s = new_game(CONTENT, "mediterranean", 4, seed=seed)
         chars = [s[L.PROC_N + L.PROC_CHARACTERS + k] for k in range(L.PROC_PER_ROW)]
-        if sum(chars) == (T.cards[:, C_KIND] == L.KIND_CHARACTER).sum():
+        core = T.cards[:, C_DESTINY] == 0
+        if sum(chars) == ((T.cards[:, C_KIND] == L.KIND_CHARACTER) & core).sum():
             assert max(chars) - min(chars) <= 1
             return
     pytest.fail("no seed left the Character decks as dealt")
@@ -285,14 +289,14 @@ def test_step14_rewards(games):
             reward = T.track_steps[track, 0, 0]
             hand = pile(s, "HAND", seat)
             extra = [c for c in hand if T.cards[c, C_KIND] != L.KIND_STARTING]
-            slots = field(s, "MYTH_SLOT")[seat * 3:seat * 3 + 3]
+            slots = field(s, "MYTH_SLOT")[seat * L.MAX_MYTH_SLOTS:(seat + 1) * L.MAX_MYTH_SLOTS]
             kinds.add(int(reward))
             if reward == R_CARD:
                 assert len(extra) == 1 and len(hand) == T.setup[S_HANDS + seat] + 1
             else:
                 assert extra == [] and len(hand) == T.setup[S_HANDS + seat]
             if R_DEMIGOD <= reward <= R_TITAN:
-                assert slots[0] >= 0 and s[L.MYTH_INVOKED + seat * 3] == 0
+                assert slots[0] >= 0 and s[L.MYTH_INVOKED + seat * L.MAX_MYTH_SLOTS] == 0
             else:
                 assert slots[0] == -1
     assert kinds == {R_CARD, R_DEMIGOD, R_HOPLITE_FOR_IRON}  # the last is not taken

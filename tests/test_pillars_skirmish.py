@@ -236,8 +236,7 @@ def test_without_a_piece_to_take_the_status_check_goes_on_decision37(s):
 
 
 def test_partners_do_not_skirmish_decision14():
-    s = game("aegean", 4, seed=3)
-    s[L.ADDONS] = L.ADDON_SKIRMISH | L.ADDON_SYMMACHIA
+    s = game("aegean", 4, seed=3, mode="symmachia+skirmish")
     naxos = land("naxos")
     put(s, naxos, 0, hoplites=1)
     put(s, naxos, 2, hoplites=1)  # the partner's
@@ -245,7 +244,7 @@ def test_partners_do_not_skirmish_decision14():
     assert skirmish_targets(s, 0, naxos, opts) == 0
     put(s, naxos, 1, workers=1)
     assert skirmish_targets(s, 0, naxos, opts) == 1 and opts[0, 0] == 1
-    s[L.ADDONS] = L.ADDON_SKIRMISH
+    s[L.PARTNER:L.PARTNER + L.MAX_PLAYERS] = -1  # no teams
     assert skirmish_targets(s, 0, naxos, opts) == 2
 
 

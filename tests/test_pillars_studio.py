@@ -64,14 +64,15 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
     content = load_content(studio=_write(tmp_path / "studio.toml", STUDIO))
     d = shipped.data
     boards = sum(1 + len(b["regions"]) + len(b["lands"]) + len(b["seas"]) for b in d["boards"])
-    cards = sum(len(d[k]["cards"]) for k in ("starting_cards", "characters", "monuments",
-                                             "kingdom_of_egypt", "mythology"))
-    abilities = sum("ability_source" in c for k in ("characters", "monuments",
-                                                    "kingdom_of_egypt", "mythology")
+    decks = ("characters", "monuments", "kingdom_of_egypt", "siege_of_destiny", "mythology")
+    cards = sum(len(d[k]["cards"]) for k in ("starting_cards", *decks))
+    abilities = sum("ability_source" in c for k in decks
                     for c in d[k]["cards"])  # an ability is an item of its own
     tiles = 2 * len(d["city_states"]["tiles"])  # a tile and its ability
     tiles += sum(1 + ("ability_source" in h) for h in d["heroes"]["tiles"])
-    items = 9 + boards + len(d["tracks"]) + tiles + cards + abilities  # 9 sections
+    sides = len(d["siege_of_destiny"]["sides"])
+    # 9 sections, and the Siege of Destiny's own source and its Time markers'
+    items = 9 + 2 + boards + len(d["tracks"]) + tiles + sides + cards + abilities
     # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Oracle's
     # ability, which the file leaves, nor the Aegean board, which it names only to reach
     # its Sea

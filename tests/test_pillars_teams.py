@@ -35,9 +35,8 @@ def test_mode_names_combine_with_a_plus():
 
 def allied(symmachia=True):
     """Four seats on the Aegean side in round 1, in Symmachia or not."""
-    s = game("aegean", 4, seed=3)
+    s = game("aegean", 4, seed=3, mode="symmachia" if symmachia else "standard")
     s[L.ROUND] = 1
-    s[L.ADDONS] = L.ADDON_SYMMACHIA if symmachia else 0
     return s
 
 
@@ -68,11 +67,11 @@ def test_partners_never_lay_siege_to_each_other_decision34(symmachia):
 def test_the_team_with_more_glory_wins_together_p15():
     s = allied()
     s[L.GLORY:L.GLORY + 4] = [10, 12, 12, 5]  # seats 1+3: 22, seats 2+4: 17
-    mark_winners(s)
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [1, 0, 1, 0]
     assert [rank_of(s, seat) for seat in range(4)] == [1, 2, 1, 2]
-    s[L.ADDONS] = 0  # the same Glory without teams: seats 2 and 3 share the win
-    mark_winners(s)
+    s[L.PARTNER:L.PARTNER + 4] = -1  # the same Glory without teams: seats 2 and 3 share the win
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [0, 1, 1, 0]
 
 
@@ -82,10 +81,10 @@ def test_tied_teams_go_to_the_teams_track_steps_then_share_decision33():
     s[L.TRACK_STEP:L.TRACK_STEP + 4 * L.N_TRACKS] = 0
     set_step(s, 1, 0, 2)  # seats 2+4: 2 steps
     set_step(s, 0, 1, 1)  # seats 1+3: 1 step
-    mark_winners(s)
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [0, 1, 0, 1]
     set_step(s, 2, 2, 1)  # 2 steps each: a shared victory
-    mark_winners(s)
+    mark_winners(s, T)
     assert list(s[L.WON:L.WON + 4]) == [1, 1, 1, 1]
     assert [rank_of(s, seat) for seat in range(4)] == [1, 1, 1, 1]
 

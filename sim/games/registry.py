@@ -49,9 +49,10 @@ GAMES = {
     ),
     "pillars": GameInfo(
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
-        # the added modes combine with one of the first three: "short+skirmish"
+        # the added modes combine with one of the first three: "short+skirmish"; the Siege
+        # of Destiny is played alone
         modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes",
-               "atlantis", "legendary_heroes"),
+               "atlantis", "legendary_heroes", "siege_of_destiny"),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state",

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sim.games.registry import get_game
+from sim.games.registry import get_game, load_runner
 from sim.gate.dataset import CellOutcomes, read_run
 from sim.runner.backends import open_backend
 from sim.runner.execute import execute
@@ -30,8 +30,12 @@ def scenario_record(scenario: Scenario) -> dict[str, object]:
 
 
 def scenario_from(record: dict) -> Scenario:
+    """The stored scenario; a setting the game gained since the baseline was made takes its
+    default, which plays the games the baseline's code played."""
+    defaults = load_runner(get_game(record["game"])).SETTINGS
     return Scenario(name=record["name"], game=record["game"], players=tuple(record["players"]),
-                    strategies=tuple(record["strategies"]), settings=dict(record["settings"]),
+                    strategies=tuple(record["strategies"]),
+                    settings={**defaults, **record["settings"]},
                     overrides=dict(record["overrides"]), source=record.get("source"),
                     description=record.get("description", ""))
 

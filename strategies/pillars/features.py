@@ -62,6 +62,10 @@ FEATURES = (
     ("tactical_hand", "cards kept in hand before adding Tactical Card Support to a Siege"),
     # the City-state draft (step 11)
     ("draft_room", "per open Land next to a City-state's starting Land, when drafting"),
+    # the Siege of Destiny (p. ~18), where Glory decides nothing
+    ("time_marker", "a Time marker moved the seat's side's way by an Exile"),
+    ("troia", "per Power the seat adds on the Land of Troia's Starting City, to take it or "
+              "to hold it"),
 )
 FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 NF = len(FEATURES)
@@ -71,4 +75,5 @@ NF = len(FEATURES)
  F_WORKER, F_HOPLITE, F_ROW_EMPTIED, F_SETTLE, F_TRACK_STEP, F_CITY_STEP, F_TRACK_END,
  F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND, F_REGION, F_EXPLORE,
  F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_SKIRMISH, F_INVOKE, F_MYTHOLOGY, F_CARD,
- F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM) = range(NF)
+ F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_TIME_MARKER,
+ F_TROIA) = range(NF)

@@ -69,17 +69,20 @@ from sim.games.pillars.decisions import (
     D_SPHINX,
     D_STRATEGY,
     D_TACTICAL,
+    D_TIME_EXILE,
     D_TURN,
     MAX_OPTIONS,
     OPT_WIDTH,
     SHIP_SPACE,
 )
 from sim.games.pillars.rules import removal as R
+from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
 from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
 from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.deploy import UNIT_HERO
+from sim.games.pillars.rules.destiny import FROM_HAND, FROM_PROPHECY, team_of, troia_city
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.free import (
     FREE_CITY,
@@ -88,6 +91,7 @@ from sim.games.pillars.rules.free import (
     FREE_PROPHECY,
     FREE_SIEGE,
     FREE_SKIRMISH,
+    FREE_TIME,
 )
 from sim.games.pillars.rules.heroes import HERO_GOLD, HERO_POWER, HERO_TOKENS, heroic_power
 from sim.games.pillars.rules.movement import (
@@ -96,6 +100,7 @@ from sim.games.pillars.rules.movement import (
     MOVE_HOPLITE,
     MOVE_SHIP,
     MOVE_WORKER,
+    movable,
 )
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import (
@@ -125,6 +130,7 @@ from sim.games.pillars.rules.turn import (
     SEC_PROCURE,
     SEC_SETTLE,
     TURN_ADVANCE,
+    crosses_line,
     replenish_size,
 )
 from sim.jit import kernel
@@ -210,6 +216,8 @@ def arrival_value(s, T, w, land, seat, power):
         value += w[F.F_REINFORCE]
     if atlantis_to_claim(s, seat, land) and mine < ATLANTIS_POWER:
         value += w[F.F_CITY] * min(power, ATLANTIS_POWER - mine) / ATLANTIS_POWER
+    if s[L.TROIA] >= 0 and land == troia_city(s) and besieges_troia(s, T, seat):
+        value += w[F.F_TROIA] * power  # the Siege of Destiny is won there
     return value
 
 
@@ -500,7 +508,10 @@ def landing_value(s, T, w, seat, moved, card, outlook):
     the hand less ``card`` (the card played; -1 none)."""
     section = T.rondel[(s[L.RONDEL_POS + seat] + moved) % N_SECTIONS]
     resources, most, city = reach_without(T, outlook[OUTLOOK_REACH], card)
-    return section_value(w, section, resources, most, city, outlook)
+    value = section_value(w, section, resources, most, city, outlook)
+    if seat == s[L.TROIA] and crosses_line(T, s[L.RONDEL_POS + seat], moved):
+        value += w[F.F_TIME_MARKER]  # Troia's crossing removes one (p. ~18)
+    return value
 
 
 @kernel
@@ -550,6 +561,41 @@ def depleted_pillars(s, seat):
     for land in range(s[L.LAND_END]):
         n += s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 1
     return n
+
+
+@kernel
+def sphinx_cost(s, w, seat, land, kind, start):
+    """The cards Land Units moved from ``start`` onto ``land`` would discard where another
+    seat's Sphinx tile lies (one per Unit while the hand lasts, p. 31), each at the worth
+    of a card a Replenish draws."""
+    if s[L.SPHINX_AT] != land or s[L.SPHINX_OWNER] == seat:
+        return 0.0
+    units = 1
+    if kind == MOVE_ALL:
+        units = (movable(s, seat, MOVE_HOPLITE, start) + movable(s, seat, MOVE_WORKER, start)
+                 + movable(s, seat, MOVE_HERO, start))
+    return w[F.F_REPLENISH_CARD] * min(units, s[L.HAND_N + seat])
+
+
+@kernel
+def besieges_troia(s, T, seat):
+    """The seat is of the Achaean League, whose win is Troia's Starting City (p. ~18); the
+    Trojans hold it by the Control and reinforcement terms like any Land."""
+    return team_of(s, T, seat) == L.TEAM_ACHAEAN
+
+
+@kernel
+def own_cards(s, seat):
+    """The seat's cards in its draw pile, hand and discard pile."""
+    return s[L.DECK_N + seat] + s[L.HAND_N + seat] + s[L.DISCARD_N + seat]
+
+
+@kernel
+def drawable(s, T, seat):
+    """Cards a Replenish would draw: up to the Replenish Size, as many as the draw and
+    discard piles hold (a seat that Exiled most of its deck draws few or none)."""
+    missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
+    return min(missing, own_cards(s, seat) - s[L.HAND_N + seat])
 
 
 @kernel
@@ -730,8 +776,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_TURN:
         if a == TURN_ADVANCE:
             return w[F.F_ADVANCE] + best_play(s, T, w, seat, outlook)
-        missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
-        return (w[F.F_REPLENISH_CARD] * missing + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
+        return (w[F.F_REPLENISH_CARD] * drawable(s, T, seat)
+                + w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
                 + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
     if kind == D_PLAY:
         return (best_landing(s, T, w, seat, c, b, outlook)
@@ -773,7 +819,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_MOVE_TO:
         return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE, c)
                 + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3])
-                + (skirmish_opening(s, T, w, seat, a) if c == MOVE_HOPLITE else 0.0))
+                + (skirmish_opening(s, T, w, seat, a) if c == MOVE_HOPLITE else 0.0)
+                - (sphinx_cost(s, w, seat, a, c, opts[k, 3]) if b != SHIP_SPACE else 0.0))
     if kind == D_BUILD:
         if a == BUILD_CITY:
             return w[F.F_CITY] - w[F.F_SPEND] * CITY_COST
@@ -803,13 +850,16 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0
     if kind == D_ASCEND or kind == D_DISCOUNT_STEP:
         cost = s[L.TRACK_STEP + seat * L.N_TRACKS + a] + 1 if kind == D_ASCEND else 0
+        if kind == D_ASCEND and b < 0:  # paid by Exiling 3 Characters (p. 12)
+            if own_cards(s, seat) - EXILE_STEP < replenish_size(s, T, seat):
+                return -1.0  # a deck thinner than a hand leaves turns unplayed
+            return step_value(s, T, w, seat, a) - EXILE_STEP * w[F.F_REPLENISH_CARD]
         return step_value(s, T, w, seat, a) - w[F.F_SPEND] * cost
     if kind == D_PROGRESS or kind == D_POLIS:
         return 0.01 + step_value(s, T, w, seat, a)
     if kind == D_AFTER_ASCEND:
-        missing = max(0, replenish_size(s, T, seat) - s[L.HAND_N + seat])
         if a == 0:
-            return w[F.F_REPLENISH_CARD] * missing
+            return w[F.F_REPLENISH_CARD] * drawable(s, T, seat)
         return (w[F.F_REPLENISH_PILLAR] * depleted_pillars(s, seat)
                 + w[F.F_REPLENISH_ENERGISE] * invoked_cards(s, seat))
     if kind == D_PROCURE:
@@ -825,6 +875,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_EXILE:
         card = (s[L.HAND + seat * L.MAX_PILE + b] if a == 0
                 else s[L.DISCARD + seat * L.MAX_PILE + b])
+        if own_cards(s, seat) <= replenish_size(s, T, seat):
+            return -card_keep(T, card)  # a deck thinner than a hand leaves turns unplayed
         return w[F.F_EXILE_STARTING] if T.cards[card, C_KIND] == L.KIND_STARTING else -card_keep(T, card)
     if kind == D_FREE_ACTION:
         if a == FREE_PROPHECY:
@@ -832,7 +884,10 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_CITY:
             return w[F.F_CITY]
         if a == FREE_SIEGE:
-            return w[F.F_SIEGE]
+            return w[F.F_SIEGE] + (w[F.F_TROIA] if s[L.TROIA] >= 0 and b == troia_city(s)
+                                   and besieges_troia(s, T, seat) else 0.0)
+        if a == FREE_TIME:
+            return w[F.F_TIME_MARKER]
         if a == FREE_SKIRMISH:
             prize = skirmish_prize(s, T, w, seat, b, 0)
             return w[F.F_SKIRMISH] + prize if prize > 0 else -1.0
@@ -888,6 +943,11 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return float(T.heroes[a, HERO_POWER] + T.heroes[a, HERO_TOKENS])
     if kind == D_PROJECT:
         return arrival_value(s, T, w, a, seat, 1)
+    if kind == D_TIME_EXILE:  # the most Glory first, a Prophecy before a card of the deck
+        if a == FROM_PROPHECY:
+            return float(c)
+        card = s[(L.HAND if a == FROM_HAND else L.DISCARD) + seat * L.MAX_PILE + b]
+        return c - 0.1 * card_keep(T, card)
     return 0.0  # ability, ability target, archery: the first option
 
 

@@ -64,6 +64,11 @@ ODYSSEUS_CHALLENGES = ("building", "pillar", "mythology", "prophecy", "victory",
 UNITS = ("ship", "worker", "hoplite")  # Deploy row, left to right (step 8)
 BUILDINGS = ("temple", "agora", "citadel")  # Build row, left to right (step 8)
 CARD_KINDS = ("starting", "character", "monument", "egypt")  # p. 2
+# The Siege of Destiny's sides (p. ~18): the Trojan Alliance and the Achaean League.
+DESTINY_TEAMS = ("trojan", "achaean")
+# What its cards are, as CARD_KINDS words: five Characters, one into each side's starting
+# deck, and the Trojan Horse, a Monument (p. ~18).
+DESTINY_CARD_KINDS = ("character", "monument")
 DECKS = ("demigod", "titan", "olympian")  # p. 2
 POPULATION_REWARDS = ("wild", "demigod", "olympian", "titan", "card", "camp")  # p. ~11
 # Barbarian tiles (Appendix 4, p. 15): Cavalry (a), Infantry (b), Ships (c), and the moves
@@ -105,7 +110,14 @@ MAX_PLAYERS = 4
 STACKS_PER_TYPE, TILES_PER_STACK = 2, 3  # step 6
 
 # Columns of the compiled card and tile tables.
-C_KIND, C_POWER, C_RES_A, C_RES_B, C_EITHER, C_THREE_PLAYER, C_GLORY = range(7)
+# C_DESTINY: 1 for a card of the Siege of Destiny, out of the game in every other mode.
+C_KIND, C_POWER, C_RES_A, C_RES_B, C_EITHER, C_THREE_PLAYER, C_GLORY, C_DESTINY = range(8)
+# Columns of Tables.destiny: a City-state tile, DESTINY_TEAMS code, Hero tile, Character
+# card row, fewest players it is played with (p. ~18).
+DS_CITY_STATE, DS_TEAM, DS_HERO, DS_CHARACTER, DS_PLAYERS = range(5)
+# Entries of Tables.destiny_rules: Time markers at 2, 3, 4 players (the start and the
+# most), then the Glory an Exile for a Time marker needs.
+DR_TIME, DR_EXILE_GLORY = 0, 3
 P_NUMBER, P_ERA, P_QUEST, P_PIECE, P_COUNT, P_GLORY = range(6)
 S_HANDS = 0  # setup[0:4] hand sizes by seat, then:
 S_EXTRA_CITY_STATES, S_BLOCKED = 4, 5  # setup[5:8] Regions blocked at 2, 3, 4 players
@@ -133,7 +145,7 @@ SCHEMA = {
     "components": Section("Components", (
         "source", "player_colours", "city_state_tiles", "starting_cities", "common_cities",
         "track_tiles", "resource_tiles", "population_tiles", "strategy_tiles", "prophecies",
-        "barbarian_tiles", "hero_tiles", "odysseus_tokens",
+        "barbarian_tiles", "hero_tiles", "odysseus_tokens", "destiny_cards", "time_markers",
         "forbidden_domains", "starting_cards_per_colour", "characters", "monuments",
         "kingdom_of_egypt", "demigods", "titans", "olympians", "pieces"), listed=False),
     "setup": Section("Setup", ("source", "hand_sizes", "extra_city_states", "blocked_regions",
@@ -172,6 +184,13 @@ SCHEMA = {
     "characters": _deck("Characters", "Character", (*_CARD, "either", "three_player")),
     "monuments": _deck("Monuments", "Monument", (*_CARD, "glory", "either")),
     "kingdom_of_egypt": _deck("Kingdom of Egypt", "Kingdom of Egypt card", (*_CARD, "either")),
+    "siege_of_destiny": Section("The Siege of Destiny", (
+        "source", "time_markers", "time_markers_source", "exile_glory", "sides",
+        "abilities", "cards"), listed=False, lists={
+        "sides": Section("Siege of Destiny side", ("city_state", "team", "hero", "character",
+                                                   "players", "source"), key="city_state"),
+        "cards": Section("Siege of Destiny card", (*_CARD, "kind", "glory", "either"),
+                         key="name")}),
     "mythology": _deck("Mythology", "Mythology card", ("name", "deck", "wine", "source", "copies",
                                                        "ability", "ability_source")),
 }
@@ -205,7 +224,8 @@ class Tables(NamedTuple):
     build_cost: np.ndarray      # [row, BUILDINGS, resource] Resources under each Building
     settle_rows: np.ndarray     # [row] Pillars per Settle row
     strategy_types: np.ndarray  # [section] ICONS code an emptied Deploy, Build, Settle row gains
-    cards: np.ndarray           # [card, 7] C_* columns; the 10 Starting cards come first
+    cards: np.ndarray           # [card, 8] C_* columns; the 10 Starting cards come first,
+                                # the Siege of Destiny's last
     card_ability: np.ndarray    # [card, 2] fx rows of its ability and of its alternative, 0 none
     mythology: np.ndarray       # [card, 2] DECKS code, Wine to Energise
     myth_ability: np.ndarray    # [card, 2] fx row of its ability, 1 when usable on another's turn
@@ -215,6 +235,8 @@ class Tables(NamedTuple):
     heroes: np.ndarray          # [tile, 4] base Power, 1 when tokens add Power, fx row of its
                                 # ability, HERO_TRIGGERS code (Legendary Heroes, p. 16)
     odysseus: np.ndarray        # [token] ODYSSEUS_CHALLENGES code (p. 16)
+    destiny: np.ndarray         # [side, 5] DS_* columns (the Siege of Destiny, p. ~18)
+    destiny_rules: np.ndarray   # [4] DR_* entries
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
     strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
@@ -370,6 +392,7 @@ class _Compiler:
             population=_arr(self.population(data["population"], data["boards"])),
             barbarians=_arr(self.barbarians(data["barbarians"])),
             **self.heroes(data["heroes"], names),
+            **self.destiny(data["siege_of_destiny"], names),
             resource_tiles=_arr(self.resource_tiles(data["resource_tiles"])),
             prophecies=_arr(self.prophecies(data["prophecies"])),
             strategy=_arr(self.strategy(data["strategy"])), setup=_arr(setup),
@@ -688,7 +711,7 @@ class _Compiler:
             self.source(f"{w}.source", c["source"])
             res = self.resources(f"{w}.resources", c["resources"], 1, 1)
             for k, p in enumerate(self.list_(f"{w}.powers", c["powers"], 1)):
-                rows.append([0, self.int_(f"{w}.powers[{k}]", p, 1, 9), res[0], -1, 0, 0, 0])
+                rows.append([0, self.int_(f"{w}.powers[{k}]", p, 1, 9), res[0], -1, 0, 0, 0, 0])
                 card_names.append(c["name"])
         self.count("starting_cards", len(rows), self.comp["starting_cards_per_colour"], "cards")
         self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
@@ -700,26 +723,43 @@ class _Compiler:
             items = self.list_(f"{section}.cards", sec["cards"])
             self.count(f"{section}.cards", len(items), self.comp[section], "cards")
             card_names += self.named(f"{section}.cards", items)
-            monument = section == "monuments"
             for c in items:
-                w = f"{section}.cards.{c['name']}"
-                self.item(w, c, SCHEMA[section].lists["cards"],
-                          ("either", "three_player", "ability_or"))
-                self.card_abilities.append([self.ability(w, c, "ability"),
-                                            self.ability(w, c, "ability_or")])
-                self.source(f"{w}.source", c["source"])
-                res = self.resources(f"{w}.resources", c["resources"], 1, 2)
-                either = c.get("either", False)
-                if not isinstance(either, bool) or (either and len(res) != 2):
-                    self.fail(f"{w}.either", "true only for a card with two Resources ('/'), else remove it")
-                three = c.get("three_player", False)
-                if not isinstance(three, bool):
-                    self.fail(f"{w}.three_player", f"expected true or false, got {show(three)}")
-                rows.append([kind, self.int_(f"{w}.power", c["power"], 1, 9), res[0],
-                             res[1] if len(res) > 1 else -1, int(either), int(three),
-                             self.int_(f"{w}.glory", c["glory"], 1, 3) if monument else 0])
+                rows.append(self.card_row(section, c, kind, False))
+        # the Siege of Destiny's cards last, so that the other cards keep their rows
+        section = "siege_of_destiny"
+        sec = self.item(section, data[section], SCHEMA[section])
+        self.source(f"{section}.abilities", sec["abilities"])
+        items = self.list_(f"{section}.cards", sec["cards"])
+        self.count(f"{section}.cards", len(items), self.comp["destiny_cards"], "cards")
+        card_names += self.named(f"{section}.cards", items)
+        for c in items:
+            kind = 1 + self.word(f"{section}.cards.{c['name']}.kind", c.get("kind"),
+                                 DESTINY_CARD_KINDS)
+            rows.append(self.card_row(section, c, kind, True))
         names["cards"] = tuple(card_names)
+        self.card_rows = rows
         return rows
+
+    def card_row(self, section: str, c: dict, kind: int, destiny: bool) -> list[int]:
+        """A card's C_* row; its abilities go to ``card_abilities``."""
+        w = f"{section}.cards.{c['name']}"
+        monument = kind == CARD_KINDS.index("monument")
+        optional = ("either", "three_player", "ability_or") + (() if monument else ("glory",))
+        self.item(w, c, SCHEMA[section].lists["cards"], optional)
+        self.card_abilities.append([self.ability(w, c, "ability"), self.ability(w, c, "ability_or")])
+        self.source(f"{w}.source", c["source"])
+        res = self.resources(f"{w}.resources", c["resources"], 1, 2)
+        either = c.get("either", False)
+        if not isinstance(either, bool) or (either and len(res) != 2):
+            self.fail(f"{w}.either", "true only for a card with two Resources ('/'), else remove it")
+        three = c.get("three_player", False)
+        if not isinstance(three, bool):
+            self.fail(f"{w}.three_player", f"expected true or false, got {show(three)}")
+        if not monument and "glory" in c:
+            self.fail(f"{w}.glory", "only a Monument has Glory (p. 13); remove it")
+        return [kind, self.int_(f"{w}.power", c["power"], 1, 9), res[0],
+                res[1] if len(res) > 1 else -1, int(either), int(three),
+                self.int_(f"{w}.glory", c["glory"], 1, 3) if monument else 0, int(destiny)]
 
     def ability(self, where: str, card: dict, key: str) -> int:
         """The fx row of the card's steps under ``key`` (none: row 0), each step checked
@@ -884,6 +924,40 @@ class _Compiler:
         return {"heroes": _arr(rows), "odysseus": _arr(
             [self.word(f"heroes.odysseus[{i}]", c, ODYSSEUS_CHALLENGES) for i, c in enumerate(tokens)])}
 
+    def destiny(self, d: Any, names: dict) -> dict[str, np.ndarray]:
+        """The Siege of Destiny's sides and numbers (p. ~18); its cards are in ``cards``."""
+        where = "siege_of_destiny"
+        self.item(where, d, SCHEMA[where])
+        self.source(f"{where}.source", d["source"])
+        self.source(f"{where}.time_markers_source", d["time_markers_source"])
+        rows = []
+        for side in self.list_(f"{where}.sides", d["sides"], 2, MAX_PLAYERS + 1):
+            tile = side.get("city_state") if isinstance(side, dict) else None
+            w = f"{where}.sides.{tile}"
+            self.item(w, side, SCHEMA[where].lists["sides"])
+            self.source(f"{w}.source", side["source"])
+            card = self.word(f"{w}.character", side["character"], names["cards"])
+            kind, destiny = self.card_rows[card][C_KIND], self.card_rows[card][C_DESTINY]
+            if kind != CARD_KINDS.index("character") or not destiny:
+                self.fail(f"{w}.character", f"{side['character']!r} is not a Character card of "
+                          f"{where}.cards; name one")
+            rows.append([self.word(f"{w}.city_state", tile, names["city_states"]),
+                         self.word(f"{w}.team", side["team"], DESTINY_TEAMS),
+                         self.word(f"{w}.hero", side["hero"], names["heroes"]), card,
+                         self.int_(f"{w}.players", side["players"], 2, MAX_PLAYERS)])
+        for team, word in enumerate(DESTINY_TEAMS):
+            if not any(r[DS_TEAM] == team and r[DS_PLAYERS] == 2 for r in rows):
+                self.fail(f"{where}.sides", f"no {word} side is played with 2 players; give "
+                          "each team one with players = 2")
+        for players in range(2, MAX_PLAYERS + 1):
+            if sum(r[DS_PLAYERS] <= players for r in rows) < players:
+                self.fail(f"{where}.sides", f"fewer sides than {players} players; add one")
+        time = self.list_(f"{where}.time_markers", d["time_markers"], 3, 3)
+        most = self.comp["time_markers"]
+        rules = [self.int_(f"{where}.time_markers[{i}]", n, 1, most) for i, n in enumerate(time)]
+        rules.append(self.int_(f"{where}.exile_glory", d["exile_glory"], 1, 20))
+        return {"destiny": _arr(rows), "destiny_rules": _arr(rules)}
+
     def resource_tiles(self, rt: Any) -> list[list[int]]:
         rows = []
         for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
@@ -971,7 +1045,10 @@ def _assumed_share(d: dict) -> float:
     sources += [c["source"] for c in d["starting_cards"]["cards"]]
     sources += [t[k] for t in d["city_states"]["tiles"] for k in ("source", "ability_source")]
     sources += [t[k] for t in d["heroes"]["tiles"] for k in ("source", "ability_source") if k in t]
-    for section in (*_CARD_SECTIONS, "mythology"):
+    destiny = d["siege_of_destiny"]
+    sources += [destiny["source"], destiny["time_markers_source"]]
+    sources += [side["source"] for side in destiny["sides"]]
+    for section in (*_CARD_SECTIONS, "siege_of_destiny", "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
         sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]
     return sum(is_assumed(s) for s in sources) / len(sources)

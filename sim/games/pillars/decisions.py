@@ -61,7 +61,8 @@ DECISION_FIELDS = (
                 "for a Ship's, column 2 the MOVE_* kind, column 3 the space it leaves (p. 9)"),
     ("free_action", "-1 none, else FREE_SIEGE and a Land for the Siege tile, FREE_PROPHECY "
                     "and a Region whose Prophecy is Fulfilled, FREE_CITY, FREE_LIGHTHOUSE, or "
-                    "FREE_SKIRMISH and a Land for the Skirmish tile (pp. 7-8, p. ~14, p. 15)"),
+                    "FREE_SKIRMISH and a Land for the Skirmish tile, or FREE_TIME, an Exile "
+                    "for a Time marker (pp. 7-8, p. ~14, p. 15, p. ~18)"),
     ("end_ship", "-1 none, else a Ship piece and the Land of the Region it is placed on "
                  "before the Region is scored (p. 13)"),
     ("ability", "which ability of the card played is used: 0 its first, 1 its alternative "
@@ -93,6 +94,8 @@ DECISION_FIELDS = (
     ("draft_first", "0 a City-state first and a Hero tile in the second pass, 1 the other "
                     "way round (Legendary Heroes, p. 16)"),
     ("hero", "Hero tile taken, its place in the face-up row (p. 16)"),
+    ("time_exile", "card Exiled toward a Time marker: column 0 where (destiny.EXILE_FROM), "
+                   "column 1 the Prophecy card or pile index, column 2 its Glory (p. ~18)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -104,6 +107,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
  D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH, D_BARBARIAN_TARGET, D_DRAFT_FIRST,
- D_HERO) = (
+ D_HERO, D_TIME_EXILE) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -29,7 +29,7 @@ SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              track_end, check_turns, max_rounds):
+              track_end, troia_rule, check_turns, max_rounds):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     Rounds run from the First Player clockwise (p. 8). After a trigger the round is
@@ -42,6 +42,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     if atlantis_mode(s):
         setup_atlantis(s)
     s[L.TRACK_END] = track_end
+    s[L.TROIA_RULE] = troia_rule
     record(s, T)
     while s[L.GAME_OVER] == 0:
         s[L.ROUND] += 1
@@ -52,6 +53,8 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
             check_end(s, T, ev, seat)
             if check_turns:
                 record(s, T)
+            if s[L.GAME_OVER] == 1:
+                break  # an instant win (the Siege of Destiny, p. ~18)
         s[L.ACTIVE] = -1
         record(s, T)
         if s[L.END_ROUND] > 0 and s[L.ROUND] >= s[L.END_ROUND]:
@@ -79,7 +82,7 @@ def work_arrays(max_events):
 
 @njit
 def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks, tiles, mode,
-             track_end, check_turns, max_rounds, max_events):
+             track_end, troia_rule, check_turns, max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``). ``packed``: ``Content.packed``."""
@@ -89,15 +92,16 @@ def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks
     T = packed[0]
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              track_end, check_turns, max_rounds)
+              track_end, troia_rule, check_turns, max_rounds)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
-               count, side, n_players, picks, tiles, mode, track_end, check_turns, max_rounds,
+               count, side, n_players, picks, tiles, mode, track_end, troia_rule, check_turns,
+               max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
-               violation, atlantis, hero, hero_power):
+               violation, atlantis, hero, hero_power, time_markers):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -111,7 +115,7 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-                  track_end, check_turns, max_rounds)
+                  track_end, troia_rule, check_turns, max_rounds)
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]
@@ -129,4 +133,5 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
         violation[g] = s[L.VIOLATION]
         slot = s[L.ATLANTIS]
         atlantis[g] = s[L.LAND_CITY_MARKER + slot] if slot >= 0 else -1
+        time_markers[g] = s[L.TIME_MARKERS]
     return True

@@ -78,6 +78,11 @@ EVENT_FIELDS = (
     ("hero_deploy", ("hero", "land", "")),
     ("hero_ability", ("hero", "trigger", "")),
     ("odysseus_token", ("region", "token", "kind")),
+    # the Siege of Destiny (p. ~18): a card Exiled toward a Time marker (from
+    # destiny.EXILE_FROM); a Time marker removed (change -1) or added (+1), those left, and
+    # its cause (destiny.TIME_CAUSES)
+    ("time_exile", ("from", "card", "glory")),
+    ("time_marker", ("change", "left", "cause")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -91,7 +96,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_GAME_END, EV_INVOKE, EV_ABILITY_STEP, EV_STRATEGY, EV_CITY_STATE_ABILITY, EV_SPHINX_TILE,
  EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED,
  EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED,
- EV_HERO_PICK, EV_HERO_DEPLOY, EV_HERO_ABILITY, EV_ODYSSEUS_TOKEN) = (
+ EV_HERO_PICK, EV_HERO_DEPLOY, EV_HERO_ABILITY, EV_ODYSSEUS_TOKEN, EV_TIME_EXILE,
+ EV_TIME_MARKER) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

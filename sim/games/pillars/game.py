@@ -36,6 +36,7 @@ class PillarsSetup:
     board: str = "mediterranean"
     mode: str = "standard"  # modes.py: "short", "symmachia", "short+symmachia" ...
     track_end: str = "markers"  # layout.TRACK_ENDS: how the track-end trigger counts
+    troia_rule: str = "literal"  # layout.TROIA_RULES: the Siege of Destiny's only-City rule
     # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
     # "random" (dealt at random); seats past the list draft
     city_states: tuple[str, ...] = ()
@@ -73,18 +74,18 @@ def policy_words(content: Content, setup: PillarsSetup) -> np.ndarray:
 
 def _args(content: Content, setup: PillarsSetup):
     side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
-                                      setup.city_states_in, setup.city_states_out)
+                                      setup.city_states_in, setup.city_states_out, setup.mode)
     L.check_capacity(content.tables)
     check_players(setup.mode, setup.players)
     check_board(setup.mode, content.tables, setup.board)
     return (policy_words(content, setup), side, picks, tiles, mode_code(setup.mode),
-            L.TRACK_ENDS.index(setup.track_end))
+            L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule))
 
 
 def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
-    W, side, picks, tiles, mode, track_end = _args(content, setup)
+    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup)
     m = L.MAX_PLAYERS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -100,12 +101,13 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "atlantis": np.zeros(count, np.int32),  # the seat whose marker is on Atlantis, -1
         "hero": np.zeros((count, m), np.int32),  # the seat's Hero tile, -1 (p. 16)
         "hero_power": np.zeros((count, m), np.int32),  # its Power at the end (Odysseus grows)
+        "time_markers": np.zeros(count, np.int32),  # left at the end (the Siege of Destiny)
     }
 
     def play(start: int, stop: int) -> bool:
         return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, setup.players, picks, tiles,
-                          mode, track_end, setup.check_turns, setup.max_rounds,
+                          mode, track_end, troia_rule, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
     refuse_mismatch(play(0, 0), "pillars")  # no game: the compiled layout is checked first
@@ -116,9 +118,9 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
 def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
-    W, side, picks, tiles, mode, track_end = _args(content, setup)
+    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup)
     state, events, played = play_one(L.LAYOUT_KEY, content.packed, W, run_seed, game_index,
-                                     side, setup.players, picks, tiles, mode, track_end, True,
-                                     setup.max_rounds, max_events)
+                                     side, setup.players, picks, tiles, mode, track_end,
+                                     troia_rule, True, setup.max_rounds, max_events)
     refuse_mismatch(played, "pillars")
     return state, events

@@ -221,7 +221,7 @@ def _cards(s, T):
 def _mythology(s, T):
     for seat in range(s[L.N_PLAYERS]):
         room = mythology_room(s, T, seat)
-        for k in range(room, L.MAX_MYTH_SLOTS):
+        for k in range(room, L.MYTH_BESIDE):
             if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] >= 0:
                 return False
     lo, hi, ok = _mark_all(s, L.MYTH_SLOT, L.MAX_PLAYERS * L.MAX_MYTH_SLOTS, np.int64(0),

@@ -49,7 +49,10 @@ MAX_CARDS = 80  # rows of the card table (content.cards): one colour's Starting 
 MAX_PILE = MAX_CARDS  # a seat's deck, hand, discard or exiled pile (it may hold every card)
 MAX_PROC_DECK = 16  # cards in one Procurement deck
 MAX_MYTH_DECK = 24  # cards in one Mythology deck
-MAX_MYTH_SLOTS = 3  # Mythology cards above a Player board, Temples included (p. 10)
+# Mythology cards a seat holds: the slots above its Player board, Temples included (p. 10),
+# then MYTH_BESIDE, the Siege of Destiny's Olympian beside the board (p. ~18)
+MAX_MYTH_SLOTS = 4
+MYTH_BESIDE = 3
 MAX_STRATEGY = 3 * MAX_ROWS  # a Strategy tile per emptied Player board row
 MAX_PROPHECIES = 32
 MAX_POPULATION = 24
@@ -93,16 +96,28 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
-ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis", "legendary_heroes")
-ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS, ADDON_HEROES = 1, 2, 4, 8, 16
+ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis", "legendary_heroes",
+               "siege_of_destiny")
+(ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS, ADDON_HEROES,
+ ADDON_DESTINY) = 1, 2, 4, 8, 16, 32
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
 END_ERA3 = (3, 0, 2)
 # END_REASON codes: why the game ended (the first trigger, p. 13), or the engine's
 # safety limit on rounds (never reached in the invariant runs, docs/rules/pillars.md).
-END_REASON_NAMES = ("none", "cities", "tracks", "prophecies", "round_limit")
-END_NONE, END_BY_CITIES, END_BY_TRACKS, END_BY_PROPHECIES, END_BY_LIMIT = range(5)
+# The Siege of Destiny ends only by its two instant wins (p. ~18): the Achaean League
+# Controls Troia's Starting City, or the Trojan Alliance removes the last Time marker.
+END_REASON_NAMES = ("none", "cities", "tracks", "prophecies", "round_limit", "troia_taken",
+                    "time_runs_out")
+(END_NONE, END_BY_CITIES, END_BY_TRACKS, END_BY_PROPHECIES, END_BY_LIMIT, END_TROIA_TAKEN,
+ END_TIME_RUNS_OUT) = range(7)
+# The Siege of Destiny's sides (p. ~18), content.DESTINY_TEAMS codes.
+TEAM_TROJAN, TEAM_ACHAEAN = 0, 1
+# Its rule on Troia's only City: the literal one (a Siege never takes an only City, so the
+# Achaeans need Troia to hold two), or lifted for Troia's Starting City (decision 49).
+TROIA_RULES = ("literal", "lifted")
+TROIA_LITERAL, TROIA_LIFTED = range(len(TROIA_RULES))
 # Glory by source (p. 13): Fulfilled Prophecies, Monuments, Cities and Regions Controlled.
 GLORY_SOURCES = ("prophecies", "monuments", "cities", "regions")
 N_SOURCES = len(GLORY_SOURCES)
@@ -194,7 +209,8 @@ _FIELDS = (
     ("ODYSSEUS_UP", N_REGIONS, "1 when it is face up (revealed by an explore)"),
     ("ABILITY_LAND", 1, "Land the ability step just run acted on, -1 (the Mythology "
                         "challenge of an Odysseus token)"),
-    ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1 (p. 8)"),
+    ("PROPHECY_OWNER", MAX_PROPHECIES, "seat holding each Prophecy card, -1, PROPHECY_EXILED "
+                                       "(p. 8, p. ~18)"),
     ("DRAWN", MAX_DRAWN, "City-state tiles drawn in step 10, in draw order, -1 past the last"),
     ("DRAWN_RES", MAX_DRAWN, "the Starting Resource tile below each drawn City-state"),
     # per seat
@@ -267,6 +283,12 @@ _FIELDS = (
     ("INVOKED_THIS_TURN", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card Invoked in this turn: "
                                                     "at most once a turn (decision 32); "
                                                     "cleared when a turn starts"),
+    # allies (Symmachia, p. 15; the Siege of Destiny, p. ~18)
+    ("PARTNER", MAX_PLAYERS, "the seat's ally, -1 (rules.teams)"),
+    # the Siege of Destiny (p. ~18)
+    ("TROIA", 1, "seat playing Troia, -1 in other modes"),
+    ("TIME_MARKERS", 1, "Time markers left on the Rondel"),
+    ("TROIA_RULE", 1, "TROIA_RULES code (decision 49)"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
     ("ADDONS", 1, "bits of the gameplay modes played on top (ADDON_NAMES, Appendix 4, p. 15)"),
@@ -298,10 +320,11 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, CROSSED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
  UNITS_BESIDE, BUILDINGS_BESIDE, POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT,
- OFF_TURN_INVOKES, INVOKED_THIS_TURN, MODE, ADDONS,
+ OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
+PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)
 USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits
 
 # Fields that hold "which piece, card or tile is here", so that an empty board is -1.
@@ -311,7 +334,7 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
                "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED",
                "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT", "ATLANTIS",
-               "HERO_DRAWN", "HERO", "HERO_AT", "ODYSSEUS", "ABILITY_LAND")
+               "HERO_DRAWN", "HERO", "HERO_AT", "ODYSSEUS", "ABILITY_LAND", "PARTNER", "TROIA")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 
@@ -337,7 +360,7 @@ def check_capacity(tables) -> None:
         ("city_state tiles", tables.city_start.shape[1], MAX_CITY_STATES),
         ("city_states drawn (players + extra)", MAX_PLAYERS + int(tables.setup[S_EXTRA_CITY_STATES]),
          MAX_DRAWN),
-        ("mythology slots (setup.max_mythology)", int(tables.setup[S_MAX_MYTHOLOGY]), MAX_MYTH_SLOTS),
+        ("mythology slots (setup.max_mythology)", int(tables.setup[S_MAX_MYTHOLOGY]), MYTH_BESIDE),
         ("player_board rows", max(tables.deploy_cost.shape[0], tables.build_cost.shape[0],
                                   tables.settle_rows.shape[0]), MAX_ROWS),
         ("ships per colour", int(tables.pieces[PIECES.index("ships")]), MAX_SHIPS),

@@ -1,6 +1,8 @@
 """The mode setting of a Pillars of Heracles game (Appendix 4, p. 15): one of the modes that
 set the end (standard, tutorial, short) with the gameplay modes played on top of it,
-joined by "+" ("short+symmachia"; the standard game is implied: "symmachia").
+joined by "+" ("short+symmachia"; the standard game is implied: "symmachia"). The Siege of
+Destiny (p. ~18) is played alone: it brings Legendary Heroes and Skirmish Mode itself and
+sets its own end, on the Aegean side.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ ADDON_PLAYERS = {"symmachia": (4,)}
 # the end-setting modes an added mode does not combine with, and why (decision 39)
 ADDON_EXCLUDES = {"barbarian_hordes": (("tutorial",), "the Barbarians raze Cities, which "
                                        "can leave the 4-City end out of reach")}
+DESTINY = "siege_of_destiny"
+DESTINY_BRINGS = ("skirmish", "legendary_heroes")  # p. ~18
+DESTINY_SIDE = "aegean"  # step 1 of its setup (p. ~18)
 
 
 class ModeError(ValueError):
@@ -33,6 +38,13 @@ def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
     if len(bases) > 1:
         raise ModeError(f"mode {text!r} combines {' and '.join(bases)} ; choose one of "
                         f"{', '.join(L.MODES)}")
+    if DESTINY in names:
+        others = [name for name in names if name not in (DESTINY, "standard", *DESTINY_BRINGS)]
+        if others:
+            raise ModeError(f"{DESTINY} is played on its own (it brings "
+                            f"{' and '.join(DESTINY_BRINGS)} and ends by its own wins, p. ~18), "
+                            f"not with {', '.join(others)} ; use --mode {DESTINY}")
+        names = [*names, *(name for name in DESTINY_BRINGS if name not in names)]
     added = tuple(name for name in L.ADDON_NAMES if name in names)
     base = bases[0] if bases else "standard"
     for name in added:
@@ -45,8 +57,11 @@ def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
 
 def canonical(text: str) -> str:
     """The mode setting written one way: the end-setting mode first (left out when it is
-    standard and a mode is added), then the added modes."""
+    standard and a mode is added), then the added modes; the Siege of Destiny by its name
+    alone."""
     base, added = parse_mode(text)
+    if DESTINY in added:
+        return DESTINY
     return "+".join(((base,) if base != "standard" or not added else ()) + added)
 
 
@@ -59,8 +74,12 @@ def mode_code(text: str) -> int:
 
 def check_board(text: str, tables, board: str) -> None:
     """A ModeError when Atlantis is played on a side without an Atlantis Sea: the text
-    places the tile on the Fortunate Isles, a Mediterranean Sea (p. 15; decision 13)."""
+    places the tile on the Fortunate Isles, a Mediterranean Sea (p. 15; decision 13); or
+    the Siege of Destiny on another side than the Aegean (p. ~18)."""
     side = SIDES.index(board)
+    if DESTINY in parse_mode(text)[1] and board != DESTINY_SIDE:
+        raise ModeError(f"{DESTINY} is played on the {DESTINY_SIDE} side of the board "
+                        f"(p. ~18), not the {board} ; use --set board={DESTINY_SIDE}")
     if "atlantis" in parse_mode(text)[1] and tables.atlantis[side, 0] < 0:
         others = [name for k, name in enumerate(SIDES) if tables.atlantis[k, 0] >= 0]
         raise ModeError(f"atlantis needs a board side with an Atlantis Sea, and the {board} "

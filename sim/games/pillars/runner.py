@@ -16,7 +16,15 @@ import pyarrow as pa
 
 from sim.games.content_files import ContentError
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import SCHEMA, SIDES, Content, load_content
+from sim.games.pillars.content import (
+    DESTINY_TEAMS,
+    DS_CITY_STATE,
+    DS_TEAM,
+    SCHEMA,
+    SIDES,
+    Content,
+    load_content,
+)
 from sim.games.pillars.game import (
     FIRST_OPTION,
     STRATEGIES,
@@ -27,6 +35,7 @@ from sim.games.pillars.game import simulate as _simulate
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pillars.modes import (
     ALL_MODES,
+    DESTINY,
     ModeError,
     canonical,
     check_board,
@@ -42,6 +51,8 @@ SETTINGS: dict[str, object] = {
     "board": "mediterranean",  # or "aegean" (step 1)
     "mode": "standard",        # standard, tutorial or short, with symmachia added by "+" (p. 15)
     "track_end": "markers",    # or "tracks": how the track-end trigger counts (p. 13)
+    # the Siege of Destiny's only-City rule for Troia: "literal" or "lifted" (decision 49)
+    "troia_rule": "literal",
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
     # or one City-state name, "draft" or "random" per seat
     "city_states": DRAFT,
@@ -59,7 +70,7 @@ PARAMS: tuple = ()  # no tunable numbers yet
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
-CHOICES = {"board": SIDES, "track_end": L.TRACK_ENDS}
+CHOICES = {"board": SIDES, "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
@@ -110,13 +121,13 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
         raise RunError(f"{where}: city_states lists {len(seats)} seats but the game has "
                        f"{players} players ; give one name (or 'draft' or 'random') per player")
     setup = PillarsSetup(players=players, board=settings["board"], mode=settings["mode"],
-                         track_end=settings["track_end"],
+                         track_end=settings["track_end"], troia_rule=settings["troia_rule"],
                          city_states=seats, city_states_in=tuple(settings["city_states_in"]),
                          city_states_out=tuple(settings["city_states_out"]),
                          strategies=strategies)
     try:
         setup_arrays(content, setup.board, players, setup.city_states, setup.city_states_in,
-                     setup.city_states_out)
+                     setup.city_states_out, setup.mode)
     except RunError as exc:
         raise RunError(f"{where}: {exc}") from None
     return setup
@@ -124,10 +135,14 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
 
 def deviations(settings: dict) -> list[str]:
     """The printed rules these settings leave."""
+    left = []
     picks = settings["city_states"]
     if picks == RANDOM or (isinstance(picks, list) and RANDOM in picks):
-        return ["City-states are dealt at random, not drafted as printed (step 11)"]
-    return []
+        left.append("City-states are dealt at random, not drafted as printed (step 11)")
+    if DESTINY in parse_mode(settings["mode"])[1] and settings["troia_rule"] == "lifted":
+        left.append("a Siege may take Troia's only City, which the literal rule forbids "
+                    "(decision 49)")
+    return left
 
 
 def simulate(content: Content, setup: PillarsSetup, seed: int, first_index: int,
@@ -184,7 +199,8 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
     }
     for k, source in enumerate(L.GLORY_SOURCES):
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
-    columns.update(_teams(setup, out["glory"][:, :p]))
+    columns.update(_teams(content, setup, out["glory"][:, :p], out["city_state"][:, :p]))
+    columns["time_markers"] = _time_markers(setup, out["time_markers"])
     columns["holds_atlantis"] = _holds_atlantis(setup, out["atlantis"])
     columns.update(_heroes(content, setup, per_seat(out["hero"]), per_seat(out["hero_power"])))
     return pa.table(columns)
@@ -208,11 +224,30 @@ def _holds_atlantis(setup: PillarsSetup, holder: np.ndarray) -> pa.Array:
     return pa.array((holder[:, None] == np.arange(p)).ravel())
 
 
-def _teams(setup: PillarsSetup, glory: np.ndarray) -> dict[str, pa.Array]:
-    """Per seat its team ("seats 1+3" or "seats 2+4", rules.teams) and the team's Glory,
-    the result the team wins or loses by (p. 15); null in a game without teams."""
+def _time_markers(setup: PillarsSetup, left: np.ndarray) -> pa.Array:
+    """Per game (on each seat's row) the Time markers left at the end of a Siege of Destiny
+    (p. ~18): how close the Trojans came; null in other modes."""
+    rows = left.size * setup.players
+    if DESTINY not in parse_mode(setup.mode)[1]:
+        return pa.nulls(rows, pa.int8())
+    return pa.array(np.repeat(left, setup.players).astype(np.int8))
+
+
+def _teams(content: Content, setup: PillarsSetup, glory: np.ndarray,
+           city_state: np.ndarray) -> dict[str, pa.Array]:
+    """Per seat its team and the team's Glory, the result the team wins or loses by: in
+    Symmachia "seats 1+3" or "seats 2+4" (rules.teams, p. 15); in the Siege of Destiny
+    the side of its City-state, "trojan" or "achaean", which wins by its own conditions, not
+    Glory (p. ~18). Null in a game without teams."""
     rows = glory.size
-    if "symmachia" not in parse_mode(setup.mode)[1]:
+    added = parse_mode(setup.mode)[1]
+    if DESTINY in added:
+        sides = content.tables.destiny
+        team_of = np.zeros(content.tables.city_start.shape[1], np.int32)
+        team_of[sides[:, DS_CITY_STATE]] = sides[:, DS_TEAM]
+        return {"team": labels(team_of[city_state.ravel()], DESTINY_TEAMS),
+                "team_glory": pa.nulls(rows, pa.int32())}
+    if "symmachia" not in added:
         return {"team": pa.nulls(rows, pa.string()), "team_glory": pa.nulls(rows, pa.int32())}
     seats = np.arange(setup.players)
     team = labels(np.tile(seats % 2, glory.shape[0]).astype(np.int32), TEAM_NAMES)

@@ -9,10 +9,19 @@ import difflib
 import numpy as np
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import MAX_PLAYERS, S_EXTRA_CITY_STATES, SIDES, Content
+from sim.games.pillars.content import (
+    DESTINY_TEAMS,
+    DS_CITY_STATE,
+    DS_PLAYERS,
+    DS_TEAM,
+    MAX_PLAYERS,
+    S_EXTRA_CITY_STATES,
+    SIDES,
+    Content,
+)
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
-from sim.games.pillars.modes import mode_code
+from sim.games.pillars.modes import DESTINY, mode_code, parse_mode
 from sim.games.pillars.policy import FIRST
 from sim.games.pillars.rules.setup import (
     FORCED_IN,
@@ -44,12 +53,14 @@ def _tile(content: Content, side: str, name: str, what: str) -> int:
 
 
 def setup_arrays(content: Content, board: str, players: int, city_states=(),
-                 city_states_in=(), city_states_out=()) -> tuple[int, np.ndarray, np.ndarray]:
+                 city_states_in=(), city_states_out=(),
+                 mode: str = "standard") -> tuple[int, np.ndarray, np.ndarray]:
     """The side code, per-seat picks and per-tile flags for ``setup_game``.
 
     ``city_states`` per seat: a City-state name, ``"draft"`` (the seat's policy picks, as
     printed) or ``"random"``; seats past the list draft. ``city_states_in`` are always in
-    the step 10 draw, ``city_states_out`` never."""
+    the step 10 draw, ``city_states_out`` never. The Siege of Destiny has no draw: its
+    tiles are fixed (p. ~18)."""
     if board not in SIDES:
         raise RunError(f"board: unknown side {board!r}{_hint(board, SIDES)}; choose "
                        f"{' or '.join(SIDES)}")
@@ -80,8 +91,33 @@ def setup_arrays(content: Content, board: str, players: int, city_states=(),
             raise RunError(f"city_states_out: {name!r} is also chosen or forced in; drop it "
                            "from one of the lists")
         tiles[tile] = FORCED_OUT
-    _check_draw(content, side, players, picks, tiles)
+    if DESTINY in parse_mode(mode)[1]:
+        _check_destiny(content, players, picks, bool(city_states_in or city_states_out))
+    else:
+        _check_draw(content, side, players, picks, tiles)
     return side, picks, tiles
+
+
+def _check_destiny(content: Content, players: int, picks, forced: bool) -> None:
+    """The Siege of Destiny's City-states are its own (p. ~18): fixed picks among those
+    played at this count, leaving a seat for each Trojan tile nobody is fixed to."""
+    if forced:
+        raise RunError(f"city_states_in/city_states_out: {DESTINY} lays out its own City-states "
+                       "(p. ~18) ; leave both lists empty")
+    sides = content.tables.destiny
+    names = content.names["city_states"]
+    in_play = {int(r[DS_CITY_STATE]): int(r[DS_TEAM]) for r in sides if r[DS_PLAYERS] <= players}
+    fixed = [int(t) for t in picks[:players] if t >= 0]
+    for tile in fixed:
+        if tile not in in_play:
+            allowed = ", ".join(names[t] for t in in_play)
+            raise RunError(f"city_states: {names[tile]!r} is not in {DESTINY} at {players} "
+                           f"players ; choose among {allowed}")
+    trojans = [t for t, team in in_play.items() if team == DESTINY_TEAMS.index("trojan")]
+    open_trojans = [t for t in trojans if t not in fixed]
+    if len(open_trojans) > players - len(fixed):
+        raise RunError(f"city_states: {DESTINY} needs seats for {', '.join(names[t] for t in trojans)} "
+                       f"(p. ~18) ; fix {names[open_trojans[0]]} for a seat or leave one to draft")
 
 
 def _check_draw(content: Content, side: int, players: int, picks, tiles) -> None:
@@ -112,7 +148,7 @@ def new_game(content: Content, board: str = "mediterranean", players: int = 3, s
     mode: its end settings and added modes are set, their own setup steps after the draft
     are not run) (``choices`` as ``setup_arrays``); a seat that drafts takes the first
     option it is offered."""
-    side, picks, tiles = setup_arrays(content, board, players, **choices)
+    side, picks, tiles = setup_arrays(content, board, players, mode=mode, **choices)
     L.check_capacity(content.tables)
     s = np.zeros(L.STATE_SIZE, np.int32)
     rng = np.zeros(N_STREAMS, np.uint64)

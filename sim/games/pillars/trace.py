@@ -26,6 +26,7 @@ from sim.games.pillars.content import (
     Content,
 )
 from sim.games.pillars.ops import OP_NAMES
+from sim.games.pillars.rules.destiny import EXILE_FROM, FROM_PROPHECY, TIME_CAUSES
 from sim.games.pillars.rules.heroes import TOKEN_KINDS
 from sim.games.pillars.rules.removal import REMOVABLE
 from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
@@ -68,10 +69,14 @@ class _Translator:
             return _name(ODYSSEUS_CHALLENGES, int(self.tables.odysseus[v]))
         if event == "odysseus_token" and key == "kind":
             return _name(TOKEN_KINDS, v)
+        if event == "time_exile" and key == "from":
+            return _name(EXILE_FROM, v)
+        if event == "time_marker" and key == "cause":
+            return _name(TIME_CAUSES, v)
         if key == "land":
             return _name(n[f"lands.{self.side}"], v)
         if key == "card" and event == "prophecy_fulfilled":
-            return f"prophecy_{int(self.tables.prophecies[v, P_NUMBER])}"
+            return self.prophecy(v)
         if key == "card":
             return _name(n["mythology" if event in MYTHOLOGY_EVENTS else "cards"], v)
         if key == "op":
@@ -111,6 +116,9 @@ class _Translator:
             return f"sea {v - L.BARB_SEA + 1}"
         return lands[v]
 
+    def prophecy(self, card: int) -> str:
+        return f"prophecy_{int(self.tables.prophecies[card, P_NUMBER])}"
+
     def record(self, row: np.ndarray) -> dict:
         rnd, seat, code = int(row[0]), int(row[1]), int(row[2])
         name = E.EVENT_NAMES[code]
@@ -118,6 +126,8 @@ class _Translator:
         for key, v in zip(E.EVENT_ARGS[name], row[3:6], strict=True):
             if key:
                 out[key] = self.value(name, key, int(v))
+        if name == "time_exile" and int(row[3]) == FROM_PROPHECY:
+            out["card"] = self.prophecy(int(row[4]))  # a Prophecy card, not an Action card
         return out
 
 

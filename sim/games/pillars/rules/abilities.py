@@ -30,7 +30,7 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.rules.board import SECTION_BUILD, row_emptied
 from sim.games.pillars.rules.build import build_lands, place_building
-from sim.games.pillars.rules.cards import draw_cards_reshuffling, mythology_room
+from sim.games.pillars.rules.cards import draw_cards_reshuffling
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_spaces, place_unit
 from sim.games.pillars.rules.heroes import CH_MYTHOLOGY, HERO_FX, HERO_TRIGGER, odysseus_challenge
@@ -138,7 +138,7 @@ def free_energise(s, T, W, ev, seat, most, opts, rng):
     done = 0
     while done < most:
         n = option(opts, 0, -1, 0, 0, 0)
-        for k in range(mythology_room(s, T, seat)):
+        for k in range(L.MAX_MYTH_SLOTS):  # a slot past the seat's room holds no card
             if s[L.MYTH_SLOT + base + k] >= 0 and s[L.MYTH_INVOKED + base + k] == 1:
                 n = option(opts, n, k, s[L.MYTH_SLOT + base + k], 0, 0)
         if n == 1:

@@ -9,6 +9,7 @@ from sim.games.pillars.content import C_KIND, WILD
 from sim.games.pillars.decisions import D_AFTER_ASCEND, D_ASCEND, D_EXILE
 from sim.games.pillars.events import CAUSE_ASCEND, EV_ASCEND, EV_EXILE, EV_REPLENISH
 from sim.games.pillars.rules.atlantis import atlantis_tile
+from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress, track_reward
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
@@ -83,14 +84,7 @@ def exile_characters(s, T, W, ev, seat, opts, rng):
             if T.cards[s[hand + h], C_KIND] == L.KIND_CHARACTER:
                 n = option(opts, n, 0, h, s[hand + h], 0)
         h = opts[decide(s, T, W, opts, n, seat, D_EXILE, rng), 1]
-        card = s[hand + h]
-        last = s[L.HAND_N + seat] - 1
-        s[hand + h] = s[hand + last]
-        s[hand + last] = -1
-        s[L.HAND_N + seat] = last
-        s[L.EXILED + seat * L.MAX_PILE + s[L.EXILED_N + seat]] = card
-        s[L.EXILED_N + seat] += 1
-        emit(s, ev, seat, EV_EXILE, card, 0, 0)
+        emit(s, ev, seat, EV_EXILE, exile_from(s, seat, 0, h), 0, 0)
 
 
 @compiled_in_caller

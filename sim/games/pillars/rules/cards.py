@@ -1,7 +1,7 @@
 """Action and Mythology cards: draws, the Procurement Area, Mythology slots (pp. 7, 9)."""
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import S_MYTHOLOGY_SLOTS
+from sim.games.pillars.content import C_GLORY, S_MYTHOLOGY_SLOTS
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 
@@ -46,12 +46,13 @@ def take_procured(s, seat, slot):
 
 @kernel
 def mythology_room(s, T, seat):
-    """Mythology slots the seat may fill: the base number plus one per Temple built (p. 10)."""
+    """Mythology slots the seat may fill: the base number plus one per Temple built (p. 10);
+    never the Siege of Destiny's card beside the board (p. ~18)."""
     room = T.setup[S_MYTHOLOGY_SLOTS]
     for land in range(s[L.LAND_END]):
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == L.B_TEMPLE:
             room += 1
-    return min(room, L.MAX_MYTH_SLOTS)
+    return min(room, L.MYTH_BESIDE)
 
 
 @kernel
@@ -93,6 +94,33 @@ def hand_to_discard(s, seat, h):
     s[L.HAND_N + seat] = n - 1
     s[L.DISCARD + seat * L.MAX_PILE + s[L.DISCARD_N + seat]] = card
     s[L.DISCARD_N + seat] += 1
+    return card
+
+
+@kernel
+def pile_glory(s, T, seat, pile, count):
+    """Glory printed on the Monuments of one of the seat's piles (``pile`` and ``count``:
+    layout.DECK and DECK_N, HAND and HAND_N, or DISCARD and DISCARD_N)."""
+    g = 0
+    base = pile + seat * L.MAX_PILE
+    for k in range(s[count + seat]):
+        g += T.cards[s[base + k], C_GLORY]
+    return g
+
+
+@kernel
+def exile_from(s, seat, where, at):
+    """Remove the card at index ``at`` of the seat's hand (``where`` 0) or discard pile (1)
+    from the game onto its exiled pile (p. 10); the pile's last card takes its place (neither
+    pile has an order). Returns the card row."""
+    pile = (L.HAND if where == 0 else L.DISCARD) + seat * L.MAX_PILE
+    count = (L.HAND_N if where == 0 else L.DISCARD_N) + seat
+    card = s[pile + at]
+    s[pile + at] = s[pile + s[count] - 1]
+    s[pile + s[count] - 1] = -1
+    s[count] -= 1
+    s[L.EXILED + seat * L.MAX_PILE + s[L.EXILED_N + seat]] = card
+    s[L.EXILED_N + seat] += 1
     return card
 
 

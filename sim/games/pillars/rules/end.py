@@ -2,14 +2,19 @@
 turn, the rest of the round and one more round, then final scoring: the Glory of
 Prophecies and Monuments, 3 per City and, Region by Region from the top-left one
 clockwise, the End Ships and 3 per Region Controlled; the most Glory wins, ties to the
-most track steps, then shared. In Symmachia the same between the teams (p. 15)."""
+most track steps, then shared. In Symmachia the same between the teams (p. 15). The Siege
+of Destiny ignores all that: a side wins at once by its own condition (p. ~18); the game
+stops at the end of that turn, whose rest cannot undo the win (decision 50), and its Glory
+is still scored for the record."""
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import C_GLORY, P_ERA, P_GLORY
+from sim.games.pillars.content import P_ERA, P_GLORY
 from sim.games.pillars.decisions import D_END_SHIP
 from sim.games.pillars.events import EV_END_SHIP, EV_END_TRIGGER, EV_GLORY, EV_REGION_SCORE
+from sim.games.pillars.rules.cards import pile_glory
 from sim.games.pillars.rules.cities import cities_of
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.destiny import destiny_end, destiny_mode, mark_destiny_winners
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import region_controller
 from sim.games.pillars.rules.teams import NO_PARTNER, partner
@@ -49,7 +54,10 @@ def era3_removed(s, T):
 @kernel
 def end_trigger(s, T, seat):
     """The first trigger of p. 13 that holds now, in the text's order (``seat`` is the
-    active seat, whose Cities count), as the mode sets them (p. 15); END_NONE."""
+    active seat, whose Cities count), as the mode sets them (p. 15), or the Siege of
+    Destiny's wins (p. ~18); END_NONE."""
+    if destiny_mode(s):
+        return destiny_end(s, T)
     mode = s[L.MODE]
     if cities_of(s, seat) >= L.END_CITIES[mode]:
         return L.END_BY_CITIES
@@ -63,13 +71,15 @@ def end_trigger(s, T, seat):
 @kernel
 def check_end(s, T, ev, seat):
     """After ``seat``'s turn: a first trigger sets the last round, the one after the
-    current round, so that every seat has as many turns (p. 13)."""
+    current round, so that every seat has as many turns (p. 13); a win of the Siege of
+    Destiny ends the game now (p. ~18)."""
     if s[L.END_ROUND] > 0:
         return
     reason = end_trigger(s, T, seat)
     if reason != L.END_NONE:
         s[L.END_REASON] = reason
-        s[L.END_ROUND] = s[L.ROUND] + 1
+        s[L.END_ROUND] = s[L.ROUND] if destiny_mode(s) else s[L.ROUND] + 1
+        s[L.GAME_OVER] = 1 if destiny_mode(s) else 0
         emit(s, ev, seat, EV_END_TRIGGER, reason, s[L.END_ROUND], 0)
 
 
@@ -86,15 +96,8 @@ def add_glory(s, ev, seat, source, amount):
 def monument_glory(s, T, seat):
     """Glory printed on the Monuments in the seat's deck: draw pile, hand and discard pile
     (an Exiled card has left the game)."""
-    g = 0
-    base = seat * L.MAX_PILE
-    for k in range(s[L.DECK_N + seat]):
-        g += T.cards[s[L.DECK + base + k], C_GLORY]
-    for k in range(s[L.HAND_N + seat]):
-        g += T.cards[s[L.HAND + base + k], C_GLORY]
-    for k in range(s[L.DISCARD_N + seat]):
-        g += T.cards[s[L.DISCARD + base + k], C_GLORY]
-    return g
+    return (pile_glory(s, T, seat, L.DECK, L.DECK_N) + pile_glory(s, T, seat, L.HAND, L.HAND_N)
+            + pile_glory(s, T, seat, L.DISCARD, L.DISCARD_N))
 
 
 @kernel
@@ -159,7 +162,9 @@ def side_steps(s, seat):
 def better(s, a, b):
     """Seat ``a`` beats ``b``: more Glory, or as much and more steps on all the Region
     tracks together (p. 13); in Symmachia, the seats' teams so (p. 15), and partners
-    never beat each other."""
+    never beat each other; in the Siege of Destiny the winning side beats the other."""
+    if destiny_mode(s):
+        return s[L.WON + a] > s[L.WON + b]
     if partner(s, a) == b:
         return False
     glory_a, glory_b = side_glory(s, a), side_glory(s, b)
@@ -169,8 +174,11 @@ def better(s, a, b):
 
 
 @kernel
-def mark_winners(s):
+def mark_winners(s, T):
     """WON is 1 for every seat no other seat beats: still tied, a shared victory (p. 13)."""
+    if destiny_mode(s):
+        mark_destiny_winners(s, T)
+        return
     for a in range(s[L.N_PLAYERS]):
         won = 1
         for b in range(s[L.N_PLAYERS]):
@@ -224,4 +232,4 @@ def final_scoring(s, T, W, ev, powers, opts, rng):
              GLORY_PER_REGION if winner >= 0 else 0)
         if winner >= 0:
             add_glory(s, ev, winner, SRC_REGIONS, GLORY_PER_REGION)
-    mark_winners(s)
+    mark_winners(s, T)

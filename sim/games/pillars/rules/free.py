@@ -2,7 +2,8 @@
 number, rules.abilities), placing its Siege tile (and in Skirmish Mode its Skirmish tile,
 p. 15), placing a Common City set aside (p. 7), and, at the end of its turn only and at
 most once, Fulfilling a Prophecy. The Lighthouse's Resources, once in the turn at a moment
-the seat picks, are offered with them (p. ~14; decision 23)."""
+the seat picks, are offered with them (p. ~14; decision 23), and so is the Siege of
+Destiny's Exile for a Time marker, allowed at any time of the seat's turn (p. ~18)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_FREE_ACTION, D_PLACE_CITY
@@ -15,6 +16,7 @@ from sim.games.pillars.events import (
 from sim.games.pillars.rules.abilities import invocable, invoke
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.destiny import exile_for_time, may_exile_for_time
 from sim.games.pillars.rules.power import land_controller
 from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
 from sim.games.pillars.rules.skirmish import skirmish_lands, skirmish_mode
@@ -22,7 +24,7 @@ from sim.games.pillars.rules.status import siege_targets
 from sim.games.pillars.rules.strategy import LIGHTHOUSE, holds
 from sim.jit import kernel
 
-FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_SKIRMISH = range(6)
+FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_SKIRMISH, FREE_TIME = range(7)
 
 
 @kernel
@@ -73,6 +75,8 @@ def free_choices(s, T, seat, at_end, powers, opts):
     if (not at_end and holds(s, seat, LIGHTHOUSE) and s[L.TILES_USED] & L.USED_LIGHTHOUSE == 0
             and lighthouse(s, T, seat, False) > 0):
         n = option(opts, n, FREE_LIGHTHOUSE, 0, 0, 0)
+    if may_exile_for_time(s, T, seat):
+        n = option(opts, n, FREE_TIME, 0, 0, 0)
     if at_end and s[L.PROPHECY_TURN] == 0:
         for region in range(L.N_REGIONS):
             card = top_prophecy(s, region)
@@ -109,5 +113,7 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
         elif kind == FREE_LIGHTHOUSE:
             s[L.TILES_USED] |= L.USED_LIGHTHOUSE
             emit(s, ev, seat, EV_STRATEGY, LIGHTHOUSE, -1, lighthouse(s, T, seat, True))
+        elif kind == FREE_TIME:
+            exile_for_time(s, T, W, ev, seat, opts, rng)
         else:
             fulfil(s, T, W, ev, seat, which, opts, rng)

@@ -12,6 +12,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_EITHER, C_RES_A, C_RES_B
 from sim.games.pillars.decisions import D_ABILITY_TARGET, D_EXILE, D_PROCURE, D_REWARD_CARD
 from sim.games.pillars.events import EV_EXILE, EV_PROCURE
+from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.jit import compiled_in_caller, kernel
@@ -36,15 +37,7 @@ def exile_card(s, T, W, ev, seat, opts, rng):
     where, at = opts[k, 0], opts[k, 1]
     if where < 0:
         return
-    base = (L.HAND if where == 0 else L.DISCARD) + seat * L.MAX_PILE
-    count = (L.HAND_N if where == 0 else L.DISCARD_N) + seat
-    card = s[base + at]
-    s[base + at] = s[base + s[count] - 1]  # the discard pile's order does not matter
-    s[base + s[count] - 1] = -1
-    s[count] -= 1
-    s[L.EXILED + seat * L.MAX_PILE + s[L.EXILED_N + seat]] = card
-    s[L.EXILED_N + seat] += 1
-    emit(s, ev, seat, EV_EXILE, card, where, 0)
+    emit(s, ev, seat, EV_EXILE, exile_from(s, seat, where, at), where, 0)
 
 
 @kernel

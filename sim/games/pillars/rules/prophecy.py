@@ -14,6 +14,7 @@ from sim.games.pillars.content import (
 from sim.games.pillars.decisions import D_EXILE
 from sim.games.pillars.events import EV_EXILE, EV_PROPHECY_FULFILLED
 from sim.games.pillars.rules.board import has_city
+from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import CH_PROPHECY, region_challenge
 from sim.games.pillars.rules.power import NOBODY, city_controller, land_controller
@@ -145,15 +146,7 @@ def exile_for_quest(s, T, W, ev, seat, kind, opts, rng):
             n = option(opts, n, 1, d, s[L.DISCARD + base + d], 0)
     k = decide(s, T, W, opts, n, seat, D_EXILE, rng)
     where, at = opts[k, 0], opts[k, 1]
-    pile = (L.HAND if where == 0 else L.DISCARD) + base
-    count = (L.HAND_N if where == 0 else L.DISCARD_N) + seat
-    card = s[pile + at]
-    s[pile + at] = s[pile + s[count] - 1]
-    s[pile + s[count] - 1] = -1
-    s[count] -= 1
-    s[L.EXILED + base + s[L.EXILED_N + seat]] = card
-    s[L.EXILED_N + seat] += 1
-    emit(s, ev, seat, EV_EXILE, card, where, 0)
+    emit(s, ev, seat, EV_EXILE, exile_from(s, seat, where, at), where, 0)
 
 
 @kernel

@@ -131,7 +131,7 @@ def fit_mythology(s, T, W, owner, opts, rng):
     of its deck (as for a discarded Mythology card, p. 7) and that card's slot takes it."""
     room = mythology_room(s, T, owner)
     base = owner * L.MAX_MYTH_SLOTS
-    if room >= L.MAX_MYTH_SLOTS or s[L.MYTH_SLOT + base + room] < 0:
+    if room >= L.MYTH_BESIDE or s[L.MYTH_SLOT + base + room] < 0:
         return
     free = -1
     for k in range(room):

@@ -116,7 +116,7 @@ def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
         n = option(opts, n, 0, 0, 0, 0)
     room = mythology_room(s, T, seat)
     base = seat * L.MAX_MYTH_SLOTS
-    for k in range(room):
+    for k in range(L.MAX_MYTH_SLOTS):  # a slot past the room holds no card (but MYTH_BESIDE)
         if s[L.MYTH_SLOT + base + k] >= 0 and s[L.MYTH_INVOKED + base + k] == 1:
             n = option(opts, n, 1, k, 0, 0)
     if n == 0:

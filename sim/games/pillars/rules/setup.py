@@ -24,6 +24,15 @@ from sim.games.pillars.decisions import D_CITY_STATE
 from sim.games.pillars.events import EV_BLOCK_REGION, EV_SETUP_PICK
 from sim.games.pillars.rules.cards import draw_cards
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.destiny import (
+    deal_destiny_row,
+    destiny_mode,
+    in_destiny_deck,
+    leaves_trojans_a_seat,
+    olympians_beside,
+    shuffle_in_character,
+    take_sides,
+)
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.heroes import (
     draw_heroes,
@@ -32,6 +41,7 @@ from sim.games.pillars.rules.heroes import (
     place_odysseus_tokens,
     take_hero,
 )
+from sim.games.pillars.rules.teams import pair_symmachia_teams
 from sim.games.pillars.rules.tracks import setup_reward, step_up
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
@@ -76,10 +86,15 @@ def shuffled_rows(table, col, value, out, rng):
 @kernel
 def shuffled_kind(s, T, kind, keep_three_player, scratch, rng):
     """The card rows of one kind, shuffled into ``scratch``; Characters with the 3-player
-    icon are removed from the game unless ``keep_three_player`` (step 3). Returns the count."""
+    icon are removed from the game unless ``keep_three_player`` (step 3), and so are the
+    Siege of Destiny's cards in other modes (its Characters wait for the starting decks).
+    Returns the count."""
     n = 0
     for c in range(T.cards.shape[0]):
         if T.cards[c, C_KIND] != kind:
+            continue
+        if not in_destiny_deck(s, T, c):
+            s[L.CARD_OUT + c] = 1
             continue
         if T.cards[c, C_THREE_PLAYER] == 1 and not keep_three_player:
             s[L.CARD_OUT + c] = 1
@@ -164,7 +179,22 @@ def draw_city_states(s, T, picks, tiles, scratch, rng):
     A tile whose Region is already in the row is set aside and the next one drawn (the
     text's 'keep drawing'). Tiles fixed for a seat or forced in come first, then the row is
     shuffled, so its order (which the `first` policy reads) says nothing about how a tile
-    got there. A Starting Resource tile, shuffled, goes below each."""
+    got there. The Siege of Destiny lays out its own tiles instead (p. ~18). A Starting
+    Resource tile, shuffled, goes below each."""
+    if destiny_mode(s):
+        n_row = deal_destiny_row(s, T)
+    else:
+        n_row = draw_row(s, T, picks, tiles, scratch, rng)
+    shuffle(s[L.DRAWN:], n_row, rng, STREAM_SETUP)
+    shuffled_rows(T.resource_tiles, 1, 1, scratch, rng)
+    for k in range(n_row):
+        s[L.DRAWN_RES + k] = scratch[k]
+
+
+@kernel
+def draw_row(s, T, picks, tiles, scratch, rng):
+    """Step 10's row before it is shuffled: the fixed and forced tiles, then random ones of
+    Regions not yet in it, up to players + the extra; returns its length."""
     want = s[L.N_PLAYERS] + T.setup[S_EXTRA_CITY_STATES]
     n_row = 0
     used = 0  # bit per Region with a tile in the row
@@ -193,10 +223,7 @@ def draw_city_states(s, T, picks, tiles, scratch, rng):
             used |= bit
             s[L.DRAWN + n_row] = scratch[k]
             n_row += 1
-    shuffle(s[L.DRAWN:], n_row, rng, STREAM_SETUP)
-    shuffled_rows(T.resource_tiles, 1, 1, scratch, rng)
-    for k in range(n_row):
-        s[L.DRAWN_RES + k] = scratch[k]
+    return n_row
 
 
 @kernel
@@ -214,14 +241,15 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
     of the tiles left, from the setup stream) or ``PICK_DRAFT`` (the seat's policy chooses
     among the tiles left). A tile fixed for one seat is never offered to another. With
     Legendary Heroes each seat takes a Hero tile or its City-state in that order and the
-    other kind from the First Player clockwise (p. 16). The Kingdom of Egypt cards come
-    only with Memphis."""
+    other kind from the First Player clockwise (p. 16), except in the Siege of Destiny, where
+    the City-state brings its Hero (p. ~18). The Kingdom of Egypt cards come only with
+    Memphis."""
     n_players = s[L.N_PLAYERS]
     n_row = 0
     while n_row < L.MAX_DRAWN and s[L.DRAWN + n_row] >= 0:
         n_row += 1
     taken = 0  # bit per row position
-    if heroes_mode(s):
+    if heroes_mode(s) and not destiny_mode(s):
         hero_now = 0  # bit per seat that took its Hero tile in the first pass
         for seat in range(n_players - 1, -1, -1):
             if hero_first(s, T, W, opts, seat, rng):
@@ -237,6 +265,8 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
     else:
         for seat in range(n_players - 1, -1, -1):
             taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
+    if destiny_mode(s):
+        take_sides(s, T, ev)
     memphis = False
     for seat in range(n_players):
         memphis |= s[L.CITY_STATE + seat] == T.memphis[s[L.SIDE]]
@@ -253,7 +283,8 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
 @kernel
 def take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng):
     """The seat takes its City-state tile of step 10's row (bit per position ``taken``,
-    returned with its own added)."""
+    returned with its own added); in the Siege of Destiny not one that would leave Troia
+    (or Miletos) untaken."""
     pick = picks[seat]
     if pick >= 0:
         chosen = 0
@@ -262,8 +293,9 @@ def take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng):
     else:
         n = 0  # row positions the seat may take
         for k in range(n_row):
-            if (taken >> k) & 1 == 0 and not fixed_for_other(picks, s[L.N_PLAYERS], seat,
-                                                             s[L.DRAWN + k]):
+            tile = s[L.DRAWN + k]
+            if ((taken >> k) & 1 == 0 and not fixed_for_other(picks, s[L.N_PLAYERS], seat, tile)
+                    and leaves_trojans_a_seat(s, T, picks, seat, tile)):
                 scratch[n] = k
                 n += 1
         if pick == PICK_RANDOM:
@@ -330,12 +362,14 @@ def start_tracks(s, T):
 
 @kernel
 def deal_hands(s, T, rng):
-    """Steps 15-16: each seat's 10 Starting cards shuffled into its draw pile, 5/6/6/7
-    cards drawn by seat, the Rondel marker on Ascend; the other markers stay beside the
-    board."""
+    """Steps 15-16: each seat's 10 Starting cards shuffled into its draw pile (in the Siege
+    of Destiny with its City-state's Character, p. ~18), 5/6/6/7 cards drawn by seat, the
+    Rondel marker on Ascend; the other markers stay beside the board."""
     for seat in range(s[L.N_PLAYERS]):
         s[L.DECK_N + seat] = shuffled_rows(T.cards, C_KIND, L.KIND_STARTING,
                                            s[L.DECK + seat * L.MAX_PILE:], rng)
+        if destiny_mode(s):
+            shuffle_in_character(s, T, seat, rng)
         draw_cards(s, seat, T.setup[S_HANDS + seat])
         s[L.RONDEL_POS + seat] = 0  # content.rondel starts with the starting section
         s[L.MARKERS_LEFT + seat] = T.pieces[P_MARKERS] - L.N_TRACKS - 1
@@ -413,15 +447,18 @@ def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, 
     clear(s, side, n_players)
     s[L.MODE] = mode % L.MODE_SPAN
     s[L.ADDONS] = mode // L.MODE_SPAN
+    pair_symmachia_teams(s)
     setup_shared_board(s, T, scratch, rng)
     setup_player_boards(s, T)
     draw_city_states(s, T, picks, tiles, scratch, rng)
-    if heroes_mode(s):
+    if heroes_mode(s) and not destiny_mode(s):
         draw_heroes(s, T, scratch, rng)
     draft_city_states(s, T, W, opts, ev, picks, scratch, rng)
     place_starting_pieces(s, T)
     start_tracks(s, T)
     deal_hands(s, T, rng)
+    if destiny_mode(s):
+        olympians_beside(s)
     block_regions(s, T, ev)
     place_odysseus_tokens(s, T, scratch, rng)
     deal_prophecies(s, T, scratch, rng)

@@ -18,6 +18,7 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.rules.cities import cities_of, mark_city
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.destiny import siege_may_take_only_city
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.heroes import CH_PILLAR, CH_VICTORY, odysseus_challenge
 from sim.games.pillars.rules.power import (
@@ -75,8 +76,9 @@ def siege_controller(s, T, land, scratch):
 @kernel
 def siege_targets(s, land, seat):
     """What a Siege of the seat could take on ``land``: bit 1 another seat's Pillar, bit 2
-    a City another seat Controls that is not its only City (p. 8); never the partner's in
-    Symmachia (decision 34)."""
+    a City another seat Controls that is not its only City (p. 8; in the Siege of Destiny a
+    setting lifts that for Troia's Starting City, decision 49); never the ally's
+    (decision 34, p. ~18)."""
     targets = 0
     ally = partner(s, seat)
     pillar = s[L.LAND_PILLAR + land]
@@ -84,7 +86,8 @@ def siege_targets(s, land, seat):
         targets |= 1
     if s[L.LAND_CITY + land] >= 0:
         owner = city_controller(s, land)
-        if owner != NOBODY and owner != seat and owner != ally and cities_of(s, owner) > 1:
+        if owner != NOBODY and owner != seat and owner != ally and (
+                cities_of(s, owner) > 1 or siege_may_take_only_city(s, land, owner)):
             targets |= 2
     return targets
 

@@ -1,7 +1,11 @@
-"""Symmachia (Appendix 4, p. 15): two teams of two Allied players. Seats 1 and 3 play
-against seats 2 and 4, so that the turns alternate between the teams (decision 33). A seat
-Deploys at its partner's Cities as at its own (p. 15) and does not lay Siege to its partner
-(decision 34); the team's Glory is summed and the teams win or lose together (``end``)."""
+"""Allies: Symmachia's two teams of two (Appendix 4, p. 15) and the Siege of Destiny's
+Trojan Alliance and Achaean League (p. ~18). In Symmachia seats 1 and 3 play against seats
+2 and 4, so that the turns alternate between the teams (decision 33); in the Siege of
+Destiny the City-states drafted make the sides (``rules.destiny``). Either way a seat has at
+most one ally, its ``PARTNER``, set at setup. A seat Deploys at its ally's Cities as at its
+own (p. 15, p. ~18) and never lays Siege to its ally nor Skirmishes with it (decision 34,
+p. ~18); in Symmachia the team's Glory is summed and the team wins or loses together
+(``end``)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.rules.board import has_city
@@ -12,16 +16,22 @@ NO_PARTNER = -1
 
 @kernel
 def partner(s, seat):
-    """The seat's partner, NO_PARTNER in a game without teams."""
-    if s[L.ADDONS] & L.ADDON_SYMMACHIA == 0:
-        return NO_PARTNER
-    return (seat + 2) % 4
+    """The seat's ally, NO_PARTNER without one."""
+    return s[L.PARTNER + seat]
+
+
+@kernel
+def pair_symmachia_teams(s):
+    """Symmachia's teams: each seat with the seat two on (decision 33)."""
+    if s[L.ADDONS] & L.ADDON_SYMMACHIA != 0:
+        for seat in range(L.MAX_PLAYERS):
+            s[L.PARTNER + seat] = (seat + 2) % L.MAX_PLAYERS
 
 
 @kernel
 def deploy_city(s, seat, land):
-    """A City on ``land`` the seat may Deploy at: its own, or in Symmachia its partner's
-    (p. 10, p. 15)."""
+    """A City on ``land`` the seat may Deploy at: its own, or its ally's (p. 10, p. 15,
+    p. ~18)."""
     if has_city(s, seat, land):
         return True
     ally = partner(s, seat)

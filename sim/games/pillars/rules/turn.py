@@ -31,9 +31,9 @@ from sim.games.pillars.rules.cards import (
     draw_card,
     draw_cards_reshuffling,
     hand_to_discard,
-    mythology_room,
 )
 from sim.games.pillars.rules.core import decide, emit, option
+from sim.games.pillars.rules.destiny import troia_crossing
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import W_COST, can_pay, pay
@@ -144,6 +144,7 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
     pos = (old + moved) % N_SECTIONS
     s[L.RONDEL_POS + seat] = pos
     s[L.CROSSED] = 1 if crosses_line(T, old, moved) else 0
+    troia_crossing(s, ev, seat)
     emit(s, ev, seat, EV_RONDEL_MOVE, card, moved, T.rondel[pos])
     n_players = s[L.N_PLAYERS]
     for k in range(1, n_players):
@@ -199,11 +200,12 @@ def replenish_pillars(s, seat):
 
 @kernel
 def energise(s, T, W, ev, seat, work, opts, rng):
-    """Turn Invoked Mythology cards upright, each for the Wine printed on it (p. ~9)."""
+    """Turn Invoked Mythology cards upright, each for the Wine printed on it (p. ~9); the
+    Siege of Destiny's Olympian beside the board too (p. ~18)."""
     base = seat * L.MAX_MYTH_SLOTS
     while True:
         n = option(opts, 0, -1, 0, 0, 0)
-        for k in range(mythology_room(s, T, seat)):
+        for k in range(L.MAX_MYTH_SLOTS):
             card = s[L.MYTH_SLOT + base + k]
             if card < 0 or s[L.MYTH_INVOKED + base + k] == 0:
                 continue
