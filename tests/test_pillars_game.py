@@ -1,10 +1,10 @@
 """Whole games of Pillars of Heracles (sim/games/pillars/engine.py): the invariant harness
 over both board sides, 2-4 players and the three modes of Appendix 4, with Symmachia (at 4
-players), Skirmish Mode, Barbarian Hordes (not with Tutorial, decision 39) and Atlantis
-(on the Mediterranean side, decision 13) added
-(random-legal games, every invariant checked after every turn, no game stopped by the
-safety limit), the final round (p. 13), and a game as a pure function of its seed and
-index.
+players), Skirmish Mode, Barbarian Hordes (not with Tutorial, decision 39), Atlantis (on
+the Mediterranean side, decision 13) and Legendary Heroes added, and The Siege of Destiny
+(on its Aegean side) (random-legal games, every invariant checked after every turn, no
+game stopped by the safety limit), the final round (p. 13), and a game as a pure function
+of its seed and index.
 
 The full 10,000 games per case run in CI (``.ci/run``: ``python -m tests.test_pillars_game
 10000``); their figures are in docs/rules/pillars.md."""
