@@ -216,7 +216,7 @@ def arrival_value(s, T, w, land, seat, power):
         value += w[F.F_REINFORCE]
     if atlantis_to_claim(s, seat, land) and mine < ATLANTIS_POWER:
         value += w[F.F_CITY] * min(power, ATLANTIS_POWER - mine) / ATLANTIS_POWER
-    if s[L.TROIA] >= 0 and land == troia_city(s) and besieges_troia(s, T, seat):
+    if s[L.TROIA] >= 0 and land == troia_city(s, T) and besieges_troia(s, T, seat):
         value += w[F.F_TROIA] * power  # the Siege of Destiny is won there
     return value
 
@@ -884,7 +884,7 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_CITY:
             return w[F.F_CITY]
         if a == FREE_SIEGE:
-            return w[F.F_SIEGE] + (w[F.F_TROIA] if s[L.TROIA] >= 0 and b == troia_city(s)
+            return w[F.F_SIEGE] + (w[F.F_TROIA] if s[L.TROIA] >= 0 and b == troia_city(s, T)
                                    and besieges_troia(s, T, seat) else 0.0)
         if a == FREE_TIME:
             return w[F.F_TIME_MARKER]

@@ -250,12 +250,11 @@ def exile_for_time(s, T, W, ev, seat, opts, rng):
 
 
 @kernel
-def troia_city(s):
-    """The Land of Troia's Starting City, -1."""
-    for land in range(s[L.LAND_END]):
-        if s[L.LAND_CITY + land] == s[L.TROIA]:
-            return land
-    return -1
+def troia_city(s, T):
+    """The Land of Troia's Starting City: its tile's starting Land (step 12), where the City
+    stays all game (the mode has no Barbarians to raze it). A lookup, not a scan: the
+    bots ask it for every Land they weigh."""
+    return T.city_start[s[L.SIDE], s[L.CITY_STATE + s[L.TROIA]]]
 
 
 @kernel
@@ -270,8 +269,7 @@ def siege_may_take_only_city(s, land, owner):
 def destiny_end(s, T):
     """The mode's instant wins (p. ~18) as an END_* code: an Achaean Controls Troia's
     Starting City, or no Time marker is left; END_NONE."""
-    land = troia_city(s)
-    owner = city_controller(s, land) if land >= 0 else -1
+    owner = city_controller(s, troia_city(s, T))
     if owner >= 0 and owner != s[L.TROIA] and owner != partner(s, s[L.TROIA]):
         return L.END_TROIA_TAKEN
     if s[L.TIME_MARKERS] == 0:
