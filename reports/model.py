@@ -166,6 +166,9 @@ class CellReport:
     team_picks: tuple[Share, ...] = ()  # and per pair of picks a team played
     atlantis: tuple[Share, ...] = ()  # Pillars' Atlantis: seats that held it at the end, others
     heroes: tuple[Share, ...] = ()  # Pillars' Legendary Heroes: each Hero tile, fair 1/players
+    # Pillars' Solo Mode: the player's win share by the Tyrant's pick and Improved actions
+    against_tyrant: tuple[Share, ...] = ()
+    tyrant_improved: tuple[Share, ...] = ()
     tiles: tuple[Tile, ...] = ()
     draft: tuple[DraftPick, ...] = ()
     glory: Glory | None = None
@@ -198,7 +201,7 @@ def _typical(run: Run, cell: dict, glory: Histograms, group) -> Replay | None:
     return Replay(run.path, int(cell["cell"]), glory.first_game[group][median])
 
 
-def _shares(sums: Sums, fair: float, subject, typical) -> tuple[Share, ...]:
+def _shares(sums: Sums, fair: float | None, subject, typical) -> tuple[Share, ...]:
     """A share per group key, in key order; ``typical(key)`` gives its Replay."""
     return tuple(Share(subject(key), sums.total[key], sums.count[key], fair, replay=typical(key))
                  for key in sorted(sums.count))
@@ -279,10 +282,13 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         if tally.rows != games_n * players or tally.uneven:
             raise ReportError(f"{str(run.path)!r}: cell {cell['cell']} has {tally.rows} rows for "
                               f"{games_n} games of {players} players ; {repair_hint(run.path)}")
-        fair = 1.0 / players
+        # Solo Mode pits a player against an automaton: no seat, pick or strategy has a
+        # fair share to test against
+        fair = None if tally.tyrant_improved.count else 1.0 / players
         report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}",
                                lambda s: _typical(run, cell, tally.glory_by_seat, s))
-        report.seat_p = seat_advantage_test([s.wins for s in report.seats])
+        if fair is not None:
+            report.seat_p = seat_advantage_test([s.wins for s in report.seats])
         if tally.pick and tally.has(tally.pick):
             report.picks = _shares(tally.picks, fair, lambda r: f"{report.pick_title} {r}",
                                    lambda r: _typical(run, cell, tally.glory_by_pick, r))
@@ -296,6 +302,11 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         report.atlantis = tuple(Share(key, tally.atlantis.total[key], tally.atlantis.count[key])
                                 for key in (HELD, NOT_HELD) if key in tally.atlantis.count)
         report.heroes = _shares(tally.heroes, fair, lambda hero: f"Hero {hero}", lambda _: None)
+        report.against_tyrant = _shares(tally.against_tyrant, None,
+                                        lambda pick: f"Tyrant's {report.pick_title} {pick}",
+                                        lambda _: None)
+        report.tyrant_improved = _shares(tally.tyrant_improved, None, lambda key: key,
+                                         lambda _: None)
         report.draft = _draft(tally)
         if tally.has("glory"):
             report.glory = _glory(tally)

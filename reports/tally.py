@@ -20,7 +20,7 @@ CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has name
 WANTED = ("game", "seat", "team", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
           "city_states", "city_states_used", "draft_order", "city_states_offered", "loss_cause",
           "morale", "structures", "heroic_event", "heroic_success", "holds_atlantis",
-          "hero")
+          "hero", "tyrant_improved")
 HELD, NOT_HELD = "held Atlantis at the end", "did not"  # the seats of a game with Atlantis
 STANDINGS = ("morale", "structures")  # whole-number measures of the city at a co-op game's end
 
@@ -74,6 +74,10 @@ class CellTally:
     team_picks: Sums = field(default_factory=Sums)
     atlantis: Sums = field(default_factory=Sums)  # Pillars' Atlantis: HELD, NOT_HELD seats
     heroes: Sums = field(default_factory=Sums)  # Pillars' Legendary Heroes: per Hero tile
+    # Pillars' Solo Mode: the player's win share per the Tyrant's pick and per the set of
+    # his Improved actions at the end
+    against_tyrant: Sums = field(default_factory=Sums)
+    tyrant_improved: Sums = field(default_factory=Sums)
     # Glory histograms per seat, pick, strategy and tile user (the seats that used the
     # tile's space), each with the lowest game holding each value (a typical game to show)
     glory_by_seat: Histograms = field(default_factory=Histograms)
@@ -175,6 +179,8 @@ class CellTally:
             self._add_teams(table, share)
         if self.has("holds_atlantis"):
             self._add_atlantis(table["holds_atlantis"], share)
+        if self.has("tyrant_improved"):
+            self._add_solo(table, share)
         if self.has("hero"):
             played = pc.is_valid(table["hero"]).to_numpy(zero_copy_only=False)
             if played.any():
@@ -219,6 +225,30 @@ class CellTally:
             pick_names, picks = categories(table[self.pick].filter(rows))
             labels, pair_codes = _team_picks(picks, group, pick_names)
             self.team_picks.add_coded(labels, pair_codes, result)
+
+    def _add_solo(self, table: pa.Table, share: np.ndarray) -> None:
+        """In Solo Mode (a ``tyrant_improved`` column), the player's (seat 1) result per game
+        by the Tyrant's (seat 0) pick, and for each of his Rondel actions by whether it was
+        Improved at the end."""
+        played = pc.is_valid(table["tyrant_improved"]).to_numpy(zero_copy_only=False)
+        if not played.any():
+            return
+        seat = table["seat"].to_numpy()
+        game = table["game"].to_numpy()
+        tyrant, you = played & (seat == 0), played & (seat == 1)
+        by_game = np.argsort(game[you], kind="stable")
+        result = share[you][by_game]
+        order = np.argsort(game[tyrant], kind="stable")
+        if self.pick and self.has(self.pick):
+            picks, codes = categories(table[self.pick].filter(pa.array(tyrant)))
+            self.against_tyrant.add_coded(picks, codes[order], result)
+        names, codes = categories(table["tyrant_improved"].filter(pa.array(tyrant)))
+        codes = codes[order]
+        for action in sorted({a for name in names for a in name.split(",") if a}):
+            has = np.array([action in name.split(",") for name in names], bool)[codes]
+            for key, rows in ((f"{action} Improved", has), (f"{action} not Improved", ~has)):
+                if rows.any():
+                    self.tyrant_improved.add(key, int(rows.sum()), float(result[rows].sum()))
 
     def _add_atlantis(self, holds: pa.ChunkedArray, share: np.ndarray) -> None:
         """The win shares of the seats that held Atlantis at the end and of the others, in

@@ -152,10 +152,10 @@ def test_final_scoring_every_source_p13():
     final_scoring(s, T, script(), ev, np.zeros(64, np.int32), opts, rng)
     src = s[L.GLORY_SRC:L.GLORY_SRC + L.MAX_PLAYERS * L.N_SOURCES].reshape(L.MAX_PLAYERS, -1)
     expect_prophecy = sum(int(T.prophecies[c, P_GLORY]) for c in prophecies)
-    assert list(src[0]) == [expect_prophecy, _monument_glory(s, 0), 3, 3]
-    assert list(src[1]) == [0, _monument_glory(s, 1), 3, 3]
+    assert list(src[0]) == [expect_prophecy, _monument_glory(s, 0), 3, 3, 0]  # no Tyrant
+    assert list(src[1]) == [0, _monument_glory(s, 1), 3, 3, 0]
     assert _monument_glory(s, 1) >= T.cards[monument, C_GLORY]
-    assert list(src[2]) == [0, _monument_glory(s, 2), 6, 6]
+    assert list(src[2]) == [0, _monument_glory(s, 2), 6, 6, 0]
     for seat in range(3):
         assert s[L.GLORY + seat] == src[seat].sum()
     # every open Region is scored once, in the side's order from the top-left (p. 13)

@@ -44,7 +44,8 @@ ADDED = ([(side, 4, f"{base}+symmachia") for side in SIDES for base in L.MODES]
             for players in (2, 3, 4) for base in L.MODES]
          + [("aegean", 4, "symmachia+skirmish+legendary_heroes"),
             ("mediterranean", 3, "barbarian_hordes+atlantis+legendary_heroes")]
-         + [("aegean", players, DESTINY) for players in (2, 3, 4)])  # its side (p. ~18)
+         + [("aegean", players, DESTINY) for players in (2, 3, 4)]  # its side (p. ~18)
+         + [(side, 2, "solo") for side in SIDES])  # against the Tyrant (p. ~21)
 ADDED_GAMES = 2_000
 CASES = list(itertools.product(SIDES, (2, 3, 4), L.MODES)) + ADDED
 TRIGGERS = {"standard": {"cities", "tracks", "prophecies"}, "tutorial": {"cities"},

@@ -199,7 +199,7 @@ def test_a_hero_moves_as_a_land_unit_and_explores_p9_p16():
     assert (MOVE_HERO, LAKONIA) in [(opts[k, 0], opts[k, 1]) for k in range(n)]
     target = land("argolis")
     W = script(MOVE_HERO, target, -1)
-    assert move_units(s, T, W, ev, 0, 2, reach, opts, rng) == 1
+    assert move_units(s, T, W, ev, 0, 2, True, reach, opts, rng) == 1
     assert s[L.HERO_AT + 0] == target and W[0] != SCRIPT_MISSED
     # the Gorgon's tile on the Hero keeps it there
     s[L.GORGON_SEAT], s[L.GORGON_KIND], s[L.GORGON_AT] = 0, MOVE_HERO, target
@@ -216,7 +216,7 @@ def test_tactical_manoeuvre_takes_the_hero_with_the_others_p14_p16():
     hoplites = s[L.LAND_HOPLITES + LAKONIA * L.MAX_PLAYERS]
     target = land("argolis")
     W = script(MOVE_ALL, target, -1)
-    move_units(s, T, W, ev, 0, 2, reach, opts, rng)
+    move_units(s, T, W, ev, 0, 2, True, reach, opts, rng)
     assert s[L.HERO_AT + 0] == target
     assert s[L.LAND_HOPLITES + target * L.MAX_PLAYERS] == hoplites
 

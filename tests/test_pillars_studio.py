@@ -71,8 +71,9 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
     tiles = 2 * len(d["city_states"]["tiles"])  # a tile and its ability
     tiles += sum(1 + ("ability_source" in h) for h in d["heroes"]["tiles"])
     sides = len(d["siege_of_destiny"]["sides"])
-    # 9 sections, and the Siege of Destiny's own source and its Time markers'
-    items = 9 + 2 + boards + len(d["tracks"]) + tiles + sides + cards + abilities
+    # 9 sections, the Siege of Destiny's own source and its Time markers', and Solo Mode's
+    # four (the section's, its aids' criteria, a Settle's Hoplites, the Preferred Units)
+    items = 9 + 2 + 4 + boards + len(d["tracks"]) + tiles + sides + cards + abilities
     # the Oracle, the Prophecy deck (one source for every card) and Sea 4; not the Oracle's
     # ability, which the file leaves, nor the Aegean board, which it names only to reach
     # its Sea
@@ -85,8 +86,10 @@ def test_given_items_count_as_the_studios(shipped, tmp_path):
 def test_a_whole_file_replaces_the_lists(tmp_path):
     text = content_file("pillars").read_text(encoding="utf-8")
     assert text.count('name = "spy"') == 1
-    content = load_content(studio=_write(tmp_path / "full.toml", text.replace('name = "spy"',
-                                                                            'name = "agent"')))
+    text = text.replace('name = "spy"', 'name = "agent"')
+    # Solo Mode removes the card by name (p. ~21): the file follows the new one
+    text = text.replace('removed = ["spy"', 'removed = ["agent"')
+    content = load_content(studio=_write(tmp_path / "full.toml", text))
     assert "agent" in content.names["cards"] and "spy" not in content.names["cards"]
 
 

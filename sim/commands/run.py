@@ -47,6 +47,7 @@ def run(
     set_: sc.Sets = None,
     mode: sc.Mode = None,
     heroes: sc.Heroes = None,
+    city_states: sc.CityStates = None,
     skill: sc.Skill = None,
     sweep: Annotated[list[str] | None, typer.Option(
         help="KEY=V1,V2,...: one cell per value (grid with other sweeps and player counts). "
@@ -82,7 +83,7 @@ def run(
                             "--n")
         plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                             sets=(set_ or []) + ([f"skill={skill}"] if skill else []),
-                            mode=mode, heroes=heroes, sweeps=sweep or [],
+                            mode=mode, heroes=heroes, city_states=city_states, sweeps=sweep or [],
                             n=games, seed=seed, batch_size=parse_count(batch_size, "--batch-size"),
                             content=content)
     except RunError as exc:

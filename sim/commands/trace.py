@@ -30,6 +30,7 @@ def trace(
     set_: sc.Sets = None,
     mode: sc.Mode = None,
     heroes: sc.Heroes = None,
+    city_states: sc.CityStates = None,
     no_skills: Annotated[bool, typer.Option("--no-skills", help="Shorthand for --set "
                                                                 "skills=false (pericles).")] = False,
     text: Annotated[bool, typer.Option("--text", help="Readable text instead of JSON lines.")] = False,
@@ -48,7 +49,8 @@ def trace(
     from sim.runner.replay import records, trace_module
 
     shaping = {"--scenario": scenario, "--content": content, "--strategies": strategies,
-               "--set": set_, "--mode": mode, "--heroes": heroes, "--players": players,
+               "--set": set_, "--mode": mode, "--heroes": heroes, "--city-states": city_states,
+               "--players": players,
                "--no-skills": no_skills or None, "--seed": seed, "--game-index": game_index}
     try:
         if run is not None:
@@ -63,7 +65,7 @@ def trace(
                                "C --game G")
             target = _from_flags(game, players, seed or 0, game_index or 0, scenario, content,
                                  strategies, (set_ or []) + (["skills=false"] if no_skills else []),
-                                 mode, heroes)
+                                 mode, heroes, city_states)
         events = records(target)
         module = trace_module(target.info)
     except (RuntimeError, LayoutMismatch) as exc:  # no trace to the game's end
@@ -95,12 +97,14 @@ def _from_run(run: Path, cell: int | None, game: str | None):
     return from_run(run, cell, index)
 
 
-def _from_flags(game, players, seed, game_index, scenario, content, strategies, sets, mode, heroes):
+def _from_flags(game, players, seed, game_index, scenario, content, strategies, sets, mode, heroes,
+                city_states):
     from sim.runner.replay import from_plan
     from sim.runner.request import plan_request
 
     plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
-                        sets=sets, mode=mode, heroes=heroes, sweeps=[], n=1, seed=seed,
+                        sets=sets, mode=mode, heroes=heroes, city_states=city_states, sweeps=[],
+                        n=1, seed=seed,
                         batch_size=1, content=content)
     return from_plan(plan, game_index)
 

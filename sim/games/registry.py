@@ -19,6 +19,8 @@ class GameInfo:
     runner: str = ""  # module that builds a cell's setup and its result rows (sim run)
     ops: str = ""  # module whose OP_TABLE declares the effect codes content may use
     default_players: int | None = None  # player count when --players is omitted (None: required)
+    # the player count of a mode played by one count only, used when --players is omitted
+    mode_players: tuple[tuple[str, int], ...] = ()
     # (easier, harder) mode pairs as the designers rank them; the report checks each
     # harder mode survives no more often than its easier one
     difficulty_order: tuple[tuple[str, str], ...] = ()
@@ -50,9 +52,10 @@ GAMES = {
     "pillars": GameInfo(
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
         # the added modes combine with one of the first three: "short+skirmish"; the Siege
-        # of Destiny is played alone
+        # of Destiny and Solo Mode are played alone
         modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes",
-               "atlantis", "legendary_heroes", "siege_of_destiny"),
+               "atlantis", "legendary_heroes", "siege_of_destiny", "solo"),
+        mode_players=(("symmachia", 4), ("solo", 2)),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state",

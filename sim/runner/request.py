@@ -37,9 +37,9 @@ def check_seed(seed: int) -> int:
 def plan_request(*, game: str | None, players: str | int | None, scenario: str | Path | None,
                  strategies: str | None, sets: list[str], mode: str | None, heroes: str | None,
                  sweeps: list[str], n: int, seed: int, batch_size: int,
-                 content: str | Path | None = None) -> Plan:
-    """The validated plan of a request; ``mode`` and ``heroes`` are shorthands for
-    ``--set mode=...`` and ``--set heroes=...``; ``content`` is a studio's content file
+                 content: str | Path | None = None, city_states: str | None = None) -> Plan:
+    """The validated plan of a request; ``mode``, ``heroes`` and ``city_states`` are
+    shorthands for ``--set mode=...`` and so on; ``content`` is a studio's content file
     (instead of the scenario's). RunError (one line) on bad input."""
     check_seed(seed)
     counts = parse_players(str(players)) if players is not None else None
@@ -48,6 +48,8 @@ def plan_request(*, game: str | None, players: str | int | None, scenario: str |
         info = find_game(scen.game)
     else:
         info = find_game(game)
+        if counts is None and mode in dict(info.mode_players):
+            counts = (dict(info.mode_players)[mode],)
         if counts is None and info.default_players is not None:
             counts = (info.default_players,)
         if counts is None:
@@ -55,7 +57,8 @@ def plan_request(*, game: str | None, players: str | int | None, scenario: str |
                            f"{info.min_players}..{info.max_players} players (or give --scenario)")
         scen = default_scenario(info, counts)
     strat = tuple(s.strip() for s in strategies.split(",")) if strategies else None
-    shorthands = [f"{k}={v}" for k, v in (("mode", mode), ("heroes", heroes)) if v is not None]
+    shorthands = [f"{k}={v}" for k, v in (("mode", mode), ("heroes", heroes),
+                                          ("city_states", city_states)) if v is not None]
     return build_plan(info, scen, players=counts, n=n, seed=seed, strategies=strat,
                       sets=shorthands + list(sets), sweeps=list(sweeps), batch_size=batch_size,
                       content=Path(content) if content is not None else None)

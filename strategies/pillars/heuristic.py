@@ -31,10 +31,12 @@ from sim.games.pillars.decisions import (
     D_ADVANCE_PART,
     D_AFTER_ASCEND,
     D_ASCEND,
+    D_ATTACK,
     D_BARBARIAN_TARGET,
     D_BUILD,
     D_BUILD_LAND,
     D_CITY_STATE,
+    D_COMBAT_CARD,
     D_COUNCIL_DRAW,
     D_DEPLOY,
     D_DEPLOY_SPACE,
@@ -60,6 +62,7 @@ from sim.games.pillars.decisions import (
     D_PROCURE,
     D_PROGRESS,
     D_PROJECT,
+    D_RETREAT,
     D_RETURN_ROW,
     D_REWARD_CARD,
     D_RONDEL,
@@ -120,6 +123,7 @@ from sim.games.pillars.rules.prophecy import (
     top_prophecy,
 )
 from sim.games.pillars.rules.skirmish import skirmish_mode
+from sim.games.pillars.rules.solo_combat import space_resource
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
 from sim.games.pillars.rules.teams import partner
 from sim.games.pillars.rules.turn import (
@@ -767,6 +771,18 @@ def best_play(s, T, w, seat, outlook):
 
 
 @kernel
+def combat_cards(s, T, seat, land):
+    """The Power of the seat's cards in hand it may play in a Solo combat on ``land``."""
+    resource = space_resource(s, T, land)
+    power = 0
+    for h in range(s[L.HAND_N + seat]):
+        card = s[L.HAND + seat * L.MAX_PILE + h]
+        if resource >= 0 and (T.cards[card, C_RES_A] == resource or T.cards[card, C_RES_B] == resource):
+            power += T.cards[card, C_POWER]
+    return power
+
+
+@kernel
 def option_value(s, T, w, opts, k, seat, kind, outlook):
     """The score of option row ``k`` of a decision of ``kind``; ``outlook`` is the seat's
     ``rondel_outlook`` for the kinds that weigh where the Rondel lands."""
@@ -943,6 +959,14 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return float(T.heroes[a, HERO_POWER] + T.heroes[a, HERO_TOKENS])
     if kind == D_PROJECT:
         return arrival_value(s, T, w, a, seat, 1)
+    if kind == D_ATTACK:  # attack the Tyrant when the hand's cards of the space can win it
+        if a == 0:
+            return 0.0
+        return 1.0 if opts[k, 2] + combat_cards(s, T, seat, b) > opts[k, 3] else -1.0
+    if kind == D_COMBAT_CARD:  # while Power is lacking, the card of most Power first
+        return 1.0 + 0.1 * T.cards[b, C_POWER] if c > 0 else -1.0
+    if kind == D_RETREAT:
+        return arrival_value(s, T, w, a, seat, HOPLITE_POWER)
     if kind == D_TIME_EXILE:  # the most Glory first, a Prophecy before a card of the deck
         if a == FROM_PROPHECY:
             return float(c)

@@ -118,6 +118,26 @@ DS_CITY_STATE, DS_TEAM, DS_HERO, DS_CHARACTER, DS_PLAYERS = range(5)
 # Entries of Tables.destiny_rules: Time markers at 2, 3, 4 players (the start and the
 # most), then the Glory an Exile for a Time marker needs.
 DR_TIME, DR_EXILE_GLORY = 0, 3
+# Columns of Tables.solo_tiles (Solo Mode, p. ~21), -1 for a tile with no Solo Player aid:
+# its two preferred Resources, its three Land icons most preferred first, the Starting
+# card rows its Basic deck loses and the ones it gains (SOLO_DECK_CHANGE of each).
+SOLO_DECK_CHANGE = 2
+ST_RESOURCES, ST_ICONS = 0, 2
+ST_REMOVE, ST_ADD = 5, 5 + SOLO_DECK_CHANGE
+ST_WIDTH = ST_ADD + SOLO_DECK_CHANGE
+# Entries of Tables.solo_rules: the option (0-4) of each Rondel action's list an Active
+# card of each Resource picks (by RESOURCES code), the Hoplites a Settle brings by the
+# Land's icon (by ICONS code), the Preferred Unit chart (UNITS codes, first preferred first).
+SR_OPTION, SR_SETTLE_HOPLITES = 0, len(RESOURCES)
+SR_PREFERRED = SR_SETTLE_HOPLITES + len(ICONS)
+SR_WIDTH = SR_PREFERRED + len(UNITS)
+# What Solo setup gives the Tyrant for some City-state faces (p. ~21): a Strategy tile of
+# that effect, his second Temple on his starting Land, his other markers on step 1.
+SOLO_SPECIALS = ("none", "strategic_initiative", "phalanx_formation", "second_temple",
+                 "markers_to_step_1")
+# Kinds of Tables.solo_out rows: a card out of the game, a Mythology card out of the game,
+# a card whose alternative ability is not used (p. ~21, p. 31).
+SOLO_OUT_CARD, SOLO_OUT_MYTHOLOGY, SOLO_FIRST_ONLY = range(3)
 P_NUMBER, P_ERA, P_QUEST, P_PIECE, P_COUNT, P_GLORY = range(6)
 S_HANDS = 0  # setup[0:4] hand sizes by seat, then:
 S_EXTRA_CITY_STATES, S_BLOCKED = 4, 5  # setup[5:8] Regions blocked at 2, 3, 4 players
@@ -193,6 +213,10 @@ SCHEMA = {
                          key="name")}),
     "mythology": _deck("Mythology", "Mythology card", ("name", "deck", "wine", "source", "copies",
                                                        "ability", "ability_source")),
+    "solo": Section("Solo Mode", ("source", "removed", "setup_specials", "first_ability_only",
+                                  "criteria_order", "criteria_source",
+                                  "settle_hoplites", "settle_source", "preferred_units",
+                                  "preferred_source"), listed=False),
 }
 _BOARD = SCHEMA["boards"]
 
@@ -209,6 +233,9 @@ class Tables(NamedTuple):
     land_sea: np.ndarray        # [s, L, S] 1 when a Land touches a Sea
     sea_sea: np.ndarray         # [s, S, S] 1 when two Seas share a border
     whirlwind: np.ndarray       # [s, S, S] 1 for the Black Sea / Fortunate Isles pair (p. 9)
+    land_steps: np.ndarray      # [s, L, L] fewest crossings from Land to Land (a border, a
+                                # bridge or a Sea both touch), FAR when none (Solo Relocation)
+    sea_steps: np.ndarray       # [s, S, S] fewest crossings from Sea to Sea, FAR when none
     atlantis: np.ndarray        # [s, slot] Sea of the Atlantis tile at 3-4 and at 2 players, -1
     region_lands: np.ndarray    # [s, region, icon] the Land of that icon in the Region
     score_order: np.ndarray     # [s, 6] Regions from the top-left, clockwise (p. 13)
@@ -237,6 +264,10 @@ class Tables(NamedTuple):
     odysseus: np.ndarray        # [token] ODYSSEUS_CHALLENGES code (p. 16)
     destiny: np.ndarray         # [side, 5] DS_* columns (the Siege of Destiny, p. ~18)
     destiny_rules: np.ndarray   # [4] DR_* entries
+    solo_tiles: np.ndarray      # [tile, ST_WIDTH] ST_* columns (Solo Mode, p. ~21)
+    solo_rules: np.ndarray      # [SR_WIDTH] SR_* entries
+    solo_out: np.ndarray        # [k, 2] SOLO_OUT_* kind and a card or Mythology card row
+    solo_special: np.ndarray    # [s, tile] SOLO_SPECIALS code of the Tyrant's setup gift
     resource_tiles: np.ndarray  # [tile, 2] Resource, 1 for a Starting Resource tile
     prophecies: np.ndarray      # [card, 6] P_* columns (piece -1 when none, count 0)
     strategy: np.ndarray        # [tile, 3] type (ICONS code), STRATEGY code, Guild Resource or -1
@@ -375,6 +406,7 @@ class _Compiler:
         deploy, build, settle = self.player_board(data["player_board"], steps)
         cards = self.cards(data, names)
         city_start = self.city_states(data["city_states"], data["boards"], names)
+        mythology = self.mythology(data["mythology"], names)
         # the Memphis tile brings the Egypt cards on either side, as its ability is about
         # them and its Aegean face is assumed (decision 29, docs/rules/pillars.md)
         tile = names["city_states"].index("memphis") if "memphis" in names["city_states"] else -1
@@ -387,7 +419,7 @@ class _Compiler:
             deploy_cost=_arr(deploy), build_cost=_arr(build), settle_rows=_arr(settle),
             strategy_types=_arr(self.strategy_types),
             cards=_arr(cards), card_ability=_arr(self.card_abilities),
-            mythology=_arr(self.mythology(data["mythology"], names)),
+            mythology=_arr(mythology), **self.solo(data["solo"], names),
             myth_ability=_arr(self.myth_abilities), fx=self.fx.table(FX_ROWS_STEP),
             population=_arr(self.population(data["population"], data["boards"])),
             barbarians=_arr(self.barbarians(data["barbarians"])),
@@ -469,6 +501,10 @@ class _Compiler:
                 rows, cols = m[key].shape
                 padded[s, :rows, :cols] = m[key]
             out[key] = padded
+        out["land_steps"] = _arr([_steps(m["land_land"] | m["bridge"]
+                                         | ((m["land_sea"] @ m["land_sea"].T) > 0)) for m in maps])
+        out["sea_steps"] = np.stack([_steps(out["sea_sea"][s] | out["whirlwind"][s])
+                                     for s in range(len(SIDES))])
         for s, m in enumerate(maps):
             names[f"regions.{SIDES[s]}"] = tuple(m["regions"])
             names[f"lands.{SIDES[s]}"] = tuple(m["lands"])
@@ -714,7 +750,8 @@ class _Compiler:
                 rows.append([0, self.int_(f"{w}.powers[{k}]", p, 1, 9), res[0], -1, 0, 0, 0, 0])
                 card_names.append(c["name"])
         self.count("starting_cards", len(rows), self.comp["starting_cards_per_colour"], "cards")
-        self.starting = {(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)}
+        # (name, Power) of each Starting card row, in row order
+        self.starting = [(n, r[C_POWER]) for n, r in zip(card_names, rows, strict=True)]
         self.starting_names = sorted(set(card_names))
         self.card_abilities = [[0, 0] for _ in rows]  # Starting cards have none (p. 2)
         for kind, section in enumerate(_CARD_SECTIONS, start=1):  # CARD_KINDS after "starting"
@@ -826,6 +863,7 @@ class _Compiler:
         lands = {b["side"]: [ld["name"] for ld in b["lands"]] for b in boards}
         coastal = {b["side"]: {ld["name"] for ld in b["lands"] if ld["seas"]} for b in boards}
         starts = [[0] * len(tiles) for _ in SIDES]
+        self.solo_tiles = [[-1] * ST_WIDTH for _ in tiles]
         for t, tile in enumerate(tiles):
             w = f"city_states.tiles.{tile['name']}"
             self.item(w, tile, SCHEMA["city_states"].lists["tiles"], ("solo",))
@@ -845,7 +883,7 @@ class _Compiler:
                               f"{tiles[starts[s][:t].index(land)]['name']}; one City-state per Land")
                 starts[s][t] = land
             if "solo" in tile:
-                self.solo(f"{w}.solo", tile["solo"])
+                self.solo_tiles[t] = self.solo_aid(f"{w}.solo", tile["solo"])
         for side in SIDES:
             faces = [tile[side]["name"] for tile in tiles]
             if len(set(faces)) != len(faces):
@@ -853,24 +891,67 @@ class _Compiler:
             names[f"city_states.{side}"] = tuple(faces)
         return starts
 
-    def solo(self, w: str, solo: Any) -> None:
+    def solo_aid(self, w: str, solo: Any) -> list[int]:
+        """A City-state's Solo Player aid (p. ~21) as its ST_* row."""
         self.table(w, solo, ("resources", "icons", "deck_remove", "deck_add"))
-        if len(set(self.resources(f"{w}.resources", solo["resources"], 2, 2))) != 2:
+        resources = self.resources(f"{w}.resources", solo["resources"], 2, 2)
+        if len(set(resources)) != 2:
             self.fail(f"{w}.resources", "two different preferred Resources (p. ~21)")
         icons = [self.word(f"{w}.icons[{i}]", v, ICONS)
                  for i, v in enumerate(self.list_(f"{w}.icons", solo["icons"], 3, 3))]
         if len(set(icons)) != 3:
             self.fail(f"{w}.icons", "order all three Land icons, each once")
+        changes = []
         for key in ("deck_remove", "deck_add"):
-            cards = self.list_(f"{w}.{key}", solo[key], 0, 10)
+            cards = self.list_(f"{w}.{key}", solo[key], SOLO_DECK_CHANGE, SOLO_DECK_CHANGE)
             for i, c in enumerate(cards):
                 if (not isinstance(c, list) or len(c) != 2
-                        or (c[0], c[1]) not in {(n, p) for n, p in self.starting}):
+                        or (c[0], c[1]) not in self.starting):
                     self.fail(f"{w}.{key}[{i}]", f"expected [Starting card, Power] such as "
                               f"['sailor', 1], got {show(c)}{suggest(c, self.starting_names)}")
-            if key == "deck_add" and len(cards) != len(solo["deck_remove"]):
-                self.fail(f"{w}.deck_add", "add as many cards as deck_remove takes out: the "
-                          "Basic deck keeps 10 (p. ~21)")
+            changes += [self.starting.index((c[0], c[1])) for c in cards]
+        return [*resources, *icons, *changes]
+
+    def solo(self, solo: Any, names: dict) -> dict[str, np.ndarray]:
+        """Solo Mode's removed cards and the data its aids would print (p. ~21)."""
+        self.item("solo", solo, SCHEMA["solo"])
+        for key in ("source", "criteria_source", "settle_source", "preferred_source"):
+            self.source(f"solo.{key}", solo[key])
+        out = []
+        for i, name in enumerate(self.list_("solo.removed", solo["removed"], 0, 10)):
+            if name in names["cards"]:
+                out.append([SOLO_OUT_CARD, names["cards"].index(name)])
+            elif name in names["mythology"]:
+                out.append([SOLO_OUT_MYTHOLOGY, names["mythology"].index(name)])
+            else:
+                self.fail(f"solo.removed[{i}]", f"{show(name)} is neither a card nor a Mythology "
+                          f"card{suggest(name, names['cards'] + names['mythology'])}")
+        for i, name in enumerate(self.list_("solo.first_ability_only", solo["first_ability_only"],
+                                            0, 10)):
+            out.append([SOLO_FIRST_ONLY, self.word(f"solo.first_ability_only[{i}]", name,
+                                                   names["cards"])])
+        special = [[0] * len(names["city_states"]) for _ in SIDES]
+        for i, item in enumerate(self.list_("solo.setup_specials", solo["setup_specials"], 0, 20)):
+            w = f"solo.setup_specials[{i}]"
+            self.table(w, item, ("city_state", "side", "special"))
+            tile = self.word(f"{w}.city_state", item["city_state"], names["city_states"])
+            side = self.word(f"{w}.side", item["side"], SIDES)
+            special[side][tile] = self.word(f"{w}.special", item["special"], SOLO_SPECIALS[1:]) + 1
+        order = [self.word(f"solo.criteria_order[{i}]", r, RESOURCES) for i, r in
+                 enumerate(self.list_("solo.criteria_order", solo["criteria_order"], 5, 5))]
+        if sorted(order) != list(range(len(RESOURCES))):
+            self.fail("solo.criteria_order", "name each Resource once: an Active card of any "
+                      "Resource picks one option of five (p. ~21)")
+        settle = self.table("solo.settle_hoplites", solo["settle_hoplites"], ICONS)
+        units = [self.word(f"solo.preferred_units[{i}]", u, UNITS) for i, u in
+                 enumerate(self.list_("solo.preferred_units", solo["preferred_units"], 3, 3))]
+        if len(set(units)) != len(UNITS):
+            self.fail("solo.preferred_units", "order all three Units, each once")
+        rules = [order.index(r) for r in range(len(RESOURCES))]
+        rules += [self.int_(f"solo.settle_hoplites.{i}", settle[i], 1, 6) for i in ICONS]
+        return {"solo_tiles": _arr(self.solo_tiles), "solo_rules": _arr(rules + units),
+                "solo_out": np.array(out, dtype=np.int32).reshape(-1, 2),
+                "solo_special": _arr(special)}
 
     def population(self, pop: Any, boards: list) -> list[list[int]]:
         items = self.sourced("population", pop, "tiles", "population_tiles")
@@ -1025,6 +1106,19 @@ class _Compiler:
         return rows
 
 
+FAR = 99  # Tables.land_steps and sea_steps between spaces no path joins
+
+
+def _steps(adjacent: np.ndarray) -> np.ndarray:
+    """Fewest edges between every two nodes of a 0/1 adjacency matrix (FAR when none)."""
+    n = adjacent.shape[0]
+    steps = np.where(adjacent > 0, 1, FAR).astype(np.int32)
+    np.fill_diagonal(steps, 0)
+    for k in range(n):
+        steps = np.minimum(steps, steps[:, k:k + 1] + steps[k:k + 1, :])
+    return steps
+
+
 def _ability_steps(steps: list) -> list[list[int]]:
     """For each ability and track, the first step whose marker holds it (p. 7): a seat has
     the ability once its marker is that high on any track. One past the last step when the
@@ -1048,6 +1142,8 @@ def _assumed_share(d: dict) -> float:
     destiny = d["siege_of_destiny"]
     sources += [destiny["source"], destiny["time_markers_source"]]
     sources += [side["source"] for side in destiny["sides"]]
+    sources += [d["solo"][k] for k in ("source", "criteria_source", "settle_source",
+                                       "preferred_source")]
     for section in (*_CARD_SECTIONS, "siege_of_destiny", "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
         sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]

@@ -96,6 +96,11 @@ DECISION_FIELDS = (
     ("hero", "Hero tile taken, its place in the face-up row (p. 16)"),
     ("time_exile", "card Exiled toward a Time marker: column 0 where (destiny.EXILE_FROM), "
                    "column 1 the Prophecy card or pile index, column 2 its Glory (p. ~18)"),
+    ("attack", "0 no, 1 attack the Tyrant on the Land of column 1, your Power there in "
+               "column 2 and his in column 3 (Solo Mode, p. ~22)"),
+    ("combat_card", "-1 stop, else hand index of a card of the space's Resource played in a "
+                    "combat; column 2 the Power still needed (Solo Mode, p. ~22)"),
+    ("retreat", "Land your Units go to from a lost combat's space (Solo Mode, p. ~22)"),
 )
 DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
 # np.int32, not int: Numba types a global int as a literal, so every decision kind would
@@ -107,6 +112,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_ASCEND, D_AFTER_ASCEND, D_PROCURE, D_EXILE, D_MOVE_UNIT, D_MOVE_TO, D_FREE_ACTION,
  D_END_SHIP, D_ABILITY, D_INVOKE, D_ABILITY_TARGET, D_ARCHERY, D_ARCHERS, D_DISCOUNT_STEP,
  D_POLIS, D_SPHINX, D_PERSEUS, D_RETURN_ROW, D_SKIRMISH, D_BARBARIAN_TARGET, D_DRAFT_FIRST,
- D_HERO, D_TIME_EXILE) = (
+ D_HERO, D_TIME_EXILE, D_ATTACK, D_COMBAT_CARD, D_RETREAT) = (
     np.int32(k) for k in range(len(DECISION_FIELDS)))
 N_DECISIONS = len(DECISION_FIELDS)

@@ -21,6 +21,9 @@ from sim.games.pillars.rules.heroes import heroic_power
 from sim.games.pillars.rules.setup import SCRATCH as SETUP_SCRATCH
 from sim.games.pillars.rules.setup import setup_game
 from sim.games.pillars.rules.spend import WORK
+from sim.games.pillars.rules.tyrant import tyrant_turn
+from sim.games.pillars.rules.tyrant_actions import improved_actions
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
 
@@ -49,7 +52,10 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
         emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
         for k in range(n_players):
             seat = (s[L.FIRST] + k) % n_players
-            play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
+            if seat == L.TYRANT and solo_mode(s):
+                tyrant_turn(s, T, W, ev, work, scratch, opts, rng)
+            else:
+                play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
             check_end(s, T, ev, seat)
             if check_turns:
                 record(s, T)
@@ -101,7 +107,7 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
                count, side, n_players, picks, tiles, mode, track_end, troia_rule, check_turns,
                max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
-               violation, atlantis, hero, hero_power, time_markers):
+               violation, atlantis, hero, hero_power, time_markers, improved):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -134,4 +140,5 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
         slot = s[L.ATLANTIS]
         atlantis[g] = s[L.LAND_CITY_MARKER + slot] if slot >= 0 else -1
         time_markers[g] = s[L.TIME_MARKERS]
+        improved[g] = improved_actions(s) if solo_mode(s) else 0
     return True

@@ -83,6 +83,17 @@ EVENT_FIELDS = (
     # its cause (destiny.TIME_CAUSES)
     ("time_exile", ("from", "card", "glory")),
     ("time_marker", ("change", "left", "cause")),
+    # Solo Mode (p. ~21): the Tyrant's Active card (its Resource and Power), his spending
+    # (asked, spent), a Unit he Relocates (relocate.K_HOPLITE, K_WORKER, PIECE_SHIP; a Land
+    # Unit's Lands, a Ship's spaces as layout.SHIP_SPACE codes),
+    # his Replenish Turn (the spare-colour Hoplite's Land), a Prophecy he claims, and a
+    # combat (the Land, the attacker, 1 when the attacker won)
+    ("active_card", ("card", "resource", "power")),
+    ("tyrant_spend", ("need", "spent", "")),
+    ("relocate", ("piece", "from", "to")),
+    ("tyrant_replenish", ("land", "", "")),
+    ("prophecy_claimed", ("card", "region", "")),
+    ("combat", ("land", "attacker", "won")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -97,7 +108,8 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_SPHINX_TOLL, EV_MYTHOLOGY_REMOVED, EV_SKIRMISH_PLACE, EV_SKIRMISH, EV_PIECE_REMOVED,
  EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED,
  EV_HERO_PICK, EV_HERO_DEPLOY, EV_HERO_ABILITY, EV_ODYSSEUS_TOKEN, EV_TIME_EXILE,
- EV_TIME_MARKER) = (
+ EV_TIME_MARKER, EV_ACTIVE_CARD, EV_TYRANT_SPEND, EV_RELOCATE, EV_TYRANT_REPLENISH,
+ EV_PROPHECY_CLAIMED, EV_COMBAT) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

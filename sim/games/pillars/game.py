@@ -102,6 +102,7 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "hero": np.zeros((count, m), np.int32),  # the seat's Hero tile, -1 (p. 16)
         "hero_power": np.zeros((count, m), np.int32),  # its Power at the end (Odysseus grows)
         "time_markers": np.zeros(count, np.int32),  # left at the end (the Siege of Destiny)
+        "improved": np.zeros(count, np.int32),  # the Tyrant's Improved actions (Solo Mode)
     }
 
     def play(start: int, stop: int) -> bool:

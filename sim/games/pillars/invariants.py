@@ -5,7 +5,16 @@ rule's code below."""
 import numpy as np
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.content import BUILDINGS, C_KIND, PIECES, S_COMMON_CITIES, TILES_PER_STACK
+from sim.games.pillars.content import (
+    BUILDINGS,
+    C_KIND,
+    PIECES,
+    S_COMMON_CITIES,
+    SOLO_DECK_CHANGE,
+    ST_ADD,
+    ST_REMOVE,
+    TILES_PER_STACK,
+)
 from sim.games.pillars.rules.cards import mythology_room
 from sim.games.pillars.rules.domains import open_land
 from sim.jit import kernel
@@ -66,6 +75,8 @@ def _pieces(s, T):
             workers += s[slot + L.U_WORKER]
             hoplites += s[slot + L.U_HOPLITE]
             pillars += s[L.SETTLE_LEFT + seat * L.MAX_ROWS + row]
+        if seat == L.TYRANT and s[L.ADDONS] & L.ADDON_SOLO != 0:
+            hoplites -= s[L.SOLO_SPARE]  # of unused colours, his for all purposes (p. ~22)
         if (hoplites != T.pieces[P_HOPLITES] or workers != T.pieces[P_WORKERS]
                 or ships != T.pieces[P_SHIPS] or pillars != T.pieces[P_PILLARS]):
             return False
@@ -199,7 +210,16 @@ def _cards(s, T):
                                   lo, hi)
         ok &= fresh
     own_lo, own_hi = _all_of(starting)
+    solo = s[L.ADDONS] & L.ADDON_SOLO != 0
+    if solo:
+        ok &= _tyrant_basic(s, T, starting)
+        for pile, size in ((L.SOLO_RES_DECK, L.SOLO_RES_N), (L.SOLO_RES_DISCARD,
+                                                               L.SOLO_RES_DISCARD_N)):
+            lo, hi, fresh = _mark_all(s, pile, s[size], lo, hi)
+            ok &= fresh
     for seat in range(s[L.N_PLAYERS]):
+        if solo and seat == L.TYRANT:
+            continue
         base = seat * L.MAX_PILE
         seat_lo = np.int64(0)
         seat_hi = np.int64(0)
@@ -215,6 +235,25 @@ def _cards(s, T):
         hi |= seat_hi & ~own_hi
     all_lo, all_hi = _all_of(T.cards.shape[0])
     return ok and lo == all_lo & ~own_lo and hi == all_hi & ~own_hi
+
+
+@kernel
+def _tyrant_basic(s, T, starting):
+    """The Tyrant's Basic deck and its discard pile hold his 10 Starting cards, those of
+    his City-state's deck change swapped (Solo Mode, p. ~21), and nothing else."""
+    tile = s[L.CITY_STATE + L.TYRANT]
+    for card in range(starting):
+        want = 1
+        for k in range(SOLO_DECK_CHANGE):
+            want += (T.solo_tiles[tile, ST_ADD + k] == card) - (T.solo_tiles[tile, ST_REMOVE + k] == card)
+        have = 0
+        for pile, size in ((L.DECK, L.DECK_N), (L.DISCARD, L.DISCARD_N)):
+            for k in range(s[size + L.TYRANT]):
+                have += s[pile + L.TYRANT * L.MAX_PILE + k] == card
+        if have != want:
+            return False
+    return (s[L.DECK_N + L.TYRANT] + s[L.DISCARD_N + L.TYRANT] == starting
+            and s[L.HAND_N + L.TYRANT] == 0 and s[L.EXILED_N + L.TYRANT] == 0)
 
 
 @kernel
@@ -234,6 +273,10 @@ def _mythology(s, T):
         lo, hi, fresh = _mark_all(s, L.MYTH_DECK + deck * L.MAX_MYTH_DECK, s[L.MYTH_N + deck],
                                   lo, hi)
         ok &= fresh
+    for card in range(T.mythology.shape[0]):
+        if s[L.SOLO_MYTH + card] == 1:  # the Tyrant's face-down stack (p. ~24)
+            lo, hi, fresh = _mark(lo, hi, card)
+            ok &= fresh
     all_lo, all_hi = _all_of(T.mythology.shape[0])
     return ok and lo == all_lo and hi == all_hi
 

@@ -97,9 +97,9 @@ MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
 # its MODES code + MODE_SPAN * its ADDONS bits (``modes.mode_code``).
 ADDON_NAMES = ("symmachia", "skirmish", "barbarian_hordes", "atlantis", "legendary_heroes",
-               "siege_of_destiny")
+               "siege_of_destiny", "solo")
 (ADDON_SYMMACHIA, ADDON_SKIRMISH, ADDON_BARBARIANS, ADDON_ATLANTIS, ADDON_HEROES,
- ADDON_DESTINY) = 1, 2, 4, 8, 16, 32
+ ADDON_DESTINY, ADDON_SOLO) = 1, 2, 4, 8, 16, 32, 64
 MODE_SPAN = 16
 END_CITIES = (6, 4, 5)
 END_TRACKS = (1, 0, 1)
@@ -118,8 +118,17 @@ TEAM_TROJAN, TEAM_ACHAEAN = 0, 1
 # Achaeans need Troia to hold two), or lifted for Troia's Starting City (decision 49).
 TROIA_RULES = ("literal", "lifted")
 TROIA_LITERAL, TROIA_LIFTED = range(len(TROIA_RULES))
-# Glory by source (p. 13): Fulfilled Prophecies, Monuments, Cities and Regions Controlled.
-GLORY_SOURCES = ("prophecies", "monuments", "cities", "regions")
+# Solo Mode (p. ~21): the Tyrant holds the First Player marker, the player is the second seat.
+TYRANT, SOLO_PLAYER = 0, 1
+# the Rondel actions the Improved Action Reminder tiles mark, placed under his top Worker,
+# Hoplite, Temple, Agora and Citadel (setup step 8, p. ~21)
+IMPROVED_ACTIONS = ("build", "settle", "procure", "ascend", "deploy")
+WHEEL = N_REGIONS  # spaces of the Resource wheel, one per Track tile
+ICON_WHEEL = len(ICONS)  # spaces of the Land Type wheel, each beside two of the Resource wheel's
+# Glory by source (p. 13): Fulfilled Prophecies, Monuments, Cities and Regions Controlled;
+# in Solo Mode the Tyrant's Mythology stack too (p. ~31).
+GLORY_SOURCES = ("prophecies", "monuments", "cities", "regions", "mythology")
+SOLO_SOURCES = ("mythology",)  # only the Tyrant scores these
 N_SOURCES = len(GLORY_SOURCES)
 
 _FIELDS = (
@@ -289,6 +298,24 @@ _FIELDS = (
     ("TROIA", 1, "seat playing Troia, -1 in other modes"),
     ("TIME_MARKERS", 1, "Time markers left on the Rondel"),
     ("TROIA_RULE", 1, "TROIA_RULES code (decision 49)"),
+    # Solo Mode: the Tyrant's automaton (p. ~21)
+    ("SOLO_RES_DECK", MAX_PILE, "the Tyrant's Resource deck: card rows, the top at "
+                                "SOLO_RES_N - 1 (his Basic deck is DECK, its discard DISCARD)"),
+    ("SOLO_RES_N", 1, "cards in the Resource deck"),
+    ("SOLO_RES_DISCARD", MAX_PILE, "the Resource deck's discard pile, the latest last"),
+    ("SOLO_RES_DISCARD_N", 1, "cards in it"),
+    ("SOLO_MYTH", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card in the Tyrant's face-down "
+                                           "stack"),
+    ("SOLO_WHEEL", WHEEL, "the Resource wheel clockwise: a Resource, content.WILD for the "
+                          "face-down tile (the Titan track)"),
+    ("SOLO_ICONS", ICON_WHEEL, "the Land Type wheel: the icon beside Resource wheel spaces "
+                               "2k and 2k + 1"),
+    ("SOLO_MOVED", N_LANDS * 2, "land * 2 + k: the Tyrant's Hoplites (k 0) and Workers (k 1) "
+                                "Relocated to the Land this turn"),
+    ("SOLO_SHIPS_MOVED", 1, "bit per Ship of the Tyrant's Relocated this turn"),
+    ("SOLO_SPARE", 1, "Hoplites of an unused colour the Tyrant placed in Replenish Turns"),
+    ("SOLO_POP", MAX_POPULATION, "the unused Population tiles, face down (step 19)"),
+    ("SOLO_POP_N", 1, "tiles in that stack"),
     # the game's end and final scoring (p. 13)
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
     ("ADDONS", 1, "bits of the gameplay modes played on top (ADDON_NAMES, Appendix 4, p. 15)"),
@@ -320,7 +347,9 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  MYTH_INVOKED, WILD_TILES, DECK, DECK_N, HAND, HAND_N, DISCARD, DISCARD_N, EXILED, EXILED_N, ROUND, ACTIVE,
  EVENTS, PLAYED, CROSSED, TURN_DONE, CREDIT, TILES_USED, STATUS_STEPPED, PROPHECY_TURN, PILLARS_BESIDE,
  UNITS_BESIDE, BUILDINGS_BESIDE, POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT,
- OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, MODE, ADDONS,
+ OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, SOLO_RES_DECK,
+ SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
+ SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
@@ -334,7 +363,8 @@ NONE_FIELDS = ("REGION_PROPHECY", "LAND_BUILDING", "LAND_PILLAR", "LAND_CITY",
                "PROPHECY_OWNER", "DRAWN", "DRAWN_RES", "CITY_STATE", "SIEGE_AT", "SKIRMISH_AT",
                "STRATEGY_SLOT", "MYTH_SLOT", "DECK", "HAND", "DISCARD", "EXILED", "PLAYED",
                "GORGON_SEAT", "SPHINX_AT", "SPHINX_OWNER", "BARB_STACK", "BARB_AT", "ATLANTIS",
-               "HERO_DRAWN", "HERO", "HERO_AT", "ODYSSEUS", "ABILITY_LAND", "PARTNER", "TROIA")
+               "HERO_DRAWN", "HERO", "HERO_AT", "ODYSSEUS", "ABILITY_LAND", "PARTNER", "TROIA",
+               "SOLO_RES_DECK", "SOLO_RES_DISCARD", "SOLO_POP")
 NONE_SPANS = tuple(FIELD_SPANS[name] for name in NONE_FIELDS)
 
 

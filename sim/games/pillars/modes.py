@@ -2,7 +2,8 @@
 set the end (standard, tutorial, short) with the gameplay modes played on top of it,
 joined by "+" ("short+symmachia"; the standard game is implied: "symmachia"). The Siege of
 Destiny (p. ~18) is played alone: it brings Legendary Heroes and Skirmish Mode itself and
-sets its own end, on the Aegean side.
+sets its own end, on the Aegean side. Solo Mode (p. ~21) is a 2-player standard game
+against the Tyrant, with no other mode.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from sim.games.pillars.content import SIDES
 
 ALL_MODES = L.MODES + L.ADDON_NAMES
 # the player counts an added mode allows (Appendix 4: Symmachia is 2 against 2)
-ADDON_PLAYERS = {"symmachia": (4,)}
+ADDON_PLAYERS = {"symmachia": (4,), "solo": (2,)}
 # the end-setting modes an added mode does not combine with, and why (decision 39)
 ADDON_EXCLUDES = {"barbarian_hordes": (("tutorial",), "the Barbarians raze Cities, which "
                                        "can leave the 4-City end out of reach")}
 DESTINY = "siege_of_destiny"
 DESTINY_BRINGS = ("skirmish", "legendary_heroes")  # p. ~18
 DESTINY_SIDE = "aegean"  # step 1 of its setup (p. ~18)
+SOLO = "solo"
 
 
 class ModeError(ValueError):
@@ -38,6 +40,11 @@ def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
     if len(bases) > 1:
         raise ModeError(f"mode {text!r} combines {' and '.join(bases)} ; choose one of "
                         f"{', '.join(L.MODES)}")
+    if SOLO in names:
+        others = [name for name in names if name not in (SOLO, "standard")]
+        if others:
+            raise ModeError(f"{SOLO} is a standard game against the Tyrant and combines with no "
+                            f"other mode (p. ~21), not with {', '.join(others)} ; use --mode {SOLO}")
     if DESTINY in names:
         others = [name for name in names if name not in (DESTINY, "standard", *DESTINY_BRINGS)]
         if others:

@@ -36,6 +36,7 @@ from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner 
 from sim.games.pillars.modes import (
     ALL_MODES,
     DESTINY,
+    SOLO,
     ModeError,
     canonical,
     check_board,
@@ -46,6 +47,8 @@ from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.runner import RunError
 from sim.runner.columns import labels
 from sim.runner.values import check_choice, check_names
+
+TYRANT = "tyrant"  # the strategy column of the Tyrant's seat (Solo Mode)
 
 SETTINGS: dict[str, object] = {
     "board": "mediterranean",  # or "aegean" (step 1)
@@ -117,6 +120,8 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
         raise RunError(f"{where}: {exc}") from None
     picks = settings["city_states"]
     seats = (picks,) * players if picks in CITY_WORDS else tuple(picks)
+    if SOLO in parse_mode(settings["mode"])[1] and len(seats) == 1:
+        seats = (seats[0], DRAFT)  # one name: the Tyrant's City-state; you draft yours
     if len(seats) != players:
         raise RunError(f"{where}: city_states lists {len(seats)} seats but the game has "
                        f"{players} players ; give one name (or 'draft' or 'random') per player")
@@ -184,7 +189,7 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(np.tile(np.arange(p), count), seat_strategies(setup)),
+        "strategy": labels(np.tile(np.arange(p), count), _strategy_names(setup)),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),
@@ -201,9 +206,29 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
     columns.update(_teams(content, setup, out["glory"][:, :p], out["city_state"][:, :p]))
     columns["time_markers"] = _time_markers(setup, out["time_markers"])
+    columns.update(_solo(setup, out["glory"][:, :p], out["improved"]))
     columns["holds_atlantis"] = _holds_atlantis(setup, out["atlantis"])
     columns.update(_heroes(content, setup, per_seat(out["hero"]), per_seat(out["hero_power"])))
     return pa.table(columns)
+
+
+def _strategy_names(setup: PillarsSetup) -> tuple[str, ...]:
+    """Each seat's strategy; in Solo Mode seat 0 is the Tyrant's automaton (p. ~21)."""
+    names = seat_strategies(setup)
+    return (TYRANT,) + names[1:] if SOLO in parse_mode(setup.mode)[1] else names
+
+
+def _solo(setup: PillarsSetup, glory: np.ndarray, improved: np.ndarray) -> dict[str, pa.Array]:
+    """Solo Mode (p. ~21): per seat its Glory less the other seat's (the player beat the
+    Tyrant by that much, ties to the track tie-break), and per game the Tyrant's Improved
+    actions at the end, as names joined by ','; null in other modes."""
+    rows = glory.size
+    if SOLO not in parse_mode(setup.mode)[1]:
+        return {"margin": pa.nulls(rows, pa.int32()), "tyrant_improved": pa.nulls(rows, pa.string())}
+    lists = [",".join(name for k, name in enumerate(L.IMPROVED_ACTIONS) if (bits >> k) & 1)
+             for bits in range(1 << len(L.IMPROVED_ACTIONS))]
+    return {"margin": pa.array((glory - glory[:, ::-1]).ravel()),
+            "tyrant_improved": labels(np.repeat(improved, setup.players), lists)}
 
 
 def _heroes(content: Content, setup: PillarsSetup, hero: np.ndarray,

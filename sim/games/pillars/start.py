@@ -17,11 +17,12 @@ from sim.games.pillars.content import (
     MAX_PLAYERS,
     S_EXTRA_CITY_STATES,
     SIDES,
+    ST_RESOURCES,
     Content,
 )
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
-from sim.games.pillars.modes import DESTINY, mode_code, parse_mode
+from sim.games.pillars.modes import DESTINY, SOLO, mode_code, parse_mode
 from sim.games.pillars.policy import FIRST
 from sim.games.pillars.rules.setup import (
     FORCED_IN,
@@ -93,6 +94,8 @@ def setup_arrays(content: Content, board: str, players: int, city_states=(),
         tiles[tile] = FORCED_OUT
     if DESTINY in parse_mode(mode)[1]:
         _check_destiny(content, players, picks, bool(city_states_in or city_states_out))
+    elif SOLO in parse_mode(mode)[1]:
+        _check_solo(content, side, picks, tiles)
     else:
         _check_draw(content, side, players, picks, tiles)
     return side, picks, tiles
@@ -118,6 +121,34 @@ def _check_destiny(content: Content, players: int, picks, forced: bool) -> None:
     if len(open_trojans) > players - len(fixed):
         raise RunError(f"city_states: {DESTINY} needs seats for {', '.join(names[t] for t in trojans)} "
                        f"(p. ~18) ; fix {names[open_trojans[0]]} for a seat or leave one to draft")
+
+
+def _check_solo(content: Content, side: int, picks, tiles) -> None:
+    """Solo Mode (p. ~21): the Tyrant (seat 0) leads a City-state with a Solo Player aid,
+    fixed or drawn at random (he drafts none); the 2 pairs of step 10 are drawn for you
+    from other Regions than a City-state fixed for him."""
+    T = content.tables
+    names = content.names["city_states"]
+    with_aid = [names[t] for t in range(len(tiles)) if T.solo_tiles[t, ST_RESOURCES] >= 0]
+    tyrant = int(picks[0])
+    if tyrant >= 0 and T.solo_tiles[tyrant, ST_RESOURCES] < 0:
+        raise RunError(f"city_states: the Tyrant (seat 0) plays only a City-state with a Solo "
+                       f"Player aid (p. ~21), not {names[tyrant]!r} ; choose one of "
+                       f"{', '.join(with_aid)}")
+    region = T.land_region[side, T.city_start[side]]
+    yours = int(picks[1])
+    if tyrant >= 0 and yours >= 0 and region[tyrant] == region[yours]:
+        raise RunError(f"city_states: {names[tyrant]!r} and {names[yours]!r} start in the same "
+                       f"Region on the {SIDES[side]} side; the Tyrant starts in another Region "
+                       "than yours (p. ~21)")
+    if tyrant >= 0 and tiles[tyrant] == FORCED_OUT:
+        raise RunError(f"city_states_out: {names[tyrant]!r} is the Tyrant's City-state; drop it "
+                       "from one of the lists")
+    open_regions = {int(region[t]) for t in range(len(tiles))
+                    if tiles[t] != FORCED_OUT and t != tyrant and (tyrant < 0 or region[t] != region[tyrant])}
+    if len(open_regions) < 2:
+        raise RunError("city_states_out: step 10 draws you 2 City-states of different Regions "
+                       "(p. ~21), and the tiles left cannot give them; keep fewer out")
 
 
 def _check_draw(content: Content, side: int, players: int, picks, tiles) -> None:

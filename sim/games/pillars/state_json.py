@@ -297,7 +297,7 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
     for p in players:
         seat = p["seat"]
         p["lines"] = {name: int(s[L.GLORY_SRC + seat * L.N_SOURCES + k])
-                      for k, name in enumerate(L.GLORY_SOURCES)}
+                      for k, name in enumerate(L.GLORY_SOURCES) if name not in L.SOLO_SOURCES}
         p["glory"] = int(s[L.GLORY + seat])
         p["track_steps"] = int(s[L.TRACK_STEP + seat * L.N_TRACKS:][:L.N_TRACKS].sum())
         p["rank"] = int(rank_of(s, seat))

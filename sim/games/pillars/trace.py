@@ -28,6 +28,7 @@ from sim.games.pillars.content import (
 from sim.games.pillars.ops import OP_NAMES
 from sim.games.pillars.rules.destiny import EXILE_FROM, FROM_PROPHECY, TIME_CAUSES
 from sim.games.pillars.rules.heroes import TOKEN_KINDS
+from sim.games.pillars.rules.relocate import RELOCATED
 from sim.games.pillars.rules.removal import REMOVABLE
 from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
@@ -75,7 +76,9 @@ class _Translator:
             return _name(TIME_CAUSES, v)
         if key == "land":
             return _name(n[f"lands.{self.side}"], v)
-        if key == "card" and event == "prophecy_fulfilled":
+        if event == "relocate":
+            return RELOCATED[v] if key == "piece" else v  # its spaces: see record
+        if key == "card" and event in ("prophecy_fulfilled", "prophecy_claimed"):
             return self.prophecy(v)
         if key == "card":
             return _name(n["mythology" if event in MYTHOLOGY_EVENTS else "cards"], v)
@@ -116,6 +119,12 @@ class _Translator:
             return f"sea {v - L.BARB_SEA + 1}"
         return lands[v]
 
+    def ship_space(self, v: int) -> str:
+        """A Ship's space (layout.SHIP_SPACE codes): "sea N" or "port of X"."""
+        if v >= L.PORT:
+            return f"port of {self.n[f'lands.{self.side}'][v - L.PORT]}"
+        return f"sea {v + 1}"
+
     def prophecy(self, card: int) -> str:
         return f"prophecy_{int(self.tables.prophecies[card, P_NUMBER])}"
 
@@ -126,6 +135,10 @@ class _Translator:
         for key, v in zip(E.EVENT_ARGS[name], row[3:6], strict=True):
             if key:
                 out[key] = self.value(name, key, int(v))
+        if name == "relocate":  # a Land Unit's Lands, a Ship's Seas and Ports (Solo Mode)
+            lands = self.n[f"lands.{self.side}"]
+            space = self.ship_space if out["piece"] == "ship" else lands.__getitem__
+            out["from"], out["to"] = space(int(row[4])), space(int(row[5]))
         if name == "time_exile" and int(row[3]) == FROM_PROPHECY:
             out["card"] = self.prophecy(int(row[4]))  # a Prophecy card, not an Action card
         return out
@@ -143,8 +156,10 @@ def records_from(content: Content, state: np.ndarray, events: np.ndarray) -> lis
     end = records[-1]
     end["rounds"] = int(state[L.ROUND])
     end["final_glory"] = [int(state[L.GLORY + p]) for p in range(n)]
+    solo = int(state[L.ADDONS]) & L.ADDON_SOLO != 0
     end["glory_by_source"] = [{src: int(state[L.GLORY_SRC + p * L.N_SOURCES + k])
-                               for k, src in enumerate(L.GLORY_SOURCES)} for p in range(n)]
+                               for k, src in enumerate(L.GLORY_SOURCES)
+                               if solo or src not in L.SOLO_SOURCES} for p in range(n)]
     end["winners"] = [p for p in range(n) if state[L.WON + p] == 1]
     end["city_states"] = [content.names[f"city_states.{side}"][int(state[L.CITY_STATE + p])]
                           for p in range(n)]

@@ -46,6 +46,9 @@ from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.procure import free_egypt_card
 from sim.games.pillars.rules.removal import empty_row, fit_mythology, hero_exposed
 from sim.games.pillars.rules.rewards import mythology_reward, progress
+from sim.games.pillars.rules.solo_setup import first_ability_only
+from sim.games.pillars.rules.tyrant_cards import basic_to_bottom
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below
 
@@ -272,12 +275,23 @@ def halt(s, T, W, seat, what, opts, rng):
 def swap_mythology(s, T, W, seat, opts, rng):
     """OP_SWAP: one of the seat's Mythology cards (the Invoked one included) and one of
     another seat's change places; each slot keeps its state, so the card taken has the
-    state of the card given (Gaia, p. 31). Returns the other seat, -1 for none."""
+    state of the card given (Gaia, p. 31). In Solo Mode the Tyrant's cards lie face down
+    on his stack: the swap takes one of them unseen, at random (p. 31). Returns the other
+    seat, -1 for none."""
     n = 0
+    solo = solo_mode(s)
+    stack = 0
+    if solo:
+        for card in range(T.mythology.shape[0]):
+            stack += s[L.SOLO_MYTH + card]
     for k in range(L.MAX_MYTH_SLOTS):
         if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] < 0:
             continue
         for other in range(s[L.N_PLAYERS]):
+            if solo and other == L.TYRANT:
+                if stack > 0 and seat != L.TYRANT:
+                    n = option(opts, n, k, other, -1, 0)
+                continue
             for j in range(L.MAX_MYTH_SLOTS):
                 if other != seat and s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + j] >= 0:
                     n = option(opts, n, k, other, j, 0)
@@ -285,6 +299,17 @@ def swap_mythology(s, T, W, seat, opts, rng):
         return -1
     c = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     mine = L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + opts[c, 0]
+    if opts[c, 2] < 0:  # one of the Tyrant's face-down cards
+        pick = below(rng, STREAM_SETUP, stack)
+        for card in range(T.mythology.shape[0]):
+            if s[L.SOLO_MYTH + card] == 1:
+                if pick == 0:
+                    s[L.SOLO_MYTH + card] = 0
+                    s[L.SOLO_MYTH + s[mine]] = 1
+                    s[mine] = card
+                    break
+                pick -= 1
+        return opts[c, 1]
     theirs = L.MYTH_SLOT + opts[c, 1] * L.MAX_MYTH_SLOTS + opts[c, 2]
     card = s[mine]
     s[mine] = s[theirs]
@@ -338,7 +363,11 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         b = T.fx[row, 3 + 3 * i]
         target = -1
         s[L.ABILITY_LAND] = -1
-        if op == O.OP_DRAW:
+        if op == O.OP_DRAW and seat == L.TYRANT and solo_mode(s):
+            target = 0  # he draws none: his Basic discard's top card goes under (p. ~21)
+            for _ in range(a):
+                target += basic_to_bottom(s) >= 0
+        elif op == O.OP_DRAW:
             target = draw_cards_reshuffling(s, seat, a, rng)
         elif op == O.OP_RESOURCE:
             s[L.CREDIT + seat * L.N_RESOURCES + a] += b
@@ -350,7 +379,7 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         elif op == O.OP_BUILD:
             target = free_build(s, T, W, ev, seat, a, opts, rng)
         elif op == O.OP_MOVE:
-            target = move_units(s, T, W, ev, seat, a, scratch, opts, rng)
+            target = move_units(s, T, W, ev, seat, a, not mythic, scratch, opts, rng)
         elif op == O.OP_POWER:
             target = add_power(s, T, W, seat, a, opts, rng)
         elif op == O.OP_ENERGISE:
@@ -422,10 +451,10 @@ def card_ability_ready(s, T):
 @kernel
 def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
     """Advance Turn part A (p. 8): the played card's ability, or its alternative where it
-    has one (Shieldmaker, p. 31)."""
+    has one (Shieldmaker, p. 31), unless Solo Mode allows only the first (p. 31)."""
     card = s[L.PLAYED]
     n = option(opts, 0, 0, 0, 0, 0)
-    if T.card_ability[card, 1] > 0:
+    if T.card_ability[card, 1] > 0 and not first_ability_only(s, T, card):
         n = option(opts, n, 1, 0, 0, 0)
     alternative = opts[decide(s, T, W, opts, n, seat, D_ABILITY, rng), 0]
     emit(s, ev, seat, EV_CARD_ABILITY, card, alternative, 0)

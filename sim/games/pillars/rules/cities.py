@@ -15,6 +15,8 @@ from sim.games.pillars.rules.power import (
     same_initiative,
     wins_tie,
 )
+from sim.games.pillars.rules.tyrant_choice import tyrant_city_option
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 
 CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT, CITY_ATLANTIS_SETTLED = range(4)  # gain_city.cause
@@ -51,6 +53,19 @@ def mark_city(s, seat, land):
     s[L.LAND_CITY_MARKER + land] = seat
     if s[L.MARKERS_LEFT + seat] > 0:
         s[L.MARKERS_LEFT + seat] -= 1
+
+
+@kernel
+def capture_city(s, seat, land):
+    """The seat takes Control of the City on ``land`` (a won Siege, p. 8; a won Solo
+    combat, p. ~22): its marker goes there, or on its own Starting City none is needed."""
+    if s[L.LAND_CITY + land] == seat:
+        old = s[L.LAND_CITY_MARKER + land]
+        if old >= 0:
+            s[L.MARKERS_LEFT + old] += 1
+        s[L.LAND_CITY_MARKER + land] = -1
+    else:
+        mark_city(s, seat, land)
 
 
 @kernel
@@ -107,7 +122,9 @@ def evaluate_region(s, T, W, ev, track, opts, rng):
             n = city_lands(s, T, region, opts)
         if n == 0:
             n = city_lands(s, T, -1, opts)
-        if n > 0:
+        if n > 0 and solo_mode(s) and winner == L.TYRANT:
+            land = opts[tyrant_city_option(s, T, opts, n), 0]
+        elif n > 0:
             land = opts[decide(s, T, W, opts, n, winner, D_PLACE_CITY, rng), 0]
     emit(s, ev, winner, EV_CITY_EVALUATION, track, winner, land)
     if land < 0:

@@ -8,8 +8,11 @@ from sim.jit import kernel
 @kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
     """Ask ``seat``'s policy to pick one of ``n`` >= 1 options; a lone option needs no ask
-    (a script still reads its entry, so a script lists every decision in order)."""
+    (a script still reads its entry, so a script lists every decision in order). The
+    Tyrant of Solo Mode has no policy: his rules choose (rules.tyrant_choice)."""
     s[L.DECISIONS] += 1
+    if seat == L.TYRANT and s[L.ADDONS] & L.ADDON_SOLO != 0:
+        return 0
     if n == 1 and W[W_MODE] < SCRIPT_ROWS:
         return 0
     return choose(s, T, W, opts, n, seat, kind, rng)

@@ -19,12 +19,17 @@ from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import region_controller
 from sim.games.pillars.rules.teams import NO_PARTNER, partner
 from sim.games.pillars.rules.tracks import LAST_STEP
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 
 GLORY_PER_CITY = 3  # p. 13
 GLORY_PER_REGION = 3  # p. 13
 ERA_III = 3
-SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS = range(L.N_SOURCES)
+SRC_PROPHECIES, SRC_MONUMENTS, SRC_CITIES, SRC_REGIONS, SRC_MYTHOLOGY = range(L.N_SOURCES)
+# Solo Mode's Tyrant (p. ~31): Glory per Mythology card of his stack by deck (DECKS order:
+# Demigod, Titan, Olympian), per City tile he could not build
+TYRANT_MYTHOLOGY_GLORY = (1, 3, 3)
+TYRANT_UNBUILT_GLORY = 2
 
 
 @kernel
@@ -124,6 +129,8 @@ def place_end_ships(s, T, W, ev, region, opts, rng):
     n_players = s[L.N_PLAYERS]
     for k in range(n_players):
         seat = (s[L.FIRST] + k) % n_players
+        if seat == L.TYRANT and solo_mode(s):
+            continue  # his Sea Ships give all their Lands Power (tyrant_end_ships)
         n = end_ship_choices(s, T, seat, region, opts)
         if n == 1:
             continue
@@ -200,6 +207,30 @@ def rank_of(s, seat):
 
 
 @kernel
+def tyrant_scoring(s, T, ev):
+    """The Tyrant's end (p. ~31): the Monuments of his Resource deck and its discard pile,
+    his Mythology stack (Demigods 1, Titans and Olympians 3), 2 per City tile above his
+    board; and each of his Ships in a Sea gives 1 Power to every Land it touches."""
+    seat = L.TYRANT
+    add_glory(s, ev, seat, SRC_MONUMENTS, pile_glory(s, T, 0, L.SOLO_RES_DECK, L.SOLO_RES_N)
+              + pile_glory(s, T, 0, L.SOLO_RES_DISCARD, L.SOLO_RES_DISCARD_N))
+    g = 0
+    for card in range(T.mythology.shape[0]):
+        if s[L.SOLO_MYTH + card] == 1:
+            g += TYRANT_MYTHOLOGY_GLORY[T.mythology[card, 0]]
+    add_glory(s, ev, seat, SRC_MYTHOLOGY, g)
+    add_glory(s, ev, seat, SRC_CITIES, TYRANT_UNBUILT_GLORY * s[L.CITIES_ASIDE + seat])
+    side = s[L.SIDE]
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        sea = s[L.SHIP_SPACE + piece]
+        if not 0 <= sea < L.PORT:
+            continue
+        for land in range(s[L.LAND_END]):
+            if T.land_sea[side, land, sea] == 1 and open_land(s, T, land):
+                s[L.POWER_BONUS + land * L.MAX_PLAYERS + seat] += 1
+
+
+@kernel
 def final_scoring(s, T, W, ev, powers, opts, rng):
     """Final scoring (p. 13). A Sea Ship's choice of Land from the last turn lapses: at the
     end a Ship gives Power to a Land only when placed there as an End Ship. The archers'
@@ -221,6 +252,8 @@ def final_scoring(s, T, W, ev, powers, opts, rng):
         add_glory(s, ev, seat, SRC_PROPHECIES, g)
         add_glory(s, ev, seat, SRC_MONUMENTS, monument_glory(s, T, seat))
         add_glory(s, ev, seat, SRC_CITIES, GLORY_PER_CITY * cities_of(s, seat))
+    if solo_mode(s):
+        tyrant_scoring(s, T, ev)
     side = s[L.SIDE]
     for k in range(T.score_order.shape[1]):
         region = T.score_order[side, k]

@@ -22,6 +22,7 @@ from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
 from sim.games.pillars.rules.skirmish import skirmish_lands, skirmish_mode
 from sim.games.pillars.rules.status import siege_targets
 from sim.games.pillars.rules.strategy import LIGHTHOUSE, holds
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 
 FREE_SIEGE, FREE_PROPHECY, FREE_CITY, FREE_INVOKE, FREE_LIGHTHOUSE, FREE_SKIRMISH, FREE_TIME = range(7)
@@ -65,7 +66,7 @@ def siege_lands(s, T, seat, powers, opts, n):
 def free_choices(s, T, seat, at_end, powers, opts):
     """None, or each Free Action the seat may take now."""
     n = option(opts, 0, -1, 0, 0, 0)
-    if s[L.SIEGE_AT + seat] < 0:
+    if s[L.SIEGE_AT + seat] < 0 and not solo_mode(s):  # no Siege tiles in Solo Mode (p. ~21)
         n = siege_lands(s, T, seat, powers, opts, n)
     if skirmish_mode(s) and s[L.SKIRMISH_AT + seat] < 0:
         n = skirmish_lands(s, seat, FREE_SKIRMISH, opts, n)

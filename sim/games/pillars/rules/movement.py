@@ -31,8 +31,10 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
 from sim.games.pillars.rules.mythtiles import sphinx_toll
 from sim.games.pillars.rules.power import has_ability
+from sim.games.pillars.rules.solo_combat import you_may_attack
 from sim.games.pillars.rules.status import project_ship
 from sim.games.pillars.rules.strategy import NAVAL_DOMINANCE, TACTICAL_MANOEUVRE, holds
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import compiled_in_caller, kernel
 
 MOVE_SHIP, MOVE_HOPLITE, MOVE_WORKER, MOVE_ALL, MOVE_HERO = 0, 1, 2, 3, 4
@@ -223,13 +225,15 @@ def move_land_units(s, seat, kind, start, to):
 @compiled_in_caller
 def movement_block(s, T, W, ev, seat, reach, opts, rng):
     """One Movement block of the seat's allowance (p. 9). Returns the Movements used."""
-    return move_units(s, T, W, ev, seat, allowance(s, T, seat), reach, opts, rng)
+    return move_units(s, T, W, ev, seat, allowance(s, T, seat), True, reach, opts, rng)
 
 
 @compiled_in_caller
-def move_units(s, T, W, ev, seat, left, reach, opts, rng):
+def move_units(s, T, W, ev, seat, left, may_attack, reach, opts, rng):
     """The seat moves Units, one Movement each, until it stops or has none of its ``left``
-    Movements left (p. 9). Returns the Movements used."""
+    Movements left (p. 9). Returns the Movements used. In Solo Mode, Hoplites moved onto a
+    space of the Tyrant's may attack him there, unless a Mythology card moved them
+    (``may_attack`` False, p. 31)."""
     used = 0
     while left > 0:
         n = unit_choices(s, T, seat, opts, reach)
@@ -259,6 +263,9 @@ def move_units(s, T, W, ev, seat, left, reach, opts, rng):
             sphinx_toll(s, T, W, ev, seat, to, units, opts, rng)
             if kind == MOVE_HOPLITE or kind == MOVE_ALL:
                 aim_archers(s, T, W, seat, to, opts, rng)
+                if (may_attack and solo_mode(s) and seat == L.SOLO_PLAYER
+                        and s[L.LAND_HOPLITES + to * L.MAX_PLAYERS + seat] > 0):
+                    you_may_attack(s, T, W, ev, to, opts, rng)
         left -= 1
         used += 1
     return used

@@ -34,6 +34,9 @@ from sim.games.pillars.rules.tracks import (
     REWARD_DECK,
     step_up,
 )
+from sim.games.pillars.rules.tyrant_choice import tyrant_resource
+from sim.games.pillars.rules.tyrant_gains import tyrant_track_reward
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 
 IRON = 3  # content.RESOURCES
@@ -75,7 +78,11 @@ def progress(s, T, W, ev, seat, track, cause, reward_now, work, opts, rng):
 
 @kernel
 def track_reward(s, T, W, ev, seat, track, step, work, opts, rng):
-    """The reward printed above ``step`` of ``track`` (p. 7)."""
+    """The reward printed above ``step`` of ``track`` (p. 7); the Tyrant's his own
+    (Solo Mode, p. ~25)."""
+    if solo_mode(s) and seat == L.TYRANT:
+        tyrant_track_reward(s, T, W, ev, track, step, tyrant_resource(s, T), opts, rng)
+        return
     reward = T.track_steps[track, step - 1, 0]
     emit(s, ev, seat, EV_TRACK_REWARD, track, step, reward)
     if reward == R_CARD:

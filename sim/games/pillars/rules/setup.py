@@ -41,8 +41,18 @@ from sim.games.pillars.rules.heroes import (
     place_odysseus_tokens,
     take_hero,
 )
+from sim.games.pillars.rules.solo_setup import ROW as SOLO_ROW
+from sim.games.pillars.rules.solo_setup import (
+    basic_deck,
+    finish_solo_setup,
+    remove_solo_cards,
+    setup_gifts,
+    tyrant_city_state,
+    tyrant_start_track,
+)
 from sim.games.pillars.rules.teams import pair_symmachia_teams
 from sim.games.pillars.rules.tracks import setup_reward, step_up
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
 
@@ -198,7 +208,13 @@ def draw_row(s, T, picks, tiles, scratch, rng):
     want = s[L.N_PLAYERS] + T.setup[S_EXTRA_CITY_STATES]
     n_row = 0
     used = 0  # bit per Region with a tile in the row
-    for seat in range(s[L.N_PLAYERS]):
+    first = 0
+    if solo_mode(s):  # 2 pairs for you, away from a tile fixed for the Tyrant (p. ~21)
+        want = SOLO_ROW
+        first = L.SOLO_PLAYER
+        if picks[L.TYRANT] >= 0:
+            used = 1 << region_of(s, T, picks[L.TYRANT])
+    for seat in range(first, s[L.N_PLAYERS]):
         if picks[seat] >= 0:
             s[L.DRAWN + n_row] = picks[seat]
             used |= 1 << region_of(s, T, picks[seat])
@@ -211,7 +227,8 @@ def draw_row(s, T, picks, tiles, scratch, rng):
             n_row += 1
     n = 0
     for tile in range(n_tiles):
-        if tiles[tile] != FORCED_OUT and not in_row(s, n_row, tile):
+        if tiles[tile] != FORCED_OUT and not in_row(s, n_row, tile) and (
+                first == 0 or tile != picks[L.TYRANT]):
             scratch[n] = tile
             n += 1
     shuffle(scratch, n, rng, STREAM_SETUP)
@@ -235,7 +252,7 @@ def in_row(s, n_row, tile):
 
 
 @kernel
-def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
+def draft_city_states(s, T, W, opts, ev, picks, tiles, scratch, rng):
     """Step 11: in reverse turn order each seat takes a City-state and the Starting
     Resource below it. ``picks[seat]`` is a tile fixed for the seat, ``PICK_RANDOM`` (one
     of the tiles left, from the setup stream) or ``PICK_DRAFT`` (the seat's policy chooses
@@ -262,6 +279,10 @@ def draft_city_states(s, T, W, opts, ev, picks, scratch, rng):
                 taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
             else:
                 take_hero(s, T, W, opts, ev, seat, rng)
+    elif solo_mode(s):  # you take a pair, then the Tyrant's tile is drawn (p. ~21)
+        take_city_state(s, T, W, opts, ev, picks, L.SOLO_PLAYER, taken, n_row, scratch, rng)
+        tyrant_city_state(s, T, ev, picks[L.TYRANT], tiles, scratch, rng)
+        setup_gifts(s, T)
     else:
         for seat in range(n_players - 1, -1, -1):
             taken = take_city_state(s, T, W, opts, ev, picks, seat, taken, n_row, scratch, rng)
@@ -346,7 +367,7 @@ def place_starting_pieces(s, T):
 
 
 @kernel
-def start_tracks(s, T):
+def start_tracks(s, T, ev):
     """Step 13 and the lost step 14 (decision 8, docs/rules/pillars.md): every marker on
     step 0, stacked in turn order; then, in turn order, each seat steps once up the track
     of its Starting Region and takes that step's reward."""
@@ -357,7 +378,9 @@ def start_tracks(s, T):
     for seat in range(n_players):
         home = T.city_start[s[L.SIDE], s[L.CITY_STATE + seat]]
         track = s[L.REGION_TRACK + T.land_region[s[L.SIDE], home]]
-        setup_reward(s, T, seat, track, step_up(s, seat, track), home)
+        step = step_up(s, seat, track)
+        if not (solo_mode(s) and seat == L.TYRANT and tyrant_start_track(s, T, ev, track)):
+            setup_reward(s, T, seat, track, step, home)
 
 
 @kernel
@@ -370,7 +393,10 @@ def deal_hands(s, T, rng):
                                            s[L.DECK + seat * L.MAX_PILE:], rng)
         if destiny_mode(s):
             shuffle_in_character(s, T, seat, rng)
-        draw_cards(s, seat, T.setup[S_HANDS + seat])
+        if solo_mode(s) and seat == L.TYRANT:
+            basic_deck(s, T)  # his Basic deck: he draws no hand (p. ~21)
+        else:
+            draw_cards(s, seat, T.setup[S_HANDS + seat])
         s[L.RONDEL_POS + seat] = 0  # content.rondel starts with the starting section
         s[L.MARKERS_LEFT + seat] = T.pieces[P_MARKERS] - L.N_TRACKS - 1
 
@@ -449,13 +475,15 @@ def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, 
     s[L.ADDONS] = mode // L.MODE_SPAN
     pair_symmachia_teams(s)
     setup_shared_board(s, T, scratch, rng)
+    if solo_mode(s):
+        remove_solo_cards(s, T)
     setup_player_boards(s, T)
     draw_city_states(s, T, picks, tiles, scratch, rng)
     if heroes_mode(s) and not destiny_mode(s):
         draw_heroes(s, T, scratch, rng)
-    draft_city_states(s, T, W, opts, ev, picks, scratch, rng)
+    draft_city_states(s, T, W, opts, ev, picks, tiles, scratch, rng)
     place_starting_pieces(s, T)
-    start_tracks(s, T)
+    start_tracks(s, T, ev)
     deal_hands(s, T, rng)
     if destiny_mode(s):
         olympians_beside(s)
@@ -463,3 +491,5 @@ def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, 
     place_odysseus_tokens(s, T, scratch, rng)
     deal_prophecies(s, T, scratch, rng)
     deal_land_tiles(s, T, scratch, rng)
+    if solo_mode(s):
+        finish_solo_setup(s, T)

@@ -16,7 +16,7 @@ from sim.games.pillars.events import (
     EV_SIEGE,
     EV_SKIRMISH,
 )
-from sim.games.pillars.rules.cities import cities_of, mark_city
+from sim.games.pillars.rules.cities import capture_city, cities_of
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import siege_may_take_only_city
 from sim.games.pillars.rules.domains import open_land
@@ -115,13 +115,7 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
         target = opts[decide(s, T, W, opts, n, seat, D_SIEGE_WIN, rng), 0]
     emit(s, ev, seat, EV_SIEGE, land, 1 if won else 0, target)
     if target == WIN_CITY:
-        if s[L.LAND_CITY + land] == seat:  # its own Starting City: no marker needed
-            old = s[L.LAND_CITY_MARKER + land]
-            if old >= 0:
-                s[L.MARKERS_LEFT + old] += 1
-            s[L.LAND_CITY_MARKER + land] = -1
-        else:
-            mark_city(s, seat, land)
+        capture_city(s, seat, land)
     elif won:
         remove_piece(s, T, W, ev, s[L.LAND_PILLAR + land], PIECE_PILLAR, land, opts, rng)
         if target == WIN_REPLACE:

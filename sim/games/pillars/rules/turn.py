@@ -40,6 +40,8 @@ from sim.games.pillars.rules.spend import W_COST, can_pay, pay
 from sim.games.pillars.rules.status import project_ships, status_check
 from sim.games.pillars.rules.strategy import COUNCIL_OF_ELDERS, POLIS_EXPANSION, holds
 from sim.games.pillars.rules.tracks import LAST_STEP
+from sim.games.pillars.rules.tyrant_cards import basic_to_bottom
+from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import compiled_in_caller, kernel
 
 A_PLUS, A_MINUS, A_REPLENISH_6, A_REPLENISH_7 = (
@@ -128,9 +130,7 @@ def rondel_options(s, T, seat, power, opts):
 @kernel
 def play_and_advance(s, T, W, ev, seat, opts, rng):
     """Part (a) of an Advance Turn (p. 8): a card from hand onto the discard pile, the
-    marker clockwise by its Power; each other seat whose marker is already on the
-    landing section may draw a card (2 with Council of Elders, p. ~14), clockwise from the
-    active seat. Returns the card."""
+    marker clockwise by its Power, then the landing's draws. Returns the card."""
     n = 0
     hand = L.HAND + seat * L.MAX_PILE
     for h in range(s[L.HAND_N + seat]):
@@ -146,10 +146,23 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
     s[L.CROSSED] = 1 if crosses_line(T, old, moved) else 0
     troia_crossing(s, ev, seat)
     emit(s, ev, seat, EV_RONDEL_MOVE, card, moved, T.rondel[pos])
+    landing_draws(s, T, W, ev, seat, opts, rng)
+    return card
+
+
+@kernel
+def landing_draws(s, T, W, ev, seat, opts, rng):
+    """Each other seat whose marker already stands where the seat's landed may draw a card
+    (2 with Council of Elders, p. ~14), clockwise from the seat (p. 8). The Tyrant's 'draw'
+    puts his Basic discard pile's top card under his Basic deck (Solo Mode, p. ~21)."""
+    pos = s[L.RONDEL_POS + seat]
     n_players = s[L.N_PLAYERS]
     for k in range(1, n_players):
         other = (seat + k) % n_players
         if s[L.RONDEL_POS + other] != pos:
+            continue
+        if solo_mode(s) and other == L.TYRANT:
+            basic_to_bottom(s)
             continue
         n = option(opts, 0, 0, 0, 0, 0)
         n = option(opts, n, COUNCIL_DRAWS if holds(s, other, COUNCIL_OF_ELDERS) else 1, 0, 0, 0)
@@ -157,7 +170,6 @@ def play_and_advance(s, T, W, ev, seat, opts, rng):
             drawn = draw_card(s, other, rng)
             if drawn >= 0:
                 emit(s, ev, other, EV_RONDEL_DRAW, T.rondel[pos], drawn, 0)
-    return card
 
 
 @kernel
