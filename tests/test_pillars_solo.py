@@ -578,3 +578,60 @@ def test_bad_solo_requests_get_one_line(tmp_path, args, words):
     done = sim("run", "--game", "pillars", *flags, "--n", 2, "--out", tmp_path / "x", "--quiet")
     assert done.returncode == 2 and words in error_line(done)
     assert not (tmp_path / "x").exists()
+
+
+def improve_all(s):
+    """Every Improved Action Reminder tile taken: his top Worker, Hoplite, Temple, Agora and
+    Citadel off his Player board (the Buildings onto his starting Land's neighbours, the
+    Units beside his home), so that the pieces stay counted."""
+    home = land("lakonia")
+    for unit in (L.U_WORKER, L.U_HOPLITE):
+        s[L.DEPLOY_LEFT + unit] = 0
+        field = L.LAND_WORKERS if unit == L.U_WORKER else L.LAND_HOPLITES
+        s[field + home * L.MAX_PLAYERS + TYRANT] += 1
+    for building, where in ((L.B_TEMPLE, "argolis"), (L.B_AGORA, "korinthia"),
+                            (L.B_CITADEL, "attika")):
+        s[L.BUILD_LEFT + building] = 0
+        s[L.LAND_BUILDING + land(where) * L.MAX_PLAYERS + TYRANT] = building
+
+
+ACTIONS = ("build", "settle", "procure", "deploy", "ascend")
+
+
+@pytest.mark.parametrize("improved", [False, True])
+@pytest.mark.parametrize("action", ACTIONS)
+@pytest.mark.parametrize("resource", [WINE, MARBLE, GOLD, IRON, WOOD])
+def test_every_option_of_every_action_plain_and_improved(action, resource, improved):
+    """Each Resource picks its option (decision 55); each option, plain and Improved, acts
+    and leaves the state consistent."""
+    s = solo("aegean", tyrant="sparta", you="miletos")
+    ev, work, opts, rng = kit()
+    if improved:
+        improve_all(s)
+    resource_cards(s, "oracle", "character_8", "character_9")
+    option = T.solo_rules[resource]
+    scratch = turn_scratch()
+    before = s.copy()
+    if action == "build":
+        tyrant_build(s, T, ev, option, resource, scratch)
+        built = sum(s[L.LAND_BUILDING + k * L.MAX_PLAYERS + TYRANT] >= 0 for k in range(L.N_LANDS))
+        was = sum(before[L.LAND_BUILDING + k * L.MAX_PLAYERS + TYRANT] >= 0 for k in range(L.N_LANDS))
+        assert built + (before[L.CITIES_BUILD] - s[L.CITIES_BUILD]) == was + 1 + improved
+    elif action == "settle":
+        tyrant_settle(s, T, W_NONE, ev, option, resource, work, opts, scratch, rng)
+        assert events(s, ev, EV_RELOCATE)
+    elif action == "procure":
+        tyrant_procure(s, T, ev, option, resource, scratch)
+        gained = (s[L.SOLO_RES_N] + s[L.SOLO_RES_DISCARD_N]) - before[L.SOLO_RES_N]
+        assert gained == (1 if option in (2, 4) else 2) + improved
+    elif action == "deploy":
+        tyrant_deploy(s, T, W_NONE, ev, option, resource, opts, scratch, rng)
+        units = sum(s[L.DEPLOY_LEFT:L.DEPLOY_LEFT + L.MAX_ROWS * L.N_UNIT_KINDS])
+        was = sum(before[L.DEPLOY_LEFT:L.DEPLOY_LEFT + L.MAX_ROWS * L.N_UNIT_KINDS])
+        assert was - units + (before[L.CITIES_BUILD] - s[L.CITIES_BUILD]) == 1 + improved
+    else:
+        tyrant_ascend(s, T, W_NONE, ev, resource, work, opts, scratch, rng)
+        stepped = sum(s[L.TRACK_STEP:L.TRACK_STEP + L.N_TRACKS]) - sum(
+            before[L.TRACK_STEP:L.TRACK_STEP + L.N_TRACKS])
+        assert stepped >= 1 + improved
+    assert_consistent(s)
