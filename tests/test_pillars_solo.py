@@ -23,6 +23,8 @@ from sim.games.pillars.events import EV_COMBAT, EV_PROPHECY_CLAIMED, EV_RELOCATE
 from sim.games.pillars.game import PillarsSetup, simulate
 from sim.games.pillars.invariants import V_OK, check_state
 from sim.games.pillars.modes import ModeError, canonical, check_players, parse_mode
+from sim.games.pillars.rules.abilities import perseus
+from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY
 from sim.games.pillars.rules.end import final_scoring
 from sim.games.pillars.rules.prophecy import top_prophecy
 from sim.games.pillars.rules.relocate import K_HOPLITE, K_WORKER, relocate_ship, relocate_units
@@ -31,6 +33,7 @@ from sim.games.pillars.rules.tracks import MERCENARY, MILITARY, TITAN
 from sim.games.pillars.rules.tyrant import tyrant_replenish, tyrant_status, tyrant_turn
 from sim.games.pillars.rules.tyrant_actions import (
     improved_actions,
+    take_piece,
     tyrant_ascend,
     tyrant_build,
     tyrant_deploy,
@@ -45,6 +48,7 @@ from sim.games.pillars.rules.tyrant_cards import (
     to_resource_deck,
     tyrant_spend,
 )
+from sim.games.pillars.rules.tyrant_gains import gain_card
 from sim.games.pillars.rules.tyrant_spaces import TO_PORT, TO_SEA
 from sim.games.pillars.rules.wheels import land_rank, set_wheels
 from tests.cli_process import error_line, sim
@@ -374,7 +378,7 @@ def test_procure_takes_the_options_cards_and_the_improved_one_under_his_resource
     tyrant_procure(s, T, ev, T.solo_rules[IRON], IRON, turn_scratch())  # 2 Characters
     assert s[L.SOLO_RES_N] == 2
     assert all(T.cards[c, C_KIND] == L.KIND_CHARACTER for c in pile(s, L.SOLO_RES_DECK, 2))
-    s[L.BUILD_LEFT + L.B_TEMPLE] = 0  # his top Temple Built: Improved
+    take_piece(s, SECTION_BUILD, L.B_TEMPLE, 0)  # his top Temple Built: Improved
     s[L.LAND_BUILDING + land("lakonia") * L.MAX_PLAYERS + TYRANT] = L.B_TEMPLE
     tyrant_procure(s, T, ev, T.solo_rules[MARBLE], MARBLE, turn_scratch())  # a Monument, +1
     # 6 Resources for two Monuments: the two Characters (4), then singles; the Monuments
@@ -415,13 +419,21 @@ def test_ascend_steps_what_he_can_pay_cities_first_and_a_free_step_when_he_canno
     assert sum(again) - sum(after) >= 2 and paid <= 6 + len(after)
 
 
-def test_improved_actions_follow_the_top_pieces_leaving_his_board():
-    s = solo()
-    assert improved_actions(s) == 0
-    s[L.DEPLOY_LEFT + L.U_WORKER] = 0
-    s[L.BUILD_LEFT + L.B_CITADEL] = 0
-    assert improved_actions(s) == (1 << L.IMPROVED_ACTIONS.index("build")
-                                   | 1 << L.IMPROVED_ACTIONS.index("deploy"))
+def test_improved_actions_follow_the_top_pieces_leaving_his_board_until_all_come_back():
+    """A reminder tile leaves with the top piece over it and returns only when a piece sent
+    back fills the last slot of its kind (Hyperion, Iapetos, p. 31); Ephesos's lower Temple,
+    out from setup, uncovers nothing."""
+    s = solo(MED, tyrant="pella", you="sparta")
+    assert improved_actions(s, T) == 0
+    take_piece(s, SECTION_DEPLOY, L.U_WORKER, 0)
+    take_piece(s, SECTION_BUILD, L.B_CITADEL, 0)
+    build, deploy = (1 << L.IMPROVED_ACTIONS.index(a) for a in ("build", "deploy"))
+    assert improved_actions(s, T) == build | deploy
+    take_piece(s, SECTION_DEPLOY, L.U_WORKER, 1)
+    s[L.DEPLOY_LEFT + L.U_WORKER] = 1  # a Worker sent back fills the top slot again
+    assert improved_actions(s, T) == build | deploy
+    s[L.DEPLOY_LEFT + L.N_UNIT_KINDS + L.U_WORKER] = 1  # and the last one
+    assert improved_actions(s, T) == deploy
 
 
 # ---- Relocation, Status Check, Replenish (pp. ~22-24) -----------------------------------
@@ -586,12 +598,12 @@ def improve_all(s):
     Units beside his home), so that the pieces stay counted."""
     home = land("lakonia")
     for unit in (L.U_WORKER, L.U_HOPLITE):
-        s[L.DEPLOY_LEFT + unit] = 0
+        take_piece(s, SECTION_DEPLOY, unit, 0)
         field = L.LAND_WORKERS if unit == L.U_WORKER else L.LAND_HOPLITES
         s[field + home * L.MAX_PLAYERS + TYRANT] += 1
     for building, where in ((L.B_TEMPLE, "argolis"), (L.B_AGORA, "korinthia"),
                             (L.B_CITADEL, "attika")):
-        s[L.BUILD_LEFT + building] = 0
+        take_piece(s, SECTION_BUILD, building, 0)
         s[L.LAND_BUILDING + land(where) * L.MAX_PLAYERS + TYRANT] = building
 
 
@@ -634,4 +646,49 @@ def test_every_option_of_every_action_plain_and_improved(action, resource, impro
         stepped = sum(s[L.TRACK_STEP:L.TRACK_STEP + L.N_TRACKS]) - sum(
             before[L.TRACK_STEP:L.TRACK_STEP + L.N_TRACKS])
         assert stepped >= 1 + improved
+    assert len(events(s, ev, EV_PROPHECY_CLAIMED)) <= 1  # the Improved repeat claims none
+    assert_consistent(s)
+
+
+def test_a_settle_whose_region_is_full_of_pillars_builds_a_city_there():
+    """The criterion names the spaces first: with every Land of his best Region Pillared,
+    he Relocates there and Builds a City instead of Settling elsewhere (p. ~27)."""
+    s = solo("aegean", tyrant="thebai", you="sparta")
+    ev, work, opts, rng = kit()
+    attika, aitolia = land("attika"), land("aitolia")
+    for where in (attika, aitolia):
+        pillar(s, TYRANT, where)
+        s[L.LAND_POP + where] = -1
+    pillars = sum(s[L.LAND_PILLAR + k] == TYRANT for k in range(L.N_LANDS))
+    cities = s[L.CITIES_BUILD]
+    tyrant_settle(s, T, W_NONE, ev, T.solo_rules[WINE], WINE, work, opts, turn_scratch(), rng)
+    assert sum(s[L.LAND_PILLAR + k] == TYRANT for k in range(L.N_LANDS)) == pillars
+    there = {to for piece, _, to in events(s, ev, EV_RELOCATE) if piece == K_HOPLITE}
+    assert len(there) == 1
+    first = there.pop()
+    assert T.land_region[s[L.SIDE], first] == region("sterea_ellada")
+    # a City there if the Land has none ("if possible"): Euboia holds his Starting City
+    assert s[L.CITIES_BUILD] == cities - (first != land("euboia"))
+    assert_consistent(s)
+
+
+def test_his_card_reward_is_the_face_up_card_of_most_power_of_either_kind():
+    s = solo()
+    ev = kit()[0]
+    tops = {slot: s[L.PROC_DECK + slot * L.MAX_PROC_DECK + s[L.PROC_N + slot] - 1]
+            for slot in range(L.N_PROC) if s[L.PROC_N + slot] > 0}
+    most = max(T.cards[c, C_POWER] for c in tops.values())
+    card = gain_card(s, T, ev)
+    assert T.cards[card, C_POWER] == most
+    assert card == tops[min(k for k, c in tops.items() if T.cards[c, C_POWER] == most)]
+    assert pile(s, L.SOLO_RES_DECK, s[L.SOLO_RES_N]) == [card]
+
+
+def test_perseus_takes_one_of_his_face_down_cards_out_of_the_game():
+    s = solo()
+    ev, work, opts, rng = kit()
+    stack = [c for c in range(T.mythology.shape[0]) if s[L.SOLO_MYTH + c] == 1]
+    assert stack  # his step-13 Demigod
+    card, _ = perseus(s, T, script(TYRANT, -1), ev, YOU, opts, rng)
+    assert card in stack and s[L.SOLO_MYTH + card] == 0 and s[L.MYTH_OUT + card] == 1
     assert_consistent(s)

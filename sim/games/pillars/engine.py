@@ -140,5 +140,5 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
         slot = s[L.ATLANTIS]
         atlantis[g] = s[L.LAND_CITY_MARKER + slot] if slot >= 0 else -1
         time_markers[g] = s[L.TIME_MARKERS]
-        improved[g] = improved_actions(s) if solo_mode(s) else 0
+        improved[g] = improved_actions(s, T) if solo_mode(s) else 0
     return True

@@ -314,6 +314,8 @@ _FIELDS = (
                                 "Relocated to the Land this turn"),
     ("SOLO_SHIPS_MOVED", 1, "bit per Ship of the Tyrant's Relocated this turn"),
     ("SOLO_SPARE", 1, "Hoplites of an unused colour the Tyrant placed in Replenish Turns"),
+    ("SOLO_REMINDERS", 1, "bit per IMPROVED_ACTIONS entry whose Improved Action Reminder "
+                          "tile left his board with the top piece over it"),
     ("SOLO_POP", MAX_POPULATION, "the unused Population tiles, face down (step 19)"),
     ("SOLO_POP_N", 1, "tiles in that stack"),
     # the game's end and final scoring (p. 13)
@@ -349,7 +351,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  UNITS_BESIDE, BUILDINGS_BESIDE, POWER_BONUS, HALTED_SHIPS, GORGON_SEAT, GORGON_KIND, GORGON_AT,
  OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, SOLO_RES_DECK,
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
- SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
+ SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits

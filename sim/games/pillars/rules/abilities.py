@@ -280,10 +280,7 @@ def swap_mythology(s, T, W, seat, opts, rng):
     seat, -1 for none."""
     n = 0
     solo = solo_mode(s)
-    stack = 0
-    if solo:
-        for card in range(T.mythology.shape[0]):
-            stack += s[L.SOLO_MYTH + card]
+    stack = tyrant_stack(s, T) if solo else 0
     for k in range(L.MAX_MYTH_SLOTS):
         if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] < 0:
             continue
@@ -300,15 +297,9 @@ def swap_mythology(s, T, W, seat, opts, rng):
     c = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
     mine = L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + opts[c, 0]
     if opts[c, 2] < 0:  # one of the Tyrant's face-down cards
-        pick = below(rng, STREAM_SETUP, stack)
-        for card in range(T.mythology.shape[0]):
-            if s[L.SOLO_MYTH + card] == 1:
-                if pick == 0:
-                    s[L.SOLO_MYTH + card] = 0
-                    s[L.SOLO_MYTH + s[mine]] = 1
-                    s[mine] = card
-                    break
-                pick -= 1
+        card = from_tyrant_stack(s, T, stack, rng)
+        s[L.SOLO_MYTH + s[mine]] = 1
+        s[mine] = card
         return opts[c, 1]
     theirs = L.MYTH_SLOT + opts[c, 1] * L.MAX_MYTH_SLOTS + opts[c, 2]
     card = s[mine]
@@ -318,13 +309,38 @@ def swap_mythology(s, T, W, seat, opts, rng):
 
 
 @kernel
+def tyrant_stack(s, T):
+    """Mythology cards on the Tyrant's face-down stack (Solo Mode, p. ~24)."""
+    n = 0
+    for card in range(T.mythology.shape[0]):
+        n += s[L.SOLO_MYTH + card]
+    return n
+
+
+@kernel
+def from_tyrant_stack(s, T, stack, rng):
+    """One of the ``stack`` cards of the Tyrant's stack, unseen (at random), taken off it."""
+    pick = below(rng, STREAM_SETUP, stack)
+    for card in range(T.mythology.shape[0]):
+        if s[L.SOLO_MYTH + card] == 1:
+            if pick == 0:
+                s[L.SOLO_MYTH + card] = 0
+                return card
+            pick -= 1
+    return -1
+
+
+@kernel
 def perseus(s, T, W, ev, seat, opts, rng):
     """OP_PERSEUS: the seat picks another seat holding Mythology cards; one of them, at
-    random, leaves the game, and the seat may use its ability (p. 31). Returns the card
-    (-1: no other seat holds one) and the fx row of the ability to use (-1: none)."""
+    random, leaves the game, and the seat may use its ability (p. 31); in Solo Mode one of
+    the Tyrant's face-down stack. Returns the card (-1: no other seat holds one) and the
+    fx row of the ability to use (-1: none)."""
     n = 0
     for other in range(s[L.N_PLAYERS]):
         held = 0
+        if other == L.TYRANT and solo_mode(s):
+            held = tyrant_stack(s, T)
         for k in range(L.MAX_MYTH_SLOTS):
             held += s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + k] >= 0
         if other != seat and held > 0:
@@ -332,18 +348,22 @@ def perseus(s, T, W, ev, seat, opts, rng):
     if n == 0:
         return -1, -1
     c = decide(s, T, W, opts, n, seat, D_ABILITY_TARGET, rng)
-    other, pick = opts[c, 0], below(rng, STREAM_SETUP, opts[c, 1])
-    slot = -1
-    for k in range(L.MAX_MYTH_SLOTS):
-        if s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + k] < 0:
-            continue
-        slot = other * L.MAX_MYTH_SLOTS + k
-        if pick == 0:
-            break
-        pick -= 1
-    card = s[L.MYTH_SLOT + slot]
-    s[L.MYTH_SLOT + slot] = -1
-    s[L.MYTH_INVOKED + slot] = 0
+    other = opts[c, 0]
+    if other == L.TYRANT and solo_mode(s):
+        card = from_tyrant_stack(s, T, opts[c, 1], rng)
+    else:
+        pick = below(rng, STREAM_SETUP, opts[c, 1])
+        slot = -1
+        for k in range(L.MAX_MYTH_SLOTS):
+            if s[L.MYTH_SLOT + other * L.MAX_MYTH_SLOTS + k] < 0:
+                continue
+            slot = other * L.MAX_MYTH_SLOTS + k
+            if pick == 0:
+                break
+            pick -= 1
+        card = s[L.MYTH_SLOT + slot]
+        s[L.MYTH_SLOT + slot] = -1
+        s[L.MYTH_INVOKED + slot] = 0
     s[L.MYTH_OUT + card] = 1
     n = option(opts, option(opts, 0, -1, 0, 0, 0), 0, card, 0, 0)
     used = opts[decide(s, T, W, opts, n, seat, D_PERSEUS, rng), 0] + 1

@@ -84,13 +84,19 @@ def shift_units(s, seat, land, to):
 
 @kernel
 def you_retreat(s, T, W, ev, land, opts, rng):
-    """Your Land Units leave ``land`` for one adjacent open Land of your choice (one
-    crossing, as Relocation counts them)."""
+    """Your Land Units leave ``land`` for one open Land of your choice next to it: over a
+    border or a bridge as a Land Unit moves (p. 9), or, from a Land with none, across a
+    Sea both touch (decision 59)."""
     side = s[L.SIDE]
     n = 0
     for other in range(s[L.LAND_END]):
-        if other != land and open_land(s, T, other) and T.land_steps[side, land, other] == 1:
+        if open_land(s, T, other) and (T.land_land[side, land, other] == 1
+                                       or T.bridge[side, land, other] == 1):
             n = option(opts, n, other, land, 0, 0)
+    if n == 0:
+        for other in range(s[L.LAND_END]):
+            if other != land and open_land(s, T, other) and T.land_steps[side, land, other] == 1:
+                n = option(opts, n, other, land, 0, 0)
     if n == 0:
         return
     to = opts[decide(s, T, W, opts, n, YOU, D_RETREAT, rng), 0]

@@ -156,14 +156,14 @@ def setup_gifts(s, T):
 
 @kernel
 def tyrant_start_track(s, T, ev, track):
-    """Step 13 for him (p. ~21): the step's Character the face-up one of most Power
-    (ties: uppermost) into his Resource deck, a Demigod the deck's top card onto his
+    """Step 13 for him (p. ~21): the step's card the face-up one of most Power (ties:
+    uppermost) into his Resource deck, a Demigod the deck's top card onto his
     stack, any other reward as for anyone; Korinthos puts his other markers on step 1
     without rewards. Returns True when the reward is handled here."""
     reward = T.track_steps[track, 0, 0]
     handled = reward == R_CARD or reward == R_DEMIGOD
     if reward == R_CARD:
-        gain_card(s, T, ev, L.KIND_CHARACTER)
+        gain_card(s, T, ev)
     elif reward == R_DEMIGOD:
         gain_mythology(s, ev, REWARD_DECK[0])
     if gift(s, T) == GIFT_MARKERS:

@@ -3,7 +3,8 @@
 Each action's list has five options; the Active card's Resource picks one
 (``Tables.solo_rules``, decision 55). The Improved version of an action applies once the
 top piece of its kind has left his Player board (Worker: Build, Hoplite: Settle, Temple:
-Procure, Agora: Ascend, Citadel: Deploy; a piece sent back restores it, p. 31).
+Procure, Agora: Ascend, Citadel: Deploy) and until every slot of that kind is filled
+again (Hyperion, Iapetos, p. 31).
 """
 
 from sim.games.pillars import layout as L
@@ -31,6 +32,7 @@ from sim.games.pillars.rules.cities import CITY_BUILT, evaluation_winner
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import controller, land_power, land_track
+from sim.games.pillars.rules.procure import reveal
 from sim.games.pillars.rules.relocate import (
     K_HOPLITE,
     K_WORKER,
@@ -41,7 +43,7 @@ from sim.games.pillars.rules.relocate import (
 from sim.games.pillars.rules.removal import take_from_row, take_pillar_from_board
 from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.settle import P_CAMP, P_CARD, P_DEMIGOD, P_TITAN, P_WILD, POP_DECK
-from sim.games.pillars.rules.solo_combat import tyrant_attacks
+from sim.games.pillars.rules.solo_combat import defence, tyrant_attacks
 from sim.games.pillars.rules.status import controlled_with_icon
 from sim.games.pillars.rules.support import S_POWERS
 from sim.games.pillars.rules.tracks import LAST_STEP
@@ -88,6 +90,7 @@ LEAST_BUILT_ORDER = (L.B_CITADEL, L.B_TEMPLE, L.B_AGORA)
 # least Power (claim), the icon again, the Region where he Controls most other spaces,
 # the same with a claim.
 SET_ICON, SET_YOURS, SET_REGION = 0, 1, 2
+NOT_MET = -(1 << 30)  # a Land his Settle criterion does not name
 SETTLE_OPTIONS = (SET_ICON, SET_YOURS, SET_ICON, SET_REGION, SET_REGION)
 SETTLE_CLAIMS = (False, True, False, False, True)
 # Procure options (p. ~28), each card (kind, highest Power first, tied deck), the second
@@ -116,20 +119,49 @@ A_TRACKS, A_STEPS = 8, 16  # scratch of his Ascend: his order first, then the st
 
 
 @kernel
-def improved(s, section, kind):
-    """The top-row piece of that kind has left his Player board."""
+def improved(s, T, section, kind):
+    """His action of that piece is Improved: its reminder tile came off his board with the
+    top piece (setup, p. ~21), and a slot of that kind is still empty (a piece sent back
+    into the last one returns the tile, p. 31)."""
+    k = reminder(section, kind)
+    if k < 0 or (s[L.SOLO_REMINDERS] >> k) & 1 == 0:
+        return False
     if section == SECTION_DEPLOY:
-        return s[L.DEPLOY_LEFT + kind] == 0  # seat 0, row 0
-    return s[L.BUILD_LEFT + kind] == 0
+        for row in range(T.deploy_cost.shape[0]):
+            if s[L.DEPLOY_LEFT + row * L.N_UNIT_KINDS + kind] == 0:
+                return True
+        return False
+    for row in range(T.build_cost.shape[0]):
+        if s[L.BUILD_LEFT + row * L.N_BUILDING_KINDS + kind] == 0:
+            return True
+    return False
 
 
 @kernel
-def improved_actions(s):
+def reminder(section, kind):
+    """The IMPROVED_BY entry of a piece (-1: none lies under it)."""
+    for k in range(len(IMPROVED_BY)):
+        if IMPROVED_BY[k][0] == section and IMPROVED_BY[k][1] == kind:
+            return k
+    return -1
+
+
+@kernel
+def take_piece(s, section, kind, row):
+    """A piece of his off its Player board row; the top row's uncovers its reminder tile."""
+    take_from_row(s, T_SEAT, section, kind, row)
+    k = reminder(section, kind)
+    if row == 0 and k >= 0:
+        s[L.SOLO_REMINDERS] |= 1 << k
+
+
+@kernel
+def improved_actions(s, T):
     """Bit k set when his action layout.IMPROVED_ACTIONS[k] is Improved."""
     bits = 0
     for k in range(len(IMPROVED_BY)):
         section, kind = IMPROVED_BY[k]
-        bits |= int(improved(s, section, kind)) << k
+        bits |= int(improved(s, T, section, kind)) << k
     return bits
 
 
@@ -237,7 +269,7 @@ def your_least(s, T, city_only, controlled, resource):
             ok = occupies(s, YOU, land)
         if not ok:
             continue
-        power = land_power(s, T, land, YOU)
+        power = defence(s, T, YOU, land)  # his "least Power" counts a City 3 (p. ~24)
         rank = land_rank(s, T, land, resource)
         if power < best_power or (power == best_power and rank < best_rank):
             best, best_power, best_rank = land, power, rank
@@ -307,7 +339,7 @@ def build_one(s, T, ev, option, claim, resource):
     land = building_land(s, T, building, resource)
     if land < 0:
         return 0
-    take_from_row(s, T_SEAT, SECTION_BUILD, building, row)
+    take_piece(s, SECTION_BUILD, building, row)
     s[L.LAND_BUILDING + land * L.MAX_PLAYERS + T_SEAT] = building
     place_on_land(s, T, ev, T_SEAT, land)
     emit(s, ev, T_SEAT, EV_BUILD, building, land, row)
@@ -323,7 +355,7 @@ def tyrant_build(s, T, ev, option, resource, scratch):
     Deployed), then the Resources, then a Worker and a Ship Relocated to each."""
     built = 0
     scratch[0] = build_one(s, T, ev, option, option == 4, resource)
-    if improved(s, SECTION_DEPLOY, L.U_WORKER):
+    if improved(s, T, SECTION_DEPLOY, L.U_WORKER):
         scratch[1] = build_one(s, T, ev, option, False, resource)
         built = 1
     owed = 0
@@ -342,37 +374,45 @@ def tyrant_build(s, T, ev, option, resource, scratch):
 
 @kernel
 def region_held(s, T, land, scratch):
-    """Other Lands of ``land``'s Region he Controls."""
+    """The Lands of ``land``'s Region he Controls (the Region's count, so that its Lands
+    tie and the wheels choose among them)."""
     side = s[L.SIDE]
     n = 0
     for other in T.region_lands[side, T.land_region[side, land]]:
-        if other != land and tyrant_controls(s, T, other, 0, scratch):
+        if tyrant_controls(s, T, other, 0, scratch):
             n += 1
     return n
 
 
 @kernel
+def settle_key(s, T, criterion, icon, land, scratch):
+    """How well ``land`` meets his criterion (higher is better), -(1 << 30) when not."""
+    if criterion == SET_ICON:
+        return 0 if T.land_icon[s[L.SIDE], land] == icon else NOT_MET
+    if criterion == SET_YOURS:
+        return -defence(s, T, YOU, land) if occupies(s, YOU, land) else NOT_MET
+    return region_held(s, T, land, scratch)
+
+
+@kernel
 def settle_land(s, T, criterion, need_no_pillar, icon, resource, scratch):
-    """The Land his criterion picks (ties by the wheels), among open Lands without a
-    Pillar, or any open Land when ``need_no_pillar`` is False; -1."""
-    side = s[L.SIDE]
-    best, best_key, best_rank = -1, -(1 << 30), FAR_RANK
+    """Of the open Lands his criterion names (those that meet it best), the first by the
+    wheels without a Pillar, or with ``need_no_pillar`` False the first of them at all;
+    -1 (p. ~27: when all of them hold Pillars he Builds a City instead)."""
+    best_key = NOT_MET
     for land in range(s[L.LAND_END]):
-        if not open_land(s, T, land) or (need_no_pillar and s[L.LAND_PILLAR + land] >= 0):
+        if open_land(s, T, land):
+            best_key = max(best_key, settle_key(s, T, criterion, icon, land, scratch))
+    best, best_rank = -1, FAR_RANK
+    if best_key == NOT_MET:
+        return best
+    for land in range(s[L.LAND_END]):
+        if (not open_land(s, T, land) or (need_no_pillar and s[L.LAND_PILLAR + land] >= 0)
+                or settle_key(s, T, criterion, icon, land, scratch) != best_key):
             continue
-        if criterion == SET_ICON:
-            if T.land_icon[side, land] != icon:
-                continue
-            key = 0
-        elif criterion == SET_YOURS:
-            if not occupies(s, YOU, land):
-                continue
-            key = -land_power(s, T, land, YOU)
-        else:
-            key = region_held(s, T, land, scratch)
         rank = land_rank(s, T, land, resource)
-        if key > best_key or (key == best_key and rank < best_rank):
-            best, best_key, best_rank = land, key, rank
+        if rank < best_rank:
+            best, best_rank = land, rank
     return best
 
 
@@ -386,7 +426,7 @@ def tyrant_population(s, T, W, ev, land, tile, resource, work, opts, rng):
     elif P_DEMIGOD <= reward <= P_TITAN:
         gain_mythology(s, ev, POP_DECK[reward - P_DEMIGOD])
     elif reward == P_CARD:
-        gain_card(s, T, ev, L.KIND_CHARACTER)
+        gain_card(s, T, ev)
     elif reward == P_CAMP:
         track = s[L.REGION_TRACK + T.land_region[s[L.SIDE], land]]
         if s[L.TRACK_STEP + T_SEAT * L.N_TRACKS + track] < LAST_STEP:
@@ -395,13 +435,13 @@ def tyrant_population(s, T, W, ev, land, tile, resource, work, opts, rng):
 
 
 @kernel
-def settle_one(s, T, W, ev, option, city_built, resource, work, opts, scratch, rng):
+def settle_one(s, T, W, ev, option, claim, city_built, resource, work, opts, scratch, rng):
     """One Settle (steps 1-5 of p. ~27); returns 1 + (2 when he Built a City for want of a
     Pillar, so at most once an action), or 0 when no Land qualified."""
     criterion = SETTLE_OPTIONS[option]
     icon = icon_by_control(s, T, True, resource, scratch)
     land = settle_land(s, T, criterion, True, icon, resource, scratch)
-    if SETTLE_CLAIMS[option]:
+    if claim and SETTLE_CLAIMS[option]:
         claim_prophecy(s, T, ev, FEATURE_PILLAR, -1)
     if land < 0:  # every Land the criterion names has a Pillar: a City there instead
         land = settle_land(s, T, criterion, False, icon, resource, scratch)
@@ -446,12 +486,12 @@ def settle_one(s, T, W, ev, option, city_built, resource, work, opts, scratch, r
 def tyrant_settle(s, T, W, ev, option, resource, work, opts, scratch, rng):
     """Settle (p. ~27), and a second Land when Improved (a Hoplite Deployed) while a
     Hoplite of his is still free to Relocate."""
-    done = settle_one(s, T, W, ev, option, False, resource, work, opts, scratch, rng)
-    if not improved(s, SECTION_DEPLOY, L.U_HOPLITE):
+    done = settle_one(s, T, W, ev, option, True, False, resource, work, opts, scratch, rng)
+    if not improved(s, T, SECTION_DEPLOY, L.U_HOPLITE):
         return
     for land in range(s[L.LAND_END]):
         if free_units(s, K_HOPLITE, land) > 0:
-            settle_one(s, T, W, ev, option, done >= 3, resource, work, opts, scratch, rng)
+            settle_one(s, T, W, ev, option, False, done >= 3, resource, work, opts, scratch, rng)
             return
 
 
@@ -468,21 +508,28 @@ def card_resources(T, card):
 
 @kernel
 def tyrant_procure(s, T, ev, option, resource, scratch):
-    """Procure (p. ~28): the option's cards, the first one once more when Improved (a
-    Temple Built), then the Resources; the cards go under his Resource deck last."""
+    """Procure (p. ~28): the option's cards among those face up, the first one once more
+    when Improved (a Temple Built), then the Resources; the cards go under his Resource
+    deck last."""
+    up = 0  # bit per Procurement deck face up before he takes
+    for slot in range(L.N_PROC):
+        up |= s[L.PROC_UP + slot] << slot
     n = 0
     kind, highest, tied = PROCURE_FIRST[option]
-    scratch[n] = take_proc_card(s, T, ev, kind, highest, tied)
+    scratch[n] = take_proc_card(s, T, ev, kind, highest, tied, False)
     n += 1
     kind2, highest2, tied2 = PROCURE_SECOND[option]
     if kind2 >= 0:
-        scratch[n] = take_proc_card(s, T, ev, kind2, highest2, tied2)
+        scratch[n] = take_proc_card(s, T, ev, kind2, highest2, tied2, False)
         n += 1
     if PROCURE_CLAIM[option] >= 0:
         claim_prophecy(s, T, ev, PROCURE_CLAIM[option], -1)
-    if improved(s, SECTION_BUILD, L.B_TEMPLE):
-        scratch[n] = take_proc_card(s, T, ev, kind, highest, tied)
+    if improved(s, T, SECTION_BUILD, L.B_TEMPLE):
+        scratch[n] = take_proc_card(s, T, ev, kind, highest, tied, False)
         n += 1
+    for slot in range(L.N_PROC):  # the next cards turn face up once he is done (p. 10)
+        if (up >> slot) & 1 == 1 and s[L.PROC_UP + slot] == 0:
+            reveal(s, slot)
     owed = 0
     for k in range(n):
         if scratch[k] >= 0:
@@ -533,13 +580,14 @@ def deploy_land(s, T, unit, resource):
 
 
 @kernel
-def deploy_one(s, T, ev, option, resource):
+def deploy_one(s, T, ev, option, claim, resource):
     """One Unit of the option's kind (a City instead when all of that kind are on the
     board); returns the Resources owed."""
     unit = DEPLOY_UNITS[option]
     if unit == PREFERRED:
         unit = preferred_unit(s, T)
-        claim_prophecy(s, T, ev, FEATURE_UNIT, unit)
+        if claim:
+            claim_prophecy(s, T, ev, FEATURE_UNIT, unit)
     row = top_row_with(s, T, SECTION_DEPLOY, unit)
     if row < 0:
         if not take_city_tile(s):
@@ -549,7 +597,7 @@ def deploy_one(s, T, ev, option, resource):
     land = deploy_land(s, T, unit, resource)
     if land < 0:
         return 0
-    take_from_row(s, T_SEAT, SECTION_DEPLOY, unit, row)
+    take_piece(s, SECTION_DEPLOY, unit, row)
     space = land
     if unit == L.U_SHIP:
         piece = T_SEAT * L.MAX_SHIPS
@@ -590,9 +638,9 @@ def deploy_target(s, T, to, resource, scratch):
 def tyrant_deploy(s, T, W, ev, option, resource, opts, scratch, rng):
     """Deploy (p. ~29): the option's Unit, a second one when Improved (a Citadel Built),
     the Resources, then his Units Relocated as the option says."""
-    owed = deploy_one(s, T, ev, option, resource)
-    if improved(s, SECTION_BUILD, L.B_CITADEL):
-        owed += deploy_one(s, T, ev, option, resource)
+    owed = deploy_one(s, T, ev, option, True, resource)
+    if improved(s, T, SECTION_BUILD, L.B_CITADEL):  # the Unit again, not the claim (p. ~29)
+        owed += deploy_one(s, T, ev, option, False, resource)
     tyrant_spend(s, T, ev, owed, resource)
     land = deploy_target(s, T, DEPLOY_TO[option], resource, scratch)
     if land >= 0 and hoplites_arrive(s, T, W, ev, land, DEPLOY_HOPLITES[option],
@@ -680,7 +728,7 @@ def tyrant_ascend(s, T, W, ev, resource, work, opts, scratch, rng):
         taken = 1
     else:
         tyrant_spend(s, T, ev, owed, resource)
-    if improved(s, SECTION_BUILD, L.B_AGORA):
+    if improved(s, T, SECTION_BUILD, L.B_AGORA):
         scratch[A_TRACKS + taken] = -1  # his furthest track, once the others are stepped
         taken += 1
     for k in range(taken):

@@ -125,28 +125,38 @@ def proc_pick(s, T, kind, highest, tied):
 
 
 @kernel
-def take_proc_card(s, T, ev, kind, highest, tied):
-    """The chosen face-up card off its deck (the next turned face up); -1 when none."""
+def take_proc_card(s, T, ev, kind, highest, tied, turn_next):
+    """The chosen face-up card off its deck, the next one turned face up at once with
+    ``turn_next`` (else the caller turns it); -1 when none."""
     slot = proc_pick(s, T, kind, highest, tied)
     if slot < 0:
         return -1
     card = take_top(s, slot)
-    reveal(s, slot)
+    if turn_next:
+        reveal(s, slot)
     emit(s, ev, T_SEAT, EV_PROCURE, card, slot, 0)
     return card
 
 
 @kernel
-def gain_card(s, T, ev, kind):
-    """A Character or Monument reward, for free [highest Power > uppermost], to the
-    bottom of his Resource deck (p. ~25); the other kind when none of it is face up."""
-    card = take_proc_card(s, T, ev, kind, True, UPPERMOST)
-    if card < 0:
-        other = L.KIND_MONUMENT if kind == L.KIND_CHARACTER else L.KIND_CHARACTER
-        card = take_proc_card(s, T, ev, other, True, UPPERMOST)
+def gain_card(s, T, ev):
+    """A Character or Monument reward, for free: the face-up card of most Power, ties to
+    the uppermost (the Monuments' row lies above the Characters'), to the bottom of his
+    Resource deck (p. ~25)."""
+    monument = proc_pick(s, T, L.KIND_MONUMENT, True, UPPERMOST)
+    character = proc_pick(s, T, L.KIND_CHARACTER, True, UPPERMOST)
+    kind = L.KIND_MONUMENT
+    if character >= 0 and (monument < 0 or top_power(s, T, character) > top_power(s, T, monument)):
+        kind = L.KIND_CHARACTER
+    card = take_proc_card(s, T, ev, kind, True, UPPERMOST, True)
     if card >= 0:
         to_resource_deck(s, card)
     return card
+
+
+@kernel
+def top_power(s, T, slot):
+    return T.cards[s[L.PROC_DECK + slot * L.MAX_PROC_DECK + s[L.PROC_N + slot] - 1], C_POWER]
 
 
 @kernel
@@ -245,7 +255,7 @@ def tyrant_track_reward(s, T, W, ev, track, step, resource, opts, rng):
     reward = T.track_steps[track, step - 1, 0]
     emit(s, ev, T_SEAT, EV_TRACK_REWARD, track, step, reward)
     if reward == R_CARD:
-        gain_card(s, T, ev, L.KIND_CHARACTER)
+        gain_card(s, T, ev)
     elif R_DEMIGOD <= reward <= R_TITAN:
         gain_mythology(s, ev, REWARD_DECK[reward - R_DEMIGOD])
     elif reward == R_HOPLITE or reward == R_HOPLITE_FOR_IRON:
