@@ -104,8 +104,7 @@ def _from_flags(game, players, seed, game_index, scenario, content, strategies, 
 
     plan = plan_request(game=game, players=players, scenario=scenario, strategies=strategies,
                         sets=sets, mode=mode, heroes=heroes, city_states=city_states, sweeps=[],
-                        n=1, seed=seed,
-                        batch_size=1, content=content)
+                        n=1, seed=seed, batch_size=1, content=content)
     return from_plan(plan, game_index)
 
 

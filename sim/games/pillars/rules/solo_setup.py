@@ -84,13 +84,6 @@ def take_out(s, pile, count, card):
 
 
 @kernel
-def tyrant_region(s, T, picks):
-    """The Region of a City-state fixed for the Tyrant, -1."""
-    side = s[L.SIDE]
-    return T.land_region[side, T.city_start[side, picks[T_SEAT]]] if picks[T_SEAT] >= 0 else -1
-
-
-@kernel
 def tyrant_city_state(s, T, ev, pick, tiles, scratch, rng):
     """Step 11 for the Tyrant, after you took yours: his tile and a random Starting
     Resource tile not drawn, appended to the drawn row so that step 12 finds them."""
