@@ -460,11 +460,12 @@ def test_deploy_pays_the_row_printed_under_the_unit_p10(m):
 
 
 def test_agora_discount_counts_for_the_titan_type_p12(a):
-    from sim.games.pillars.rules.ascend import agora_discount
+    from sim.games.pillars.rules.ascend import agora_discounts
     korinthia = land("korinthia")
     put(a, korinthia, 0, workers=1, building=L.B_AGORA)
     resource_tile(a, korinthia, GOLD)
-    assert agora_discount(a, T, 0, GOLD) == 1 and agora_discount(a, T, 0, WOOD) == 0
+    discounts = agora_discounts(a, T, 0)
+    assert discounts[GOLD] == 1 and discounts[WOOD] == 0
     _, work, opts, _ = kit()
     set_hand(a, 0, [])
     a[L.LAND_PILLAR_ON_RES + land("lakonia")] = 1

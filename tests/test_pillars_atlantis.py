@@ -14,7 +14,7 @@ from sim.games.pillars.events import EV_GAIN_CITY, EV_PIECE_REMOVED, EV_SETTLE
 from sim.games.pillars.invariants import V_OK, check_state
 from sim.games.pillars.modes import ModeError, check_board
 from sim.games.pillars.policy import SCRIPT_MISSED
-from sim.games.pillars.rules.ascend import agora_discount
+from sim.games.pillars.rules.ascend import agora_discounts
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, setup_atlantis
 from sim.games.pillars.rules.barbarians import raid, setup_barbarians
 from sim.games.pillars.rules.cities import CITY_ATLANTIS_SETTLED, cities_of
@@ -217,7 +217,7 @@ def test_its_pillar_pays_any_one_resource_as_a_wild_tile_p7_p15(s):
 
 def test_an_agora_on_atlantis_discounts_any_resource_decision_43(s):
     put(s, SLOT_MANY, 2, workers=1, building=L.B_AGORA)
-    assert [agora_discount(s, T, 2, r) for r in range(6)] == [1] * 6
+    assert agora_discounts(s, T, 2) == (1,) * L.N_RESOURCES
 
 
 def test_atlantis_counts_among_the_cities_p13_p15(s):

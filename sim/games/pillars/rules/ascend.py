@@ -12,7 +12,7 @@ from sim.games.pillars.rules.atlantis import atlantis_tile
 from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress, track_reward
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.games.pillars.rules.turn import energise, replenish_hand, replenish_pillars
 from sim.jit import compiled_in_caller, kernel
 
@@ -22,19 +22,26 @@ MAX_ASCEND_STEPS = L.N_TRACKS * 5
 
 
 @kernel
-def agora_discount(s, T, seat, resource):
-    """Agoras of the seat on Lands whose Resource tile is ``resource``: each takes 1 off
-    every step, whether or not the tile is depleted (p. 12; decision 10). The Atlantis
-    tile is a Wild Resource tile: its Agora takes 1 off whatever the Resource (p. 15;
-    decision 43)."""
-    n = 0
+def agora_discounts(s, T, seat):
+    """What the seat's Agoras take off a step paid in each Resource (Wine, Marble, Gold,
+    Iron, Wood): 1 per Agora on a Land whose Resource tile is of it, depleted or not (p. 12;
+    decision 10). The Atlantis tile is a Wild Resource tile: its Agora takes 1 off whatever
+    the Resource (p. 15; decision 43)."""
+    wine = marble = gold = iron = wood = wild = 0
     for land in range(s[L.LAND_END]):
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] != L.B_AGORA:
             continue
         tile = s[L.LAND_RES + land]
-        if (tile >= 0 and T.resource_tiles[tile, 0] == resource) or atlantis_tile(s, land):
-            n += 1
-    return n
+        if atlantis_tile(s, land):
+            wild += 1
+        elif tile >= 0:
+            r = T.resource_tiles[tile, 0]
+            wine += r == 0
+            marble += r == 1
+            gold += r == 2
+            iron += r == 3
+            wood += r == 4
+    return wine + wild, marble + wild, gold + wild, iron + wild, wood + wild
 
 
 @kernel
@@ -46,12 +53,13 @@ def characters_in_hand(s, T, seat):
 
 
 @kernel
-def set_step_cost(s, T, seat, work, track, resource):
-    """The cost of the seat's next step on ``track`` paid in ``resource``."""
+def set_step_cost(s, seat, work, track, resource, discounts):
+    """The cost of the seat's next step on ``track`` paid in ``resource``, less its
+    ``agora_discounts``."""
     step = s[L.TRACK_STEP + seat * L.N_TRACKS + track] + 1
     for r in range(L.N_RESOURCES):
         work[W_COST + r] = 0
-    work[W_COST + resource] = max(0, step - agora_discount(s, T, seat, resource))
+    work[W_COST + resource] = max(0, step - discounts[resource])
 
 
 @kernel
@@ -60,14 +68,16 @@ def ascend_choices(s, T, seat, titan_res, work, opts):
     the Titan track each type, until one is used), or 3 Characters."""
     n = option(opts, 0, -1, 0, 0, 0)
     exile = characters_in_hand(s, T, seat) >= EXILE_STEP
+    discounts = agora_discounts(s, T, seat)
+    wild = summarize(s, T, seat, work)
     for track in range(L.N_TRACKS):
         if s[L.TRACK_STEP + seat * L.N_TRACKS + track] >= 5:
             continue
         res = T.tracks[track, 0]
         for r in range(L.N_RESOURCES):
             if res == r or (res == WILD and (titan_res < 0 or titan_res == r)):
-                set_step_cost(s, T, seat, work, track, r)
-                if can_pay(s, T, seat, work):
+                set_step_cost(s, seat, work, track, r, discounts)
+                if covered(work, wild):
                     n = option(opts, n, track, r, 0, 0)
         if exile:
             n = option(opts, n, track, -1, 0, 0)
@@ -105,7 +115,7 @@ def ascend_action(s, T, W, ev, seat, work, scratch, opts, rng):
         else:
             if T.tracks[track, 0] == WILD:
                 titan_res = res
-            set_step_cost(s, T, seat, work, track, res)
+            set_step_cost(s, seat, work, track, res, agora_discounts(s, T, seat))
             pay(s, T, W, ev, seat, work, opts, rng)
         step = progress(s, T, W, ev, seat, track, CAUSE_ASCEND, False, work, opts, rng)
         emit(s, ev, seat, EV_ASCEND, track, step, res)

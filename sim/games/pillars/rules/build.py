@@ -17,7 +17,7 @@ from sim.games.pillars.rules.cities import CITY_BUILT, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import CH_BUILDING, odysseus_challenge
 from sim.games.pillars.rules.removal import take_from_row
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.jit import compiled_in_caller, kernel
 
 BUILD_CITY = L.N_BUILDING_KINDS  # the Build choice of a City
@@ -77,13 +77,14 @@ def build_choices(s, T, seat, work, opts):
     the board, for the top row's cost of its type), or a City; each only when payable and
     with a Land to go to. Returns how many."""
     n = option(opts, 0, -1, 0, 0, 0)
+    wild = summarize(s, T, seat, work)
     if buildings_left(s, T, seat) > 0:
         for b in range(L.N_BUILDING_KINDS):
             for row in range(T.build_cost.shape[0]):
                 if s[L.BUILD_LEFT + (seat * L.MAX_ROWS + row) * L.N_BUILDING_KINDS + b] == 0:
                     continue
                 set_build_cost(T, work, b, row)
-                if can_pay(s, T, seat, work) and build_lands(s, T, seat, b, -1, opts[n:]) > 0:
+                if covered(work, wild) and build_lands(s, T, seat, b, -1, opts[n:]) > 0:
                     n = option(opts, n, b, row, -1, 0)
     else:
         for land in range(s[L.LAND_END]):
@@ -91,11 +92,11 @@ def build_choices(s, T, seat, work, opts):
             if b < 0:
                 continue
             set_build_cost(T, work, b, 0)
-            if can_pay(s, T, seat, work) and build_lands(s, T, seat, b, land, opts[n:]) > 0:
+            if covered(work, wild) and build_lands(s, T, seat, b, land, opts[n:]) > 0:
                 n = option(opts, n, b, -1, land, 0)
     if s[L.CITIES_BUILD] > 0:
         set_build_cost(T, work, BUILD_CITY, 0)
-        if can_pay(s, T, seat, work) and build_lands(s, T, seat, BUILD_CITY, -1, opts[n:]) > 0:
+        if covered(work, wild) and build_lands(s, T, seat, BUILD_CITY, -1, opts[n:]) > 0:
             n = option(opts, n, BUILD_CITY, 0, -1, 0)
     return n
 

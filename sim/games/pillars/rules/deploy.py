@@ -23,7 +23,7 @@ from sim.games.pillars.rules.board import (
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import GOLD, HERO_GOLD
 from sim.games.pillars.rules.removal import take_from_row
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.games.pillars.rules.status import project_ship
 from sim.games.pillars.rules.teams import deploy_city
 from sim.jit import compiled_in_caller, kernel
@@ -87,18 +87,19 @@ def deploy_choices(s, T, seat, work, opts):
     """Stop, or a Unit still on a Deploy row (or the Hero Unit on its tile) whose cost the
     seat can pay and which has a space to go to; returns how many."""
     n = option(opts, 0, -1, 0, 0, 0)
+    wild = summarize(s, T, seat, work)
     for unit in range(L.N_UNIT_KINDS):
         for row in range(T.deploy_cost.shape[0]):
             if s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit] == 0:
                 continue
             set_unit_cost(T, work, row, unit)
-            if not can_pay(s, T, seat, work):
+            if not covered(work, wild):
                 continue
             if deploy_spaces(s, T, seat, unit, opts[n:]) > 0:
                 n = option(opts, n, unit, row, 0, 0)
     if s[L.HERO + seat] >= 0 and s[L.HERO_AT + seat] < 0:
         set_unit_cost(T, work, 0, UNIT_HERO)
-        if can_pay(s, T, seat, work) and deploy_spaces(s, T, seat, UNIT_HERO, opts[n:]) > 0:
+        if covered(work, wild) and deploy_spaces(s, T, seat, UNIT_HERO, opts[n:]) > 0:
             n = option(opts, n, UNIT_HERO, 0, 0, 0)
     return n
 

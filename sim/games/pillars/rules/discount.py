@@ -10,7 +10,7 @@ from sim.games.pillars.decisions import D_DISCOUNT_STEP
 from sim.games.pillars.events import CAUSE_STRATEGY, EV_STRATEGY
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.games.pillars.rules.strategy import held
 from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.jit import kernel
@@ -30,6 +30,7 @@ def discount_choices(s, T, seat, first, second, work, opts):
     """No, or the next step of either track with each way to pay it: free, or the owed
     Resources in the track's (the Titan track: any one) Resource. Returns how many."""
     n = option(opts, 0, -1, 0, 0, 0)
+    wild = summarize(s, T, seat, work)
     for track in (first, second):
         step = s[L.TRACK_STEP + seat * L.N_TRACKS + track] + 1
         if step > LAST_STEP:
@@ -41,7 +42,7 @@ def discount_choices(s, T, seat, first, second, work, opts):
         for r in range(L.N_RESOURCES):
             if T.tracks[track, 0] == r or T.tracks[track, 0] == WILD:
                 set_discounted_cost(work, r, owed)
-                if can_pay(s, T, seat, work):
+                if covered(work, wild):
                     n = option(opts, n, track, r, owed, 0)
     return n
 

@@ -17,7 +17,7 @@ from sim.games.pillars.rules.abilities import invocable, invoke
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import exile_for_time, may_exile_for_time
-from sim.games.pillars.rules.power import land_controller
+from sim.games.pillars.rules.power import controls
 from sim.games.pillars.rules.prophecy import fulfil, quest_done, top_prophecy
 from sim.games.pillars.rules.skirmish import skirmish_lands, skirmish_mode
 from sim.games.pillars.rules.status import siege_targets
@@ -57,7 +57,7 @@ def siege_lands(s, T, seat, powers, opts, n):
         if (s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] + (s[L.HERO_AT + seat] == land) > 0
                 and land != s[L.SKIRMISH_AT + seat]
                 and siege_targets(s, land, seat) != 0
-                and land_controller(s, T, land, powers) == seat):
+                and controls(s, T, land, seat, powers, 0)):
             n = option(opts, n, FREE_SIEGE, land, 0, 0)
     return n
 

@@ -49,11 +49,14 @@ def allowance(s, T, seat):
 
 
 @kernel
-def own_ship_in(s, seat, sea):
+def own_seas(s, seat):
+    """The Seas holding one of the seat's Ships, one bit per Sea (MAX_SEAS < 64)."""
+    seas = 0
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
-        if s[L.SHIP_SPACE + piece] == sea:
-            return True
-    return False
+        space = s[L.SHIP_SPACE + piece]
+        if 0 <= space < L.PORT:
+            seas |= 1 << space
+    return seas
 
 
 @kernel
@@ -106,16 +109,19 @@ def land_moves(s, T, seat, start, opts, reach):
     ``reach`` is a work array of at least MAX_SEAS entries. Returns how many."""
     side = s[L.SIDE]
     n_seas = T.n_seas[side]
+    own = own_seas(s, seat)
+    carried = False
     for sea in range(n_seas):
-        reach[sea] = 1 if T.land_sea[side, start, sea] == 1 and own_ship_in(s, seat, sea) else 0
-    grown = True
+        reach[sea] = 1 if T.land_sea[side, start, sea] == 1 and (own >> sea) & 1 == 1 else 0
+        carried |= reach[sea] == 1
+    grown = carried
     while grown:
         grown = False
         for sea in range(n_seas):
-            if reach[sea] == 0 or not own_ship_in(s, seat, sea):
+            if reach[sea] == 0:
                 continue
             for other in range(n_seas):
-                if (reach[other] == 0 and own_ship_in(s, seat, other)
+                if (reach[other] == 0 and (own >> other) & 1 == 1
                         and (T.sea_sea[side, sea, other] == 1 or T.whirlwind[side, sea, other] == 1)):
                     reach[other] = 1
                     grown = True
@@ -124,8 +130,9 @@ def land_moves(s, T, seat, start, opts, reach):
         if land == start or not usable_land(s, T, land):
             continue
         ok = T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1
-        for sea in range(n_seas):
-            ok |= reach[sea] == 1 and T.land_sea[side, land, sea] == 1
+        if carried and not ok:
+            for sea in range(n_seas):
+                ok |= reach[sea] == 1 and T.land_sea[side, land, sea] == 1
         if ok:
             n = option(opts, n, land, 0, 0, 0)
     return n

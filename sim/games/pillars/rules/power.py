@@ -206,6 +206,16 @@ def land_controller_over(s, T, land, powers, extra):
 
 
 @kernel
+def controls(s, T, land, seat, powers, extra):
+    """``land_controller_over(s, T, land, powers, extra) == seat``, the rivals' Power counted
+    only where the seat has some: no Power Controls nothing (most Lands hold none of a
+    seat's). ``powers`` is filled only when the seat has Power there."""
+    if land_power(s, T, land, seat) <= 0:
+        return False
+    return land_controller_over(s, T, land, powers, extra) == seat
+
+
+@kernel
 def land_track(s, T, land):
     """The track that breaks Power ties on a Land, its Region's (p. 6); -1 on Atlantis,
     which lies in no Region (decision 41)."""

@@ -14,7 +14,7 @@ from sim.games.pillars.decisions import D_ABILITY_TARGET, D_EXILE, D_PROCURE, D_
 from sim.games.pillars.events import EV_EXILE, EV_PROCURE
 from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.jit import compiled_in_caller, kernel
 
 MARBLE, WOOD = 1, 4  # content.RESOURCES
@@ -97,6 +97,7 @@ def set_card_cost(T, work, card, either, extra):
 def procure_choices(s, T, seat, work, opts):
     """Stop, or a face-up card with each way of paying for it the seat can afford."""
     n = option(opts, 0, -1, 0, 0, 0)
+    wild = summarize(s, T, seat, work)
     for slot in range(L.N_PROC):
         if s[L.PROC_UP + slot] == 0 or s[L.PROC_N + slot] == 0:
             continue
@@ -107,7 +108,7 @@ def procure_choices(s, T, seat, work, opts):
             for x in range(2 if monument else 1):
                 extra = (WOOD if x == 0 else MARBLE) if monument else -1
                 set_card_cost(T, work, card, either, extra)
-                if can_pay(s, T, seat, work):
+                if covered(work, wild):
                     n = option(opts, n, slot, either, extra, card)
     for k in range(L.MAX_EGYPT):
         card = s[L.EGYPT + k]
@@ -116,7 +117,7 @@ def procure_choices(s, T, seat, work, opts):
         for e in range(2 if T.cards[card, C_EITHER] == 1 else 1):
             either = T.cards[card, C_RES_A + e] if T.cards[card, C_EITHER] == 1 else -1
             set_card_cost(T, work, card, either, -1)
-            if can_pay(s, T, seat, work):
+            if covered(work, wild):
                 n = option(opts, n, EGYPT_SLOT + k, either, -1, card)
     return n
 

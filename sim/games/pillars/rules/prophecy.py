@@ -17,7 +17,7 @@ from sim.games.pillars.rules.board import has_city
 from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import CH_PROPHECY, region_challenge
-from sim.games.pillars.rules.power import NOBODY, city_controller, land_controller
+from sim.games.pillars.rules.power import NOBODY, city_controller, controls
 from sim.jit import kernel
 
 (Q_PILLARS, Q_BUILDING, Q_BUILDINGS, Q_UNITS, Q_PORT_SHIPS, Q_PILLAR_WITHOUT_CITY, Q_CITIES,
@@ -125,10 +125,10 @@ def quest_done(s, T, seat, card, region, powers):
             continue
         lands += 1
         if quest == Q_CONTROL_ALL:
-            n += land_controller(s, T, land, powers) == seat
+            n += controls(s, T, land, seat, powers, 0)
         elif s[L.LAND_CITY + land] >= 0:
             owner = city_controller(s, land)
-            if owner != NOBODY and owner != seat and land_controller(s, T, land, powers) == seat:
+            if owner != NOBODY and owner != seat and controls(s, T, land, seat, powers, 0):
                 n += 1
     return n == lands if quest == Q_CONTROL_ALL else n >= 1
 

@@ -18,7 +18,7 @@ from sim.games.pillars.rules.barbarians import barbarian_power, defeat_barbarian
 from sim.games.pillars.rules.board import SECTION_SETTLE, row_emptied
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import CH_PILLAR, odysseus_challenge
-from sim.games.pillars.rules.power import land_controller_over
+from sim.games.pillars.rules.power import controls
 from sim.games.pillars.rules.procure import free_card
 from sim.games.pillars.rules.removal import take_pillar_from_row
 from sim.games.pillars.rules.rewards import mythology_reward, progress
@@ -44,7 +44,7 @@ def settle_choices(s, T, seat, settled, powers, opts):
         if (s[L.LAND_POP + land] < 0 and s[L.LAND_PILLAR + land] >= 0 and barbarians == 0
                 and not atlantis_to_claim(s, seat, land)):
             continue
-        if (land_controller_over(s, T, land, powers, barbarians) == seat
+        if (controls(s, T, land, seat, powers, barbarians)
                 and not settle_power_short(s, land, powers[seat])):
             n = option(opts, n, land, 0, 0, 0)
     return n

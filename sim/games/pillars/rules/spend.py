@@ -104,10 +104,16 @@ def payable(work, wild, owed_res, owed):
 
 
 @kernel
+def covered(work, wild):
+    """``can_pay`` from the sources ``summarize`` already wrote into ``work`` (``wild``: its
+    return): a listing that weighs several costs against one hand summarizes it once."""
+    return payable(work, wild, -1, 0)
+
+
+@kernel
 def can_pay(s, T, seat, work):
     """True when the seat can pay the cost written in ``work[W_COST:]`` (p. 7)."""
-    wild = summarize(s, T, seat, work)
-    return payable(work, wild, -1, 0)
+    return covered(work, summarize(s, T, seat, work))
 
 
 @kernel

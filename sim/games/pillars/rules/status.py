@@ -25,7 +25,7 @@ from sim.games.pillars.rules.power import (
     NOBODY,
     city_controller,
     controller,
-    land_controller,
+    controls,
     land_power,
     land_track,
 )
@@ -150,7 +150,7 @@ def dominates(s, T, seat, region, scratch):
         if s[L.LAND_CITY + land] >= 0:
             owner = city_controller(s, land)
             rival |= owner != NOBODY and owner != seat
-        if rival and land_controller(s, T, land, scratch[S_POWERS:]) == seat:
+        if rival and controls(s, T, land, seat, scratch[S_POWERS:], 0):
             return True
     return False
 
@@ -182,7 +182,7 @@ def controlled_with_icon(s, T, seat, icon, scratch):
     n = 0
     for land in range(s[L.LAND_END]):
         if T.land_icon[side, land] == icon and open_land(s, T, land):
-            n += land_controller(s, T, land, scratch[S_POWERS:]) == seat
+            n += controls(s, T, land, seat, scratch[S_POWERS:], 0)
     return n
 
 

@@ -36,7 +36,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import troia_crossing
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.rewards import progress
-from sim.games.pillars.rules.spend import W_COST, can_pay, pay
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
 from sim.games.pillars.rules.status import project_ships, status_check
 from sim.games.pillars.rules.strategy import COUNCIL_OF_ELDERS, POLIS_EXPANSION, holds
 from sim.games.pillars.rules.tracks import LAST_STEP
@@ -217,6 +217,7 @@ def energise(s, T, W, ev, seat, work, opts, rng):
     base = seat * L.MAX_MYTH_SLOTS
     while True:
         n = option(opts, 0, -1, 0, 0, 0)
+        wild = summarize(s, T, seat, work)
         for k in range(L.MAX_MYTH_SLOTS):
             card = s[L.MYTH_SLOT + base + k]
             if card < 0 or s[L.MYTH_INVOKED + base + k] == 0:
@@ -224,7 +225,7 @@ def energise(s, T, W, ev, seat, work, opts, rng):
             for r in range(L.N_RESOURCES):
                 work[W_COST + r] = 0
             work[W_COST + WINE] = T.mythology[card, 1]
-            if can_pay(s, T, seat, work):
+            if covered(work, wild):
                 n = option(opts, n, k, card, T.mythology[card, 1], 0)
         slot = opts[decide(s, T, W, opts, n, seat, D_ENERGISE, rng), 0]
         if slot < 0:

@@ -26,7 +26,7 @@ from sim.games.pillars.events import (
     EV_POPULATION_REWARD,
     EV_SETTLE,
 )
-from sim.games.pillars.rules.ascend import agora_discount
+from sim.games.pillars.rules.ascend import agora_discounts
 from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city, place_on_land
 from sim.games.pillars.rules.cities import CITY_BUILT, evaluation_winner
 from sim.games.pillars.rules.core import emit
@@ -657,10 +657,11 @@ def step_cost(s, T, track):
     Resource (on the Titan track, the Resource that takes most off)."""
     step = s[L.TRACK_STEP + T_SEAT * L.N_TRACKS + track] + 1
     res = T.tracks[track, 0]
+    discounts = agora_discounts(s, T, T_SEAT)
     off = 0
     for r in range(L.N_RESOURCES):
         if res == r or res == WILD:
-            off = max(off, agora_discount(s, T, T_SEAT, r))
+            off = max(off, discounts[r])
     return max(0, step - off)
 
 
