@@ -124,7 +124,7 @@ from sim.games.pillars.rules.prophecy import (
 )
 from sim.games.pillars.rules.skirmish import skirmish_mode
 from sim.games.pillars.rules.solo_combat import space_resource
-from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD
+from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD, tally
 from sim.games.pillars.rules.teams import partner
 from sim.games.pillars.rules.turn import (
     N_SECTIONS,
@@ -336,7 +336,7 @@ def reach_counts(s, T, seat):
     """What the seat could pay with this turn, the whole hand counted: (Resources in all,
     of each kind Wine, Marble, Gold, Iron, Wood, Wild tiles). The hand's cards, credit, and
     Pillars on fresh tiles count; a card's each kind counts once (p. 7)."""
-    wine = marble = gold = iron = wood = 0
+    kinds = (0, 0, 0, 0, 0)
     total = 0
     for r in range(L.N_RESOURCES):
         total += s[L.CREDIT + seat * L.N_RESOURCES + r]
@@ -345,23 +345,14 @@ def reach_counts(s, T, seat):
         card = s[hand + h]
         total += card_resources(T, card)
         for col in (C_RES_A, C_RES_B):
-            r = T.cards[card, col]
-            wine += r == 0
-            marble += r == 1
-            gold += r == 2
-            iron += r == 3
-            wood += r == 4
+            kinds = tally(kinds, T.cards[card, col], 1)
     for land in range(s[L.LAND_END]):
         if s[L.LAND_PILLAR + land] == seat and s[L.LAND_PILLAR_ON_RES + land] == 0:
             tile = s[L.LAND_RES + land]
             if tile >= 0:
                 total += 1
-                r = T.resource_tiles[tile, 0]
-                wine += r == 0
-                marble += r == 1
-                gold += r == 2
-                iron += r == 3
-                wood += r == 4
+                kinds = tally(kinds, T.resource_tiles[tile, 0], 1)
+    wine, marble, gold, iron, wood = kinds
     return total, wine, marble, gold, iron, wood, s[L.WILD_TILES + seat] + atlantis_wild(s, seat)
 
 
@@ -374,12 +365,7 @@ def reach_without(T, counts, card):
     if card >= 0:
         total -= card_resources(T, card)
         for col in (C_RES_A, C_RES_B):
-            r = T.cards[card, col]
-            wine -= r == 0
-            marble -= r == 1
-            gold -= r == 2
-            iron -= r == 3
-            wood -= r == 4
+            wine, marble, gold, iron, wood = tally((wine, marble, gold, iron, wood), T.cards[card, col], -1)
     kinds = min(wine, 1) + min(marble, 1) + min(gold, 1) + min(iron, 1)
     city = total + wild >= CITY_COST and CITY_COST - kinds <= wild + (total - kinds) // 2
     most = max(max(wine, marble), max(max(gold, iron), wood))

@@ -12,7 +12,7 @@ from sim.games.pillars.rules.atlantis import atlantis_tile
 from sim.games.pillars.rules.cards import exile_from
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.rewards import progress, track_reward
-from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
+from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize, tally
 from sim.games.pillars.rules.turn import energise, replenish_hand, replenish_pillars
 from sim.jit import compiled_in_caller, kernel
 
@@ -27,21 +27,17 @@ def agora_discounts(s, T, seat):
     Iron, Wood): 1 per Agora on a Land whose Resource tile is of it, depleted or not (p. 12;
     decision 10). The Atlantis tile is a Wild Resource tile: its Agora takes 1 off whatever
     the Resource (p. 15; decision 43)."""
-    wine = marble = gold = iron = wood = wild = 0
+    counts = (0, 0, 0, 0, 0)
     for land in range(s[L.LAND_END]):
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] != L.B_AGORA:
             continue
         tile = s[L.LAND_RES + land]
         if atlantis_tile(s, land):
-            wild += 1
+            for r in range(L.N_RESOURCES):
+                counts = tally(counts, r, 1)
         elif tile >= 0:
-            r = T.resource_tiles[tile, 0]
-            wine += r == 0
-            marble += r == 1
-            gold += r == 2
-            iron += r == 3
-            wood += r == 4
-    return wine + wild, marble + wild, gold + wild, iron + wild, wood + wild
+            counts = tally(counts, T.resource_tiles[tile, 0], 1)
+    return counts
 
 
 @kernel

@@ -46,6 +46,15 @@ def pillar_resource(s, T, seat, land):
 
 
 @kernel
+def tally(counts, r, k):
+    """``counts`` per Resource (Wine, Marble, Gold, Iron, Wood) with ``k`` more of ``r``;
+    any other ``r`` (none, Wild) adds nothing."""
+    wine, marble, gold, iron, wood = counts
+    return (wine + k * (r == 0), marble + k * (r == 1), gold + k * (r == 2),
+            iron + k * (r == 3), wood + k * (r == 4))
+
+
+@kernel
 def summarize(s, T, seat, work):
     """Fill ``work`` with the seat's sources: fixed units per Resource and the "/" cards;
     returns the Wild Resources it holds (its Wild tiles, and Atlantis under its Pillar)."""
