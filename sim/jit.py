@@ -83,9 +83,10 @@ def _kernel_decorator(**options):
 # explicitly because Numba passes it down from a caller that has it on.
 kernel = _kernel_decorator(forceinline=False)
 
-# For the bot's helpers called once per option of a decision: compiled once, then
-# inlined by LLVM into every caller, so a call no longer passes the state and weight
-# arrays field by field (about 20 machine words) and the optimiser sees the whole loop.
+# For small helpers called in the hot loops (a bot's helpers called once per option of a
+# decision, a rule asked once per Land): compiled once, then inlined by LLVM into every
+# caller, so a call no longer passes the state and weight arrays field by field (about 20
+# machine words) and the optimiser sees the whole loop.
 # Numba's own ``inline="always"`` does the same before typing, but re-types the helper
 # at every call site: 25 s of the cold start (docs/performance.md).
 inline_kernel = _kernel_decorator(forceinline=True)

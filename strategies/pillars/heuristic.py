@@ -137,7 +137,7 @@ from sim.games.pillars.rules.turn import (
     crosses_line,
     replenish_size,
 )
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 from strategies.pillars import features as F
 from strategies.pillars.entry import W_WEIGHTS
 
@@ -768,7 +768,7 @@ def combat_cards(s, T, seat, land):
     return power
 
 
-@kernel
+@inline_kernel
 def option_value(s, T, w, opts, k, seat, kind, outlook):
     """The score of option row ``k`` of a decision of ``kind``; ``outlook`` is the seat's
     ``rondel_outlook`` for the kinds that weigh where the Rondel lands."""

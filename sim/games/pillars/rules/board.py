@@ -10,7 +10,7 @@ from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.heroes import reveal_odysseus
 from sim.games.pillars.rules.power import city_controller
 from sim.games.pillars.rules.strategy import place_tile
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 SECTION_DEPLOY, SECTION_BUILD, SECTION_SETTLE = 0, 1, 2  # Player board sections
 
@@ -48,7 +48,7 @@ def place_on_land(s, T, ev, seat, land):
         emit(s, ev, seat, EV_EXPLORE, land, 0, 0)
 
 
-@kernel
+@inline_kernel
 def usable_land(s, T, land):
     """A Land a piece may go to: outside the Forbidden Domains (p. 6)."""
     return open_land(s, T, land)

@@ -2,7 +2,7 @@
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.policy import SCRIPT_ROWS, W_MODE, choose
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 
 @kernel
@@ -33,7 +33,7 @@ def emit(s, ev, seat, code, a, b, c):
     s[L.EVENTS] = k + 1
 
 
-@kernel
+@inline_kernel
 def option(opts, n, a, b, c, d):
     """Write option row ``n`` and return n + 1."""
     opts[n, 0] = a

@@ -2,10 +2,10 @@
 slots past the board's Lands the one whose tile is in play (p. 15)."""
 
 from sim.games.pillars import layout as L
-from sim.jit import kernel
+from sim.jit import inline_kernel
 
 
-@kernel
+@inline_kernel
 def open_land(s, T, land):
     """A Land outside the Forbidden Domains (p. 6); of the Atlantis slots, the one in
     play (p. 15)."""

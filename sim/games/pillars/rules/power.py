@@ -14,7 +14,7 @@ from sim.games.pillars.rules.strategy import (
     STRATEGIC_INITIATIVE,
     holds,
 )
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 A_PILLARS, A_HOPLITES, A_WORKERS, A_SHIPS = (
     ABILITIES.index("power_" + k) for k in ("pillars", "hoplites", "workers", "ships"))
@@ -24,7 +24,7 @@ SIEGE_WEAPONS_POWER, SIEGE_WEAPONS_UNITS = 2, 2  # p. ~14
 PHALANX_POWER, PHALANX_UNITS = 2, 3  # p. ~14
 
 
-@kernel
+@inline_kernel
 def has_ability(s, T, seat, ability):
     """True once the seat's marker has reached a track step that grants ``ability``."""
     for t in range(L.N_TRACKS):
@@ -33,7 +33,7 @@ def has_ability(s, T, seat, ability):
     return False
 
 
-@kernel
+@inline_kernel
 def city_controller(s, land):
     """The marker's owner, or for a Starting City without a marker its colour (p. 6)."""
     marker = s[L.LAND_CITY_MARKER + land]

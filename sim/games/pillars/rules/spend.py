@@ -23,7 +23,7 @@ from sim.games.pillars.rules.atlantis import atlantis_wild
 from sim.games.pillars.rules.cards import hand_to_discard
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.strategy import guild_doubles
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 SRC_CREDIT, SRC_PILLAR, SRC_CARD, SRC_WILD, SRC_TRADE = range(5)
 R = L.N_RESOURCES
@@ -35,7 +35,7 @@ W_EITHER = W_N_EITHER + 1  # the "/" cards in hand: Resource a, Resource b, hand
 WORK = W_EITHER + 3 * L.MAX_PILE
 
 
-@kernel
+@inline_kernel
 def pillar_resource(s, T, seat, land):
     """The Resource the seat's Pillar on ``land`` can still produce, -1 when it has none:
     no Pillar of the seat, the Pillar already on the tile, or no tile (p. 7)."""

@@ -9,12 +9,12 @@ p. ~18); in Symmachia the team's Glory is summed and the team wins or loses toge
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.rules.board import has_city
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 NO_PARTNER = -1
 
 
-@kernel
+@inline_kernel
 def partner(s, seat):
     """The seat's ally, NO_PARTNER without one."""
     return s[L.PARTNER + seat]
