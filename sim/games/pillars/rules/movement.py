@@ -160,6 +160,8 @@ def movable(s, seat, kind, land):
     else:
         field = L.LAND_HOPLITES if kind == MOVE_HOPLITE else L.LAND_WORKERS
         there = s[field + land * L.MAX_PLAYERS + seat]
+    if there == 0:
+        return 0  # most Lands hold none: the Gorgon's tile need not be read
     return max(there - (1 if gorgon_marks(s, seat, kind, land) else 0), 0)
 
 

@@ -83,10 +83,11 @@ def land_power(s, T, land, seat):
     power = hero_power(s, T, seat) if hero else 0
     # the track abilities are looked up only for pieces the seat has here (most Lands
     # hold none of a seat's: this is the engine's and the bots' most called kernel)
-    if hoplites > 0 or holds(s, seat, ARCHERY_MASTERY):
+    archery = holds(s, seat, ARCHERY_MASTERY)
+    if hoplites > 0 or archery:
         hoplite = 2 + has_ability(s, T, seat, A_HOPLITES)
         power += hoplites * hoplite
-        if holds(s, seat, ARCHERY_MASTERY):
+        if archery:
             power += archery_shift(s, T, land, seat, hoplite)
     if workers > 0:
         power += workers * (1 + has_ability(s, T, seat, A_WORKERS))
@@ -102,9 +103,10 @@ def land_power(s, T, land, seat):
         power += SIEGE_WEAPONS_POWER
     in_port = projected = 0
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
-        if s[L.SHIP_SPACE + piece] == L.PORT + land:
+        space = s[L.SHIP_SPACE + piece]
+        if space == L.PORT + land:
             in_port += 1
-        elif 0 <= s[L.SHIP_SPACE + piece] < L.PORT and s[L.SHIP_PROJECT + piece] == land:
+        elif s[L.SHIP_PROJECT + piece] == land and 0 <= space < L.PORT:
             projected += 1
     if in_port + projected > 0:
         ship = has_ability(s, T, seat, A_SHIPS)

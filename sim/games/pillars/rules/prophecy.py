@@ -88,10 +88,7 @@ def quest_count(s, T, seat, card, region):
         for k in range(L.MAX_STRATEGY):
             n += s[L.STRATEGY_SLOT + seat * L.MAX_STRATEGY + k] >= 0
         return n
-    side = s[L.SIDE]
-    for land in range(s[L.LAND_END]):
-        if T.land_region[side, land] != region:
-            continue
+    for land in T.region_lands[s[L.SIDE], region]:
         k = land * L.MAX_PLAYERS + seat
         if quest == Q_PILLARS:
             n += s[L.LAND_PILLAR + land] == seat
