@@ -75,6 +75,7 @@ from sim.games.pillars.decisions import (
     D_TIME_EXILE,
     D_TURN,
     MAX_OPTIONS,
+    N_DECISIONS,
     OPT_WIDTH,
     SHIP_SPACE,
 )
@@ -446,18 +447,43 @@ def cheapest_step(s, T, seat):
 
 
 @kernel
-def rondel_outlook(s, T, w, seat, needed):
+def board_outlook(s, T, seat, kind):
+    """The part of ``rondel_outlook`` the hand does not change: the seat's ``settle_room``,
+    whether Deploy, a Building and a City could be taken (a Unit left; a Land that can take
+    a Building; a City left to Build and a Land for it), and the cheapest track step. Of
+    a turn's three Rondel decisions (D_TURN, then D_PLAY, then D_RONDEL, one decision
+    apart, rules.turn), only the first counts it: in between, only the card played moves
+    from hand to discard pile. The count is kept in the state's BOT_BOARD words."""
+    at = s[L.BOT_BOARD_AT]
+    by = s[L.BOT_BOARD_BY]
+    now = s[L.DECISIONS]
+    by_kind = by % N_DECISIONS
+    kept = at > 0 and by // N_DECISIONS == seat and (
+        (kind == D_PLAY and by_kind == D_TURN and at == now - 1)
+        or (kind == D_RONDEL and by_kind == D_PLAY and at == now - 1)
+        or (kind == D_RONDEL and by_kind == D_TURN and at == now - 2))  # one card in hand
+    if not kept:
+        s[L.BOT_BOARD] = settle_room(s, T, seat)
+        s[L.BOT_BOARD + 1] = units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) > 0
+        s[L.BOT_BOARD + 2] = can_build(s, T, seat)
+        s[L.BOT_BOARD + 3] = s[L.CITIES_BUILD] > 0 and city_land(s, T, seat)
+        s[L.BOT_BOARD + 4] = cheapest_step(s, T, seat)
+    s[L.BOT_BOARD_AT] = now
+    s[L.BOT_BOARD_BY] = seat * N_DECISIONS + kind
+    return (s[L.BOT_BOARD], (s[L.BOT_BOARD + 1] == 1, s[L.BOT_BOARD + 2] == 1,
+                             s[L.BOT_BOARD + 3] == 1, s[L.BOT_BOARD + 4]))
+
+
+@kernel
+def rondel_outlook(s, T, w, seat, kind):
     """What landing on a Rondel action is worth besides the card played, counted once per
-    decision (``needed``; else zeros): the seat's ``settle_room`` and ``quest_pulls``,
-    whether Deploy, a Building and a City could be taken (a Unit left; a Land that can
-    take a Building; a City left to Build and a Land for it), the cheapest track step,
-    and the ``reach_counts`` of its whole hand."""
-    if not needed:
+    decision of the kinds that weigh it (D_TURN, D_PLAY, D_RONDEL; else zeros): the
+    ``board_outlook``, the seat's ``quest_pulls``, and the ``reach_counts`` of its whole
+    hand."""
+    if kind != D_TURN and kind != D_PLAY and kind != D_RONDEL:
         return 0, NO_PULLS, (False, False, False, 0), (0, 0, 0, 0, 0, 0, 0)
-    return (settle_room(s, T, seat), quest_pulls(s, T, w, seat),
-            (units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) > 0, can_build(s, T, seat),
-             s[L.CITIES_BUILD] > 0 and city_land(s, T, seat), cheapest_step(s, T, seat)),
-            reach_counts(s, T, seat))
+    settle, ready = board_outlook(s, T, seat, kind)
+    return settle, quest_pulls(s, T, w, seat), ready, reach_counts(s, T, seat)
 
 
 @kernel
@@ -967,7 +993,7 @@ def heuristic_choose(s, T, w, opts, n, seat, kind):
     best = 0
     best_value = -np.inf
     # counted once per decision, not once per card and landing: it scans every Land
-    outlook = rondel_outlook(s, T, w, seat, kind == D_TURN or kind == D_PLAY or kind == D_RONDEL)
+    outlook = rondel_outlook(s, T, w, seat, kind)
     for k in range(n):
         value = option_value(s, T, w, opts, k, seat, kind, outlook)
         if value > best_value:

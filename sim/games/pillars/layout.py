@@ -331,6 +331,11 @@ _FIELDS = (
     ("GLORY_SRC", MAX_PLAYERS * N_SOURCES, "seat * N_SOURCES + GLORY_SOURCES code: Glory per source"),
     ("WON", MAX_PLAYERS, "1 for each winner; ties after the track tie-break share (p. 13)"),
     ("VIOLATION", 1, "invariants.V_* code of the first invariant broken, 0 while consistent"),
+    # the heuristic's memo (strategies.pillars.heuristic.board_outlook), not part of the game
+    ("BOT_BOARD", 5, "the Settle room, Deploy, Building and City ready, and the cheapest step "
+                     "the heuristic counted for a turn's first Rondel decision"),
+    ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
+    ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
 )
 
 FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
@@ -352,7 +357,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, SOLO_RES_DECK,
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
- TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION) = (
+ TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION, BOT_BOARD,
+ BOT_BOARD_AT, BOT_BOARD_BY) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)
