@@ -138,7 +138,7 @@ from sim.games.pillars.rules.turn import (
     crosses_line,
     replenish_size,
 )
-from sim.jit import inline_kernel, kernel
+from sim.jit import compiled_in_caller, kernel
 from strategies.pillars import features as F
 from strategies.pillars.entry import W_WEIGHTS
 
@@ -794,7 +794,10 @@ def combat_cards(s, T, seat, land):
     return power
 
 
-@inline_kernel
+# Compiled into heuristic_choose, not called: Numba reserves and zeroes a return slot for
+# every call a kernel makes at the kernel's start, so option_value on its own (or inlined
+# by LLVM into the loop over options) zeroed some 80 slots per option scored.
+@compiled_in_caller
 def option_value(s, T, w, opts, k, seat, kind, outlook):
     """The score of option row ``k`` of a decision of ``kind``; ``outlook`` is the seat's
     ``rondel_outlook`` for the kinds that weigh where the Rondel lands."""

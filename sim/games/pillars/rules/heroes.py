@@ -20,7 +20,7 @@ from sim.games.pillars.content import ODYSSEUS_CHALLENGES, RESOURCES
 from sim.games.pillars.decisions import D_DRAFT_FIRST, D_HERO
 from sim.games.pillars.events import EV_HERO_PICK, EV_ODYSSEUS_TOKEN
 from sim.games.pillars.rules.core import decide, emit, option
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 from sim.rng import STREAM_SETUP, shuffle
 
 HERO_POWER, HERO_TOKENS, HERO_FX, HERO_TRIGGER = range(4)  # columns of Tables.heroes
@@ -37,7 +37,7 @@ def heroes_mode(s):
     return s[L.ADDONS] & L.ADDON_HEROES != 0
 
 
-@kernel
+@inline_kernel
 def hero_power(s, T, seat):
     """The Power the seat's Hero Unit adds where it stands: its base Power, and one per
     token on a tile that counts them (Odysseus)."""

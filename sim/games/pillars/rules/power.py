@@ -43,7 +43,7 @@ def city_controller(s, land):
     return city if 0 <= city < L.CITY_COMMON else NOBODY
 
 
-@kernel
+@inline_kernel
 def rival_building(s, land, seat):
     """Another seat has a Building on ``land``."""
     for other in range(s[L.N_PLAYERS]):
@@ -52,7 +52,7 @@ def rival_building(s, land, seat):
     return False
 
 
-@kernel
+@inline_kernel
 def archery_shift(s, T, land, seat, hoplite):
     """Archery Mastery's change to the seat's Power on ``land``: its archers there give
     their Power elsewhere, and each archer aiming here from an adjacent Land gives 1
