@@ -5,7 +5,8 @@ the earlier option.
 It reads only what the seat sees at the table: the map, the tracks, the face-up cards and
 tiles, its own hand and the options the rules wrote. Face-down tiles, the decks' order and
 the other hands are never read (tests/test_pillars_bots.py checks the choices do not move
-when they are shuffled).
+when they are shuffled). What it writes is its own memo, the state's BOT_BOARD words
+(``board_outlook``), never the game.
 
 What the option columns hold per decision kind: ``sim/games/pillars/decisions.py``. The
 helpers are kernels of their own, compiled once into the bot's entry (``entry.py``).
