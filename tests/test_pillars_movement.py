@@ -16,8 +16,21 @@ from sim.games.pillars.rules.movement import (
     land_moves,
     movement_block,
     ship_moves,
+    unit_choices,
 )
-from tests.pillars_fixtures import T, events, game, kit, land, put, region, script, set_step, ship_to
+from tests.pillars_fixtures import (
+    T,
+    clear_board,
+    events,
+    game,
+    kit,
+    land,
+    put,
+    region,
+    script,
+    set_step,
+    ship_to,
+)
 
 MED = "mediterranean"
 NAVIGATION = 2
@@ -134,6 +147,33 @@ def test_forbidden_domains_are_closed_p6():
     assert not any(T.land_region[0, x] == region("lybie", MED) for x in lands)
     piece = seat * L.MAX_SHIPS + 1
     assert L.PORT + med("leptis_magna") not in listed(ship_moves(s, T, piece, opts), opts)
+
+
+@pytest.mark.parametrize("board", ("mediterranean", "aegean"))
+def test_units_offered_are_exactly_those_with_somewhere_to_go_p9(board):
+    """The Units ``unit_choices`` offers are those ``land_moves`` or ``ship_moves`` list a
+    space for (its quick checks settle most Units without the full listing): a Land Unit
+    on every Land, Forbidden Domains closed, Ships in Seas and Ports."""
+    s = game(board, 3)
+    clear_board(s)
+    seat = 0
+    side = s[L.SIDE]
+    for where in range(s[L.LAND_END]):
+        s[L.LAND_HOPLITES + where * L.MAX_PLAYERS + seat] = 1
+    ports = [L.PORT + x for x in range(s[L.LAND_END]) if T.land_port[side, x] >= 0]
+    for piece, space in enumerate((sea(1), ports[0], sea(int(T.n_seas[side])))):
+        s[L.SHIP_SPACE + seat * L.MAX_SHIPS + piece] = space
+    _, _, opts, _ = kit()
+    expected = [(-1, 0)]
+    for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+        if ship_moves(s, T, piece, opts) > 0:
+            expected.append((MOVE_SHIP, piece))
+    for where in range(s[L.LAND_END]):
+        if land_moves(s, T, seat, where, opts, reach()) > 0:
+            expected.append((MOVE_HOPLITE, where))
+    n = unit_choices(s, T, seat, opts, reach())
+    assert [(int(opts[k, 0]), int(opts[k, 1])) for k in range(n)] == expected
+    assert len(expected) < s[L.LAND_END] + 4  # some Lands (a Forbidden Domain's) have none
 
 
 def test_a_moved_land_unit_takes_its_kind_p9(m):

@@ -139,7 +139,7 @@ from sim.games.pillars.rules.turn import (
     crosses_line,
     replenish_size,
 )
-from sim.jit import compiled_in_caller, kernel
+from sim.jit import compiled_in_caller, inline_kernel, kernel
 from strategies.pillars import features as F
 from strategies.pillars.entry import W_WEIGHTS
 
@@ -711,30 +711,41 @@ def piece_worth(s, w, owner, piece, land):
     return w[(F.F_SHIP, F.F_WORKER, F.F_HOPLITE)[piece]]
 
 
+@inline_kernel
+def removable_worth(s, w, owner, land):
+    """The most a piece of the owner's on ``land`` that a Skirmish may remove is worth to
+    it (p. 15); 0 with none."""
+    k = land * L.MAX_PLAYERS + owner
+    best = 0.0
+    if s[L.LAND_BUILDING + k] >= 0:
+        best = max(best, piece_worth(s, w, owner, R.PIECE_BUILDING, land))
+    if s[L.LAND_PILLAR + land] == owner:
+        best = max(best, w[F.F_SETTLE])
+    if s[L.LAND_HOPLITES + k] > 0:
+        best = max(best, w[F.F_HOPLITE])
+    if s[L.LAND_WORKERS + k] > 0:
+        best = max(best, w[F.F_WORKER])
+    if R.port_ship(s, owner, land) >= 0:
+        best = max(best, w[F.F_SHIP])
+    if R.hero_exposed(s, owner, land):
+        best = max(best, w[F.F_HOPLITE])
+    return best
+
+
 @kernel
 def skirmish_prize(s, T, w, seat, land, added):
     """The most a Skirmish on ``land`` could take with ``added`` Power more there: the worth
     of a rival's piece whose owner's Power the seat's matches, the attacker winning ties
-    (p. 15); 0 with none."""
+    (p. 15); 0 with none. A rival's Power is counted only where its pieces would raise
+    the prize."""
     mine = land_power(s, T, land, seat) + added
     ally = partner(s, seat)
     best = 0.0
     for other in range(s[L.N_PLAYERS]):
-        if other == seat or other == ally or land_power(s, T, land, other) > mine:
-            continue
-        k = land * L.MAX_PLAYERS + other
-        if s[L.LAND_BUILDING + k] >= 0:
-            best = max(best, piece_worth(s, w, other, R.PIECE_BUILDING, land))
-        if s[L.LAND_PILLAR + land] == other:
-            best = max(best, w[F.F_SETTLE])
-        if s[L.LAND_HOPLITES + k] > 0:
-            best = max(best, w[F.F_HOPLITE])
-        if s[L.LAND_WORKERS + k] > 0:
-            best = max(best, w[F.F_WORKER])
-        if R.port_ship(s, other, land) >= 0:
-            best = max(best, w[F.F_SHIP])
-        if R.hero_exposed(s, other, land):
-            best = max(best, w[F.F_HOPLITE])
+        if other != seat and other != ally:
+            prize = removable_worth(s, w, other, land)
+            if prize > best and land_power(s, T, land, other) <= mine:
+                best = prize
     return best
 
 

@@ -38,7 +38,7 @@ from sim.games.pillars.rules.cards import exile_from, pile_glory
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.power import city_controller
 from sim.games.pillars.rules.teams import partner
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 from sim.rng import STREAM_SETUP, shuffle
 
 OLYMPIAN = DECKS.index("olympian")
@@ -249,7 +249,7 @@ def exile_for_time(s, T, W, ev, seat, opts, rng):
     change_time(s, ev, seat, time_change(s, T, seat), CAUSE_EXILE)
 
 
-@kernel
+@inline_kernel
 def troia_city(s, T):
     """The Land of Troia's Starting City: its tile's starting Land (step 12), where the City
     stays all game (the mode has no Barbarians to raze it). A lookup, not a scan: the

@@ -178,6 +178,34 @@ def neighbour_lands(s, T, start, opts):
 
 
 @kernel
+def ship_can_move(s, T, piece, scratch):
+    """``ship_moves`` would list a space: a Ship in a Port can always leave it for its Sea,
+    one on a Sea whenever a Sea borders it; only a lone Sea needs the full listing
+    (``scratch``: option rows to spare)."""
+    at = s[L.SHIP_SPACE + piece]
+    if at >= L.PORT:
+        return True
+    side = s[L.SIDE]
+    for sea in range(T.n_seas[side]):
+        if T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1:
+            return True
+    return ship_moves(s, T, piece, scratch) > 0
+
+
+@kernel
+def land_unit_can_move(s, T, seat, start, scratch, reach):
+    """``land_moves`` would list a Land: an open Land bordering or bridged to ``start``
+    settles it; only without one are the Seas' chains followed (``scratch``: option rows
+    to spare)."""
+    side = s[L.SIDE]
+    for land in range(s[L.LAND_END]):
+        if ((T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1)
+                and land != start and usable_land(s, T, land)):
+            return True
+    return land_moves(s, T, seat, start, scratch, reach) > 0
+
+
+@kernel
 def unit_choices(s, T, seat, opts, reach):
     """Stop, or a Unit of the seat with somewhere to go, or with Tactical Manoeuvre all
     its Land Units on a Land holding at least two; returns how many."""
@@ -185,15 +213,18 @@ def unit_choices(s, T, seat, opts, reach):
     n = option(opts, 0, -1, 0, 0, 0)
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         if (s[L.SHIP_SPACE + piece] >= 0 and not ship_halted(s, seat, piece)
-                and ship_moves(s, T, piece, opts[n:]) > 0):
+                and ship_can_move(s, T, piece, opts[n:])):
             n = option(opts, n, MOVE_SHIP, piece, 0, 0)
     for land in range(s[L.LAND_END]):
+        k = land * L.MAX_PLAYERS + seat
+        if s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] == 0 and s[L.HERO_AT + seat] != land:
+            continue  # most Lands hold none of the seat's Units
         hoplites = movable(s, seat, MOVE_HOPLITE, land)
         workers = movable(s, seat, MOVE_WORKER, land)
         hero = movable(s, seat, MOVE_HERO, land)
         if hoplites + workers + hero == 0:
             continue
-        if land_moves(s, T, seat, land, opts[n:], reach) == 0:
+        if not land_unit_can_move(s, T, seat, land, opts[n:], reach):
             continue
         if hoplites > 0:
             n = option(opts, n, MOVE_HOPLITE, land, 0, 0)

@@ -106,7 +106,7 @@ def land_power(s, T, land, seat):
         space = s[L.SHIP_SPACE + piece]
         if space == L.PORT + land:
             in_port += 1
-        elif s[L.SHIP_PROJECT + piece] == land and 0 <= space < L.PORT:
+        elif 0 <= space < L.PORT and s[L.SHIP_PROJECT + piece] == land:
             projected += 1
     if in_port + projected > 0:
         ship = has_ability(s, T, seat, A_SHIPS)
