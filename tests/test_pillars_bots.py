@@ -33,15 +33,17 @@ from sim.games.pillars.invariants import V_NO_BOT_ENTRY
 from sim.games.pillars.policy import BOTS
 from sim.games.pillars.rules.board import SECTION_DEPLOY
 from sim.games.pillars.rules.free import FREE_SKIRMISH
+from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import Q_UNITS
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
 from sim.games.pillars.rules.teams import pair_symmachia_teams
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF
-from strategies.pillars.heuristic import skirmish_opening
+from strategies.pillars.heuristic import ferried_gain, ferry, march_value, ship_stays, skirmish_opening
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
-from tests.pillars_fixtures import CONTENT, T
+from tests.pillars_fixtures import CONTENT, T, clear_board, game, put, ship_to
+from tests.pillars_fixtures import land as land_named
 from tests.test_pillars_turns import play
 
 
@@ -346,3 +348,45 @@ def test_a_hoplite_arrival_that_opens_a_skirmish_is_worth_it():
     s[L.LAND_HOPLITES + land * L.MAX_PLAYERS + 1] = 0
     s[L.ADDONS] = 0
     assert skirmish_opening(s, T, w, 0, land) == 0.0
+
+
+def test_an_achaean_marches_on_troia_and_a_trojan_holds():
+    """The Siege of Destiny (p. ~18): an Achaean's Land Unit moved or Deployed is worth the
+    ``march`` weight per Power for each Land crossing it comes nearer to Troia's Starting
+    City; a Ship, the crossings it saves the seat's Land Units it can ferry, so a ferrying
+    Ship stays; a Land Unit looks across a Sea holding its Ship. Of two Lands alike, the
+    Achaean's Hoplite takes the nearer. The Trojan, and every seat outside the mode, gets
+    no march."""
+    w = np.zeros(NF)
+    w[FEATURE_NAMES.index("control")] = 1.0
+    w[FEATURE_NAMES.index("march")] = 0.5
+    setup = PillarsSetup(players=3, board="aegean", mode="siege_of_destiny", strategies=("balanced",))
+    W = bot_words(BOTS, [1] * 4, [w] * 4, int(policy_words(CONTENT, setup)[W_ENTRY]))
+    s = game("aegean", 3, mode="siege_of_destiny", city_states=("troia", "athenai", "sparta"))
+    clear_board(s)
+    side, troas = s[L.SIDE], land_named("troas")
+    emathia, thessalia, thraki = (land_named(x) for x in ("emathia", "thessalia", "thraki"))
+    assert [T.land_steps[side, x, troas] for x in (emathia, thessalia, thraki)] == [2, 3, 1]
+    achaean, trojan = 1, 0
+    assert march_value(s, T, w, achaean, emathia, thraki, False, MOVE_HOPLITE) == 0.5 * 2 * 1
+    assert march_value(s, T, w, achaean, -1, thessalia, False, MOVE_WORKER) == -0.5 * 1 * 3
+    # a Ship ferries: Sea 5 touches Euboia (3 crossings), where the Achaean has a Hoplite,
+    # and Emathia (2); Sea 1 touches none of its Units
+    euboia, sea_5, sea_1 = land_named("euboia"), 4, 0
+    assert T.land_sea[side, euboia, sea_5] == T.land_sea[side, emathia, sea_5] == 1
+    put(s, euboia, achaean, hoplites=1)
+    assert ferry(s, T, achaean, sea_5) == 2 * (3 - 2) and ferry(s, T, achaean, sea_1) == 0
+    assert ferry(s, T, achaean, L.PORT + euboia) == 0  # nothing is ferried from a Port
+    assert march_value(s, T, w, achaean, sea_1, sea_5, True, MOVE_SHIP) == 0.5 * 2
+    piece = ship_to(s, achaean, sea_5)
+    assert ship_stays(s, T, w, achaean, achaean * L.MAX_SHIPS + piece) == -0.5 * 2
+    # the Hoplite on Euboia reaches Emathia across Sea 4: Control and a crossing saved
+    assert ferried_gain(s, T, w, achaean, euboia, MOVE_HOPLITE, 2) == 1.0 + 0.5 * 2
+    assert march_value(s, T, w, trojan, emathia, thraki, False, MOVE_HOPLITE) == 0.0
+    put(s, emathia, achaean, hoplites=1)
+    put(s, emathia, trojan, hoplites=1)
+    opts, n = options([(thessalia, 0, MOVE_HOPLITE, emathia), (thraki, 0, MOVE_HOPLITE, emathia)])
+    assert ask_heuristic(s, T, W, opts, n, achaean, D_MOVE_TO) == 1
+    assert ask_heuristic(s, T, W, opts, n, trojan, D_MOVE_TO) == 0  # the first of equals
+    plain = game("aegean", 3, city_states=("troia", "athenai", "sparta"))
+    assert march_value(plain, T, w, achaean, emathia, thraki, False, MOVE_HOPLITE) == 0.0

@@ -66,6 +66,8 @@ FEATURES = (
     ("time_marker", "a Time marker moved the seat's side's way by an Exile"),
     ("troia", "per Power the seat adds on the Land of Troia's Starting City, to take it or "
               "to hold it"),
+    ("march", "per Power and Land crossing an Achaean's Land Units come nearer to Troia's "
+              "Starting City, moved, Deployed, or ferried by its Ship"),
 )
 FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 NF = len(FEATURES)
@@ -76,4 +78,4 @@ NF = len(FEATURES)
  F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND, F_REGION, F_EXPLORE,
  F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_SKIRMISH, F_INVOKE, F_MYTHOLOGY, F_CARD,
  F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_TIME_MARKER,
- F_TROIA) = range(NF)
+ F_TROIA, F_MARCH) = range(NF)

@@ -23,6 +23,7 @@ from sim.games.pillars.content import (
     C_POWER,
     C_RES_A,
     C_RES_B,
+    FAR,
     P_GLORY,
     P_PIECE,
     P_QUEST,
@@ -84,7 +85,7 @@ from sim.games.pillars.rules import removal as R
 from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
 from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
-from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city
+from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city, usable_land
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.deploy import UNIT_HERO
 from sim.games.pillars.rules.destiny import FROM_HAND, FROM_PROPHECY, team_of, troia_city
@@ -106,6 +107,7 @@ from sim.games.pillars.rules.movement import (
     MOVE_SHIP,
     MOVE_WORKER,
     movable,
+    own_seas,
 )
 from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import (
@@ -601,6 +603,89 @@ def besieges_troia(s, T, seat):
     return team_of(s, T, seat) == L.TEAM_ACHAEAN
 
 
+@inline_kernel
+def marching(s, T, seat):
+    """The seat marches on Troia's Starting City: an Achaean in the Siege of Destiny."""
+    return s[L.TROIA] >= 0 and besieges_troia(s, T, seat)
+
+
+@kernel
+def ferry(s, T, seat, space):
+    """What an Achaean's Ship on ``space`` carries toward Troia's Starting City: on a Sea,
+    the most Power of the seat's Land Units on one Land the Sea touches times the
+    crossings they save by landing on the Sea's Land nearest Troia (p. 9: a Land Unit
+    crosses a Sea holding its own Ship); nothing from a Port."""
+    if space >= L.PORT:
+        return 0
+    side = s[L.SIDE]
+    troia = troia_city(s, T)
+    nearest = FAR
+    aboard = False
+    for land in range(s[L.LAND_END]):
+        if T.land_sea[side, land, space] == 1:
+            k = land * L.MAX_PLAYERS + seat
+            aboard |= s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] > 0
+            if usable_land(s, T, land):
+                nearest = min(nearest, T.land_steps[side, land, troia])
+    best = 0
+    if not aboard:
+        return best  # most Seas touch none of the seat's Land Units
+    for land in range(s[L.LAND_END]):
+        if T.land_sea[side, land, space] == 1:
+            k = land * L.MAX_PLAYERS + seat
+            power = HOPLITE_POWER * s[L.LAND_HOPLITES + k] + WORKER_POWER * s[L.LAND_WORKERS + k]
+            best = max(best, power * (T.land_steps[side, land, troia] - nearest))
+    return best
+
+
+@inline_kernel
+def march_value(s, T, w, seat, start, to, ship, kind):
+    """In the Siege of Destiny, what an Achaean's Unit of movement ``kind`` moved from
+    ``start`` to ``to`` (``start`` -1: Deployed there) is worth as a march on Troia's
+    Starting City, per Power and Land crossing: a Land Unit's own crossings saved, a Ship's
+    change in what it ferries (``ferry``); 0 for the Trojans and in every other mode."""
+    if not marching(s, T, seat):
+        return 0.0
+    if ship:
+        before = ferry(s, T, seat, start) if start >= 0 else 0
+        return w[F.F_MARCH] * (ferry(s, T, seat, to) - before)
+    troia = troia_city(s, T)
+    before = T.land_steps[s[L.SIDE], start, troia] if start >= 0 else 0
+    return (w[F.F_MARCH] * unit_power(s, T, seat, kind)
+            * (before - T.land_steps[s[L.SIDE], to, troia]))
+
+
+@inline_kernel
+def ship_stays(s, T, w, seat, piece):
+    """For an Achaean, what moving the Ship ``piece`` loses as a march: what it ferries
+    where it stands (``ferry``), so a Ship ferrying its Land Units stays; where it goes
+    next is weighed when it moves (``march_value``); 0 for every other seat and mode."""
+    if not marching(s, T, seat):
+        return 0.0
+    return -w[F.F_MARCH] * ferry(s, T, seat, s[L.SHIP_SPACE + piece])
+
+
+@kernel
+def ferried_gain(s, T, w, seat, land, kind, moved):
+    """For an Achaean (``marching``), the best arrival value with its march on a Land
+    nearer Troia's Starting City that its Units on ``land`` reach across one Sea holding
+    its own Ship (p. 9)."""
+    side = s[L.SIDE]
+    seas = own_seas(s, seat)
+    troia = troia_city(s, T)
+    here = T.land_steps[side, land, troia]
+    best = 0.0
+    for sea in range(T.n_seas[side]):
+        if (seas >> sea) & 1 == 0 or T.land_sea[side, land, sea] == 0:
+            continue
+        for other in range(s[L.LAND_END]):
+            if (T.land_steps[side, other, troia] < here and T.land_sea[side, other, sea] == 1
+                    and usable_land(s, T, other)):
+                best = max(best, arrival_value(s, T, w, other, seat, moved)
+                           + march_value(s, T, w, seat, land, other, False, kind))
+    return best
+
+
 @kernel
 def own_cards(s, seat):
     """The seat's cards in its draw pile, hand and discard pile."""
@@ -678,8 +763,9 @@ def move_target_value(s, T, w, seat, space, ship, kind):
 @kernel
 def move_gain(s, T, w, seat, land, kind):
     """What moving the seat's Land Units of ``kind`` (movement.MOVE_*) off ``land`` gains:
-    the best arrival value on a Land next to it, less the Control (and City) lost there
-    when the Power left no longer holds it."""
+    the best arrival value (with an Achaean's march) on a Land next to it (for an Achaean,
+    also across a Sea holding its Ship), less the Control (and City) lost there when the
+    Power left no longer holds it."""
     side = s[L.SIDE]
     k = land * L.MAX_PLAYERS + seat
     moved = unit_power(s, T, seat, kind)
@@ -690,7 +776,10 @@ def move_gain(s, T, w, seat, land, kind):
     best = 0.0
     for other in range(s[L.LAND_END]):
         if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
-            best = max(best, arrival_value(s, T, w, other, seat, moved))
+            best = max(best, arrival_value(s, T, w, other, seat, moved)
+                       + march_value(s, T, w, seat, land, other, False, kind))
+    if marching(s, T, seat):
+        best = max(best, ferried_gain(s, T, w, seat, land, kind, moved))
     loss = 0.0
     left = land_power(s, T, land, seat) - moved
     if holder(s, T, land, seat) == 1 and left <= rival_power(s, T, land, seat):
@@ -858,11 +947,13 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         unit = MOVE_HOPLITE if c == L.U_HOPLITE else (MOVE_HERO if c == UNIT_HERO else MOVE_WORKER)
         return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE, unit)
                 + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, unit, -1)
-                + (skirmish_opening(s, T, w, seat, a) if unit == MOVE_HOPLITE else 0.0))
+                + (skirmish_opening(s, T, w, seat, a) if unit == MOVE_HOPLITE else 0.0)
+                + march_value(s, T, w, seat, -1, a, b == SHIP_SPACE, unit))
     if kind == D_MOVE_TO:
         return (move_target_value(s, T, w, seat, a, b == SHIP_SPACE, c)
                 + land_arrival_quest(s, T, w, seat, a, b == SHIP_SPACE, c, opts[k, 3])
                 + (skirmish_opening(s, T, w, seat, a) if c == MOVE_HOPLITE else 0.0)
+                + march_value(s, T, w, seat, opts[k, 3], a, b == SHIP_SPACE, c)
                 - (sphinx_cost(s, w, seat, a, c, opts[k, 3]) if b != SHIP_SPACE else 0.0))
     if kind == D_BUILD:
         if a == BUILD_CITY:
@@ -943,7 +1034,7 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return w[F.F_INVOKE]
     if kind == D_MOVE_UNIT:
         if a == MOVE_SHIP:
-            return w[F.F_MOVE]
+            return w[F.F_MOVE] + ship_stays(s, T, w, seat, b)
         return w[F.F_MOVE] + move_gain(s, T, w, seat, b, a)
     if kind == D_MYTHOLOGY:
         return w[F.F_MYTHOLOGY] * (1.0 if a == 0 else 0.8)
