@@ -12,6 +12,7 @@ from sim.games.pillars.state_json import score_state
 from sim.games.state_json import StateError
 
 POSITION = Path(__file__).parent / "fixtures" / "pillars_aegean.json"
+SOLO = Path(__file__).parent / "fixtures" / "pillars_solo.json"
 
 
 @pytest.fixture(scope="module")
@@ -71,35 +72,49 @@ def test_table_lists_lines_totals_and_regions():
                                          "peloponnesos Bo, sterea_ellada Ana"]
 
 
-def _with(change) -> dict:
-    data = json.loads(POSITION.read_text())
+def _with(position, change) -> dict:
+    data = json.loads(position.read_text())
     change(data)
     return data
 
 
-@pytest.mark.parametrize("change, start", [
-    (lambda d: d["players"][0].update(end_ships=[{"sea": 5, "land": "attika"}]),
+@pytest.mark.parametrize("position, change, start", [
+    (POSITION, lambda d: d["players"][0].update(end_ships=[{"sea": 5, "land": "attika"}]),
      "players[0].end_ships[0].land: attika does not touch Sea 5"),
-    (lambda d: d["players"][1].update(pillars=["lakonia", "attika"]),
+    (POSITION, lambda d: d["players"][1].update(pillars=["lakonia", "attika"]),
      "players[1].pillars[1]: attika already has a Pillar"),
-    (lambda d: d["players"][2].update(cities=["karia"]),
+    (POSITION, lambda d: d["players"][2].update(cities=["karia"]),
      "players[2].cities[0]: karia lies in the Forbidden Domain iona"),
-    (lambda d: d["players"][0].update(hoplites={"attika": 4, "euboia": 3}),
+    (POSITION, lambda d: d["players"][0].update(hoplites={"attika": 4, "euboia": 3}),
      "players[0].hoplites: 7 hoplites ; a colour has 6"),
-    (lambda d: d["players"][1].update(monuments=["theatre"]),
+    (POSITION, lambda d: d["players"][1].update(monuments=["theatre"]),
      "players[1].monuments[0]: theatre is already in players[0]'s deck"),
-    (lambda d: d["players"][2].update(prophecies=[25]), "players[2].prophecies[0]: 25 is out"),
-    (lambda d: d["players"][1].update(ships=["argolis"]), "players[1].ships[0]: argolis has no Port"),
-    (lambda d: d["region_tracks"].update(lydia="civilisation"),
+    (POSITION, lambda d: d["players"][2].update(prophecies=[25]), "players[2].prophecies[0]: 25 is out"),
+    (POSITION, lambda d: d["players"][1].update(ships=["argolis"]),
+     "players[1].ships[0]: argolis has no Port"),
+    (POSITION, lambda d: d["region_tracks"].update(lydia="civilisation"),
      "region_tracks.lydia: civilisation is already the track of makedonia"),
-    (lambda d: d.update(population={"mysia": 7}),
+    (POSITION, lambda d: d.update(population={"mysia": 7}),
      "population.mysia: no cornucopia Population tile of Power 7"),
-    (lambda d: d["players"][1].update(tracks={"military": 1}, track_heights={"military": 0}),
+    (POSITION, lambda d: d["players"][1].update(tracks={"military": 1}, track_heights={"military": 0}),
      "players[1].track_heights.military: players[0] has the same place"),
+    # Solo Mode: one player and the Tyrant (p. ~21)
+    (SOLO, lambda d: d["players"].append({"name": "Bo"}), "players: 2 players listed"),
+    (SOLO, lambda d: d.pop("tyrant"), "tyrant: missing"),
+    (SOLO, lambda d: d.update(first=0), "first: the Tyrant holds the First Player marker"),
+    (SOLO, lambda d: d.pop("mode"), "tyrant: only a Solo position has the Tyrant"),
+    (SOLO, lambda d: d.update(mode="symmachia"), "mode: "),
+    (SOLO, lambda d: d["tyrant"].update(end_ships=[]), "tyrant.end_ships: unknown key"),
+    (SOLO, lambda d: d["tyrant"].update(mythology=["hyperion", "hyperion"]),
+     "tyrant.mythology[1]: every hyperion card is already listed"),
+    (SOLO, lambda d: d["tyrant"].update(mythology=["zeus"]), "tyrant.mythology[0]: "),
+    (SOLO, lambda d: d["tyrant"].update(cities_aside=99), "tyrant.cities_aside: 99 is out"),
+    (SOLO, lambda d: d["tyrant"].update(monuments=["theatre"]),
+     "players[0].monuments[0]: theatre is already in tyrant's deck"),
 ])
-def test_errors_name_the_field(change, start):
+def test_errors_name_the_field(position, change, start):
     with pytest.raises(StateError) as err:
-        score_state(_with(change), fname="p.json")
+        score_state(_with(position, change), fname="p.json")
     message = str(err.value)
     assert message.startswith(f"p.json: {start}") and " ; " in message and "\n" not in message
 
@@ -112,3 +127,26 @@ def test_bad_file_is_one_line(tmp_path):
     line = error_line(sim("score", "--game", "pillars", "--state", bad))
     assert line.startswith("error: bad.json: players[0].pilars: unknown key (did you mean "
                            "'pillars'?) ; allowed keys:")
+
+
+def test_a_solo_position_scores_the_tyrant_his_own_way_p31():
+    """Solo Mode (p. ~31): the Tyrant is seat 0 and places no End Ship; besides the usual
+    lines he scores his Resource deck's Monuments, 1 per Demigod and 3 per Titan or
+    Olympian in his Mythology stack, and 2 per City tile above his board."""
+    done = sim("score", "--game", "pillars", "--state", SOLO, "--json")
+    assert done.returncode == 0, done.stderr
+    scored = json.loads(done.stdout)
+    tyrant, ana = scored["players"]
+    assert scored["mode"] == "solo" and (tyrant["seat"], tyrant["name"]) == (0, "Tyrant")
+    # Prophecy 17 (Era III) 3; monument_3 1; City troas 3 + one City tile above his board
+    # 2; lydia (troas, mysia, phrygia: 8 against mysia's tile of 4) and peloponnesos (his
+    # Hoplite on lakonia, nobody else there) 3 each; a Demigod 1 + Hyperion, a Titan, 3
+    assert tyrant["lines"] == {"prophecies": 3, "monuments": 1, "cities": 5, "regions": 6,
+                               "mythology": 4}
+    # Ana as in the 3-player position; no Mythology line but the Tyrant's
+    assert ana["lines"] == {"prophecies": 3, "monuments": 5, "cities": 6, "regions": 6,
+                            "mythology": 0}
+    assert (tyrant["glory"], ana["glory"]) == (19, 20) and scored["winners"] == [1]
+    assert scored["regions"]["makedonia"] == "Ana"  # her End Ship is still placed
+    table = sim("score", "--game", "pillars", "--state", SOLO).stdout.splitlines()
+    assert table[1].split() == ["Tyrant", "+3", "+1", "+5", "+6", "+4", "19", "2"]

@@ -3,9 +3,10 @@
 ``docs/state-json.md`` defines the JSON form: the board side, each Region's Track tile,
 the Forbidden Domains, the Population tiles and, per player, what final scoring looks at
 (Prophecies, Monuments, Cities, the pieces whose Power decides each Region, the track
-steps, End Ships). ``build_state`` validates it (one-line ``StateError``,
-sim.games.state_json) and writes it into a state vector, with the End Ships as a script
-for the script policy; ``score_state`` then runs the engine's own
+steps, End Ships); in Solo Mode one player and the Tyrant (his Monuments, Mythology
+stack, City tiles above his board and pieces, p. ~31). ``build_state`` validates it
+(one-line ``StateError``, sim.games.state_json) and writes it into a state vector, with
+the End Ships as a script for the script policy; ``score_state`` then runs the engine's own
 ``rules/end.final_scoring``, so the numbers are those a simulated game would get.
 """
 
@@ -23,6 +24,7 @@ from sim.games.pillars.content import (
     ICONS,
     P_NUMBER,
     PIECES,
+    S_COMMON_CITIES,
     SIDES,
     TRACKS,
     Content,
@@ -38,9 +40,13 @@ from sim.games.state_json import format_table as score_table
 from sim.rng import N_STREAMS
 
 TOP_REQUIRED = {"board", "region_tracks", "players"}
-TOP_OPTIONAL = {"game", "first", "forbidden_domains", "population"}
+TOP_OPTIONAL = {"game", "mode", "first", "forbidden_domains", "population", "tyrant"}
 PLAYER_KEYS = {"name", "tracks", "track_heights", "prophecies", "monuments", "cities",
                "pillars", "buildings", "hoplites", "workers", "ships", "end_ships"}
+# the Tyrant scores his own way (p. ~31) and places no End Ship: his Sea Ships give Power
+# to every Land they touch
+TYRANT_KEYS = PLAYER_KEYS - {"end_ships"} | {"mythology", "cities_aside"}
+MODES = ("standard", "solo")
 END_SHIP_KEYS = {"sea", "land"}
 FACE_DOWN = "face_down"
 MAX_EVENTS = 256  # final scoring's trace rows: Glory, End Ships and Region scores
@@ -75,31 +81,72 @@ def build_state(data: Any, content: Content,
 
     Returns (state, the End Ships' script for the policy, each player's seat and name)."""
     c = Checker(fname)
-    T = content.tables
     c.keys("", data, TOP_REQUIRED, TOP_OPTIONAL)
     c.game(data, "pillars")
     side = SIDES.index(c.word("board", data["board"], SIDES))
+    solo = c.word("mode", data.get("mode", "standard"), MODES) == "solo"
     players = c.list_("players", data["players"])
-    if not 2 <= len(players) <= L.MAX_PLAYERS:
+    if solo:
+        if len(players) != 1:
+            c.fail("players", f"{len(players)} players listed ; a Solo position lists its one "
+                              "player, and the Tyrant under \"tyrant\"")
+        if "tyrant" not in data:
+            c.fail("tyrant", "missing ; a Solo position gives the Tyrant's cards and pieces "
+                             "(see docs/state-json.md)")
+        if "first" in data:
+            c.fail("first", "the Tyrant holds the First Player marker in Solo Mode (p. ~21) ; "
+                            "leave \"first\" out")
+        c.keys("tyrant", data["tyrant"], set(), TYRANT_KEYS)
+    elif "tyrant" in data:
+        c.fail("tyrant", "only a Solo position has the Tyrant ; add \"mode\": \"solo\"")
+    elif not 2 <= len(players) <= L.MAX_PLAYERS:
         c.fail("players", f"{len(players)} players listed ; Pillars of Heracles plays with "
                           f"2..{L.MAX_PLAYERS}")
+    seated = [{"name": "Tyrant", **data["tyrant"]}, *players] if solo else players
     s = np.zeros(L.STATE_SIZE, np.int32)
-    clear(s, side, len(players))
+    clear(s, side, len(seated))
+    if solo:
+        s[L.ADDONS] = L.ADDON_SOLO
     s[L.FIRST] = c.int_("first", data.get("first", 0), 0, len(players) - 1)
     board = _Board(content, side)
     _regions(c, data, board, s)
     _population(c, data.get("population", {}), board, s)
     owners = {"prophecies": {}, "monuments": {}}
     out, end_ships = [], {}
-    for seat, pl in enumerate(players):
-        w = f"players[{seat}]"
-        c.keys(w, pl, set(), PLAYER_KEYS)
+    for seat, pl in enumerate(seated):
+        tyrant = solo and seat == L.TYRANT
+        w = "tyrant" if tyrant else f"players[{seat - solo}]"
+        if not tyrant:
+            c.keys(w, pl, set(), PLAYER_KEYS)
         out.append({"seat": seat, "name": c.str_(f"{w}.name", pl.get("name", f"P{seat}"))})
         _cards(c, w, pl, content, s, seat, owners)
         _pieces(c, w, pl, board, s, seat)
-        _tracks(c, w, pl, s, seat, len(players))
-        end_ships.update(_end_ships(c, w, pl, board, s, seat))
-    return s, _script(s, T, board, end_ships), out
+        _tracks(c, w, pl, s, seat, len(seated))
+        if tyrant:
+            _tyrant(c, w, pl, content, s)
+        else:
+            end_ships.update(_end_ships(c, w, pl, board, s, seat))
+    return s, _script(s, content.tables, board, end_ships), out
+
+
+def _tyrant(c: Checker, w: str, pl: dict, content: Content, s: np.ndarray) -> None:
+    """What only the Tyrant scores (p. ~31): his Monuments sit in his Resource deck, his
+    Mythology cards in the stack beside his board, his unbuilt City tiles above it."""
+    held = s[L.DECK_N + L.TYRANT]
+    s[L.SOLO_RES_DECK:L.SOLO_RES_DECK + held] = s[L.DECK + L.TYRANT * L.MAX_PILE:][:held]
+    s[L.SOLO_RES_N] = held
+    s[L.DECK_N + L.TYRANT] = 0
+    names = content.names["mythology"]
+    for i, name in enumerate(c.list_(f"{w}.mythology", pl.get("mythology", []))):
+        where = f"{w}.mythology[{i}]"
+        c.word(where, name, names)
+        free = [r for r, n in enumerate(names) if n == name and s[L.SOLO_MYTH + r] == 0]
+        if not free:
+            c.fail(where, f"every {name} card is already listed ; the content has "
+                          f"{names.count(name)}")
+        s[L.SOLO_MYTH + free[0]] = 1
+    s[L.CITIES_ASIDE + L.TYRANT] = c.int_(f"{w}.cities_aside", pl.get("cities_aside", 0), 0,
+                                          int(content.tables.setup[S_COMMON_CITIES]))
 
 
 def _regions(c: Checker, data: dict, board: _Board, s: np.ndarray) -> None:
@@ -272,11 +319,13 @@ def _end_ships(c: Checker, w: str, pl: dict, board: _Board, s: np.ndarray,
 
 def _script(s: np.ndarray, T, board: _Board, end_ships: dict[tuple[int, int], int]) -> np.ndarray:
     """The script policy for final scoring: at each open Region in scoring
-    order, each seat from the First Player places its End Ship there or declines (-1)."""
+    order, each seat from the First Player places its End Ship there or declines (-1);
+    the Tyrant is not asked (p. ~31)."""
     n = s[L.N_PLAYERS]
+    solo = s[L.ADDONS] & L.ADDON_SOLO != 0
     values = [end_ships.get((int(region), (s[L.FIRST] + k) % n), -1)
               for region in T.score_order[board.side] if int(region) not in board.blocked
-              for k in range(n)]
+              for k in range(n) if not (solo and (s[L.FIRST] + k) % n == L.TYRANT)]
     W = np.zeros(W_SCRIPT + len(values), np.int64)
     W[W_MODE] = SCRIPT_VALUES
     W[W_SCRIPT:] = values
@@ -294,17 +343,20 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
     if W[W_MODE] == SCRIPT_MISSED:
         raise StateError(f"{fname}: end_ships: a Ship was not offered where the file puts it "
                          "; check that its Sea touches the Land and the Land is open")
+    solo = s[L.ADDONS] & L.ADDON_SOLO != 0
     for p in players:
         seat = p["seat"]
         p["lines"] = {name: int(s[L.GLORY_SRC + seat * L.N_SOURCES + k])
-                      for k, name in enumerate(L.GLORY_SOURCES) if name not in L.SOLO_SOURCES}
+                      for k, name in enumerate(L.GLORY_SOURCES)
+                      if solo or name not in L.SOLO_SOURCES}
         p["glory"] = int(s[L.GLORY + seat])
         p["track_steps"] = int(s[L.TRACK_STEP + seat * L.N_TRACKS:][:L.N_TRACKS].sum())
         p["rank"] = int(rank_of(s, seat))
     regions = content.names[f"regions.{data['board']}"]
     scored = {regions[row[3]]: players[row[4]]["name"] if row[4] >= 0 else None
               for row in ev[:s[L.EVENTS]] if row[2] == EV_REGION_SCORE}
-    return {"game": "pillars", "board": data["board"], "players": players, "regions": scored,
+    return {"game": "pillars", "board": data["board"], "mode": "solo" if solo else "standard",
+            "players": players, "regions": scored,
             "winners": [p["seat"] for p in players if s[L.WON + p["seat"]]]}
 
 
