@@ -85,7 +85,13 @@ from sim.games.pillars.rules import removal as R
 from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
 from sim.games.pillars.rules.barbarians import DEFEAT_DRAW
-from sim.games.pillars.rules.board import SECTION_BUILD, SECTION_DEPLOY, has_city, usable_land
+from sim.games.pillars.rules.board import (
+    SECTION_BUILD,
+    SECTION_DEPLOY,
+    has_city,
+    lands_meet,
+    usable_land,
+)
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.deploy import UNIT_HERO
 from sim.games.pillars.rules.destiny import FROM_HAND, FROM_PROPHECY, team_of, troia_city
@@ -224,7 +230,7 @@ def arrival_value(s, T, w, land, seat, power):
         value += w[F.F_REINFORCE]
     if atlantis_to_claim(s, seat, land) and mine < ATLANTIS_POWER:
         value += w[F.F_CITY] * min(power, ATLANTIS_POWER - mine) / ATLANTIS_POWER
-    if s[L.TROIA] >= 0 and land == troia_city(s, T) and besieges_troia(s, T, seat):
+    if marching(s, T, seat) and land == troia_city(s, T):
         value += w[F.F_TROIA] * power  # the Siege of Destiny is won there
     return value
 
@@ -596,17 +602,12 @@ def sphinx_cost(s, w, seat, land, kind, start):
     return w[F.F_REPLENISH_CARD] * min(units, s[L.HAND_N + seat])
 
 
-@kernel
-def besieges_troia(s, T, seat):
-    """The seat is of the Achaean League, whose win is Troia's Starting City (p. ~18); the
-    Trojans hold it by the Control and reinforcement terms like any Land."""
-    return team_of(s, T, seat) == L.TEAM_ACHAEAN
-
-
 @inline_kernel
 def marching(s, T, seat):
-    """The seat marches on Troia's Starting City: an Achaean in the Siege of Destiny."""
-    return s[L.TROIA] >= 0 and besieges_troia(s, T, seat)
+    """The seat marches on Troia's Starting City: it is of the Achaean League in the Siege
+    of Destiny, whose win is that City (p. ~18). The Trojans hold it by the Control and
+    reinforcement terms like any Land."""
+    return s[L.TROIA] >= 0 and team_of(s, T, seat) == L.TEAM_ACHAEAN
 
 
 @kernel
@@ -775,7 +776,7 @@ def move_gain(s, T, w, seat, land, kind):
             moved += heroic_power(s, T, seat)
     best = 0.0
     for other in range(s[L.LAND_END]):
-        if T.land_land[side, land, other] == 1 or T.bridge[side, land, other] == 1:
+        if lands_meet(T, side, land, other):
             best = max(best, arrival_value(s, T, w, other, seat, moved)
                        + march_value(s, T, w, seat, land, other, False, kind))
     if marching(s, T, seat):
@@ -1018,8 +1019,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_CITY:
             return w[F.F_CITY]
         if a == FREE_SIEGE:
-            return w[F.F_SIEGE] + (w[F.F_TROIA] if s[L.TROIA] >= 0 and b == troia_city(s, T)
-                                   and besieges_troia(s, T, seat) else 0.0)
+            return w[F.F_SIEGE] + (w[F.F_TROIA] if marching(s, T, seat) and b == troia_city(s, T)
+                                   else 0.0)
         if a == FREE_TIME:
             return w[F.F_TIME_MARKER]
         if a == FREE_SKIRMISH:

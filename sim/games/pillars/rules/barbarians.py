@@ -30,6 +30,7 @@ from sim.games.pillars.events import (
     EV_BARBARIAN_PHASE,
     EV_BARBARIAN_PLACE,
 )
+from sim.games.pillars.rules.board import lands_meet, seas_meet
 from sim.games.pillars.rules.cards import draw_cards_reshuffling
 from sim.games.pillars.rules.cities import cities_of
 from sim.games.pillars.rules.core import decide, emit, option
@@ -131,7 +132,7 @@ def linked(s, T, a, b, ship):
     side = s[L.SIDE]
     if not ship:
         return (b < L.N_LANDS and open_land(s, T, b)
-                and (T.land_land[side, a, b] == 1 or T.bridge[side, a, b] == 1))
+                and lands_meet(T, side, a, b))
     if L.BARB_SEA <= b < L.BARB_PORT:
         sea = b - L.BARB_SEA
         if sea >= T.n_seas[side]:  # the rows past the side's Seas are padding
@@ -139,8 +140,7 @@ def linked(s, T, a, b, ship):
         if a < L.N_LANDS:
             return T.land_sea[side, a, sea] == 1
         if a < L.BARB_PORT:
-            return (T.sea_sea[side, a - L.BARB_SEA, sea] == 1
-                    or T.whirlwind[side, a - L.BARB_SEA, sea] == 1)
+            return seas_meet(T, side, a - L.BARB_SEA, sea)
         return T.land_port[side, a - L.BARB_PORT] == sea
     if b >= L.BARB_PORT and L.BARB_SEA <= a < L.BARB_PORT:
         land = b - L.BARB_PORT

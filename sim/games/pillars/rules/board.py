@@ -49,6 +49,18 @@ def place_on_land(s, T, ev, seat, land):
 
 
 @inline_kernel
+def lands_meet(T, side, a, b):
+    """Lands ``a`` and ``b`` share a border or a bridge: one step for a Land Unit (p. 9)."""
+    return T.land_land[side, a, b] == 1 or T.bridge[side, a, b] == 1
+
+
+@inline_kernel
+def seas_meet(T, side, a, b):
+    """Seas ``a`` and ``b`` share a border or are the whirlwind pair (p. 9)."""
+    return T.sea_sea[side, a, b] == 1 or T.whirlwind[side, a, b] == 1
+
+
+@inline_kernel
 def usable_land(s, T, land):
     """A Land a piece may go to: outside the Forbidden Domains (p. 6)."""
     return open_land(s, T, land)

@@ -26,7 +26,7 @@ from sim.games.pillars.content import ABILITIES
 from sim.games.pillars.decisions import D_MOVE_TO, D_MOVE_UNIT, SHIP_SPACE
 from sim.games.pillars.events import EV_MOVE
 from sim.games.pillars.rules.archery import aim_archers
-from sim.games.pillars.rules.board import place_on_land, usable_land
+from sim.games.pillars.rules.board import lands_meet, place_on_land, seas_meet, usable_land
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import port_free
 from sim.games.pillars.rules.mythtiles import sphinx_toll
@@ -80,7 +80,7 @@ def ship_steps(s, T, at, start, opts, n):
             n = option(opts, n, sea, SHIP_SPACE, 0, 0)
         return n
     for sea in range(T.n_seas[side]):
-        if ((T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1) and sea != start
+        if (seas_meet(T, side, at, sea) and sea != start
                 and not listed(opts, n, sea)):
             n = option(opts, n, sea, SHIP_SPACE, 0, 0)
     for land in range(s[L.LAND_END]):
@@ -122,14 +122,14 @@ def land_moves(s, T, seat, start, opts, reach):
                 continue
             for other in range(n_seas):
                 if (reach[other] == 0 and (own >> other) & 1 == 1
-                        and (T.sea_sea[side, sea, other] == 1 or T.whirlwind[side, sea, other] == 1)):
+                        and seas_meet(T, side, sea, other)):
                     reach[other] = 1
                     grown = True
     n = 0
     for land in range(s[L.LAND_END]):
         if land == start or not usable_land(s, T, land):
             continue
-        ok = T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1
+        ok = lands_meet(T, side, start, land)
         if carried and not ok:
             for sea in range(n_seas):
                 ok |= reach[sea] == 1 and T.land_sea[side, land, sea] == 1
@@ -171,8 +171,7 @@ def neighbour_lands(s, T, start, opts):
     side = s[L.SIDE]
     n = 0
     for land in range(s[L.LAND_END]):
-        if land != start and usable_land(s, T, land) and (
-                T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1):
+        if land != start and usable_land(s, T, land) and lands_meet(T, side, start, land):
             n = option(opts, n, land, 0, 0, 0)
     return n
 
@@ -187,7 +186,7 @@ def ship_can_move(s, T, piece, scratch):
         return True
     side = s[L.SIDE]
     for sea in range(T.n_seas[side]):
-        if T.sea_sea[side, at, sea] == 1 or T.whirlwind[side, at, sea] == 1:
+        if seas_meet(T, side, at, sea):
             return True
     return ship_moves(s, T, piece, scratch) > 0
 
@@ -199,8 +198,7 @@ def land_unit_can_move(s, T, seat, start, scratch, reach):
     to spare)."""
     side = s[L.SIDE]
     for land in range(s[L.LAND_END]):
-        if ((T.land_land[side, start, land] == 1 or T.bridge[side, start, land] == 1)
-                and land != start and usable_land(s, T, land)):
+        if lands_meet(T, side, start, land) and land != start and usable_land(s, T, land):
             return True
     return land_moves(s, T, seat, start, scratch, reach) > 0
 

@@ -16,7 +16,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_POWER, C_RES_A, C_RES_B, ICONS
 from sim.games.pillars.decisions import D_ATTACK, D_COMBAT_CARD, D_RETREAT
 from sim.games.pillars.events import EV_COMBAT
-from sim.games.pillars.rules.board import has_city, place_on_land
+from sim.games.pillars.rules.board import has_city, lands_meet, place_on_land
 from sim.games.pillars.rules.cards import hand_to_discard
 from sim.games.pillars.rules.cities import capture_city, cities_of
 from sim.games.pillars.rules.core import decide, emit, option
@@ -90,8 +90,7 @@ def you_retreat(s, T, W, ev, land, opts, rng):
     side = s[L.SIDE]
     n = 0
     for other in range(s[L.LAND_END]):
-        if open_land(s, T, other) and (T.land_land[side, land, other] == 1
-                                       or T.bridge[side, land, other] == 1):
+        if open_land(s, T, other) and lands_meet(T, side, land, other):
             n = option(opts, n, other, land, 0, 0)
     if n == 0:
         for other in range(s[L.LAND_END]):
