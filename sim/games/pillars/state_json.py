@@ -119,7 +119,9 @@ def build_state(data: Any, content: Content,
         if not tyrant:
             c.keys(w, pl, set(), PLAYER_KEYS)
         out.append({"seat": seat, "name": c.str_(f"{w}.name", pl.get("name", f"P{seat}"))})
-        _cards(c, w, pl, content, s, seat, owners)
+        deck = ((L.SOLO_RES_DECK, L.SOLO_RES_N) if tyrant
+                else (L.DECK + seat * L.MAX_PILE, L.DECK_N + seat))
+        _cards(c, w, pl, content, s, seat, owners, *deck)
         _pieces(c, w, pl, board, s, seat)
         _tracks(c, w, pl, s, seat, len(seated))
         if tyrant:
@@ -130,12 +132,8 @@ def build_state(data: Any, content: Content,
 
 
 def _tyrant(c: Checker, w: str, pl: dict, content: Content, s: np.ndarray) -> None:
-    """What only the Tyrant scores (p. ~31): his Monuments sit in his Resource deck, his
-    Mythology cards in the stack beside his board, his unbuilt City tiles above it."""
-    held = s[L.DECK_N + L.TYRANT]
-    s[L.SOLO_RES_DECK:L.SOLO_RES_DECK + held] = s[L.DECK + L.TYRANT * L.MAX_PILE:][:held]
-    s[L.SOLO_RES_N] = held
-    s[L.DECK_N + L.TYRANT] = 0
+    """What only the Tyrant scores (p. ~31): the Mythology cards in the stack beside his
+    board and his unbuilt City tiles above it."""
     names = content.names["mythology"]
     for i, name in enumerate(c.list_(f"{w}.mythology", pl.get("mythology", []))):
         where = f"{w}.mythology[{i}]"
@@ -192,8 +190,10 @@ def _population(c: Checker, tiles: Any, board: _Board, s: np.ndarray) -> None:
 
 
 def _cards(c: Checker, w: str, pl: dict, content: Content, s: np.ndarray, seat: int,
-           owners: dict[str, dict]) -> None:
-    """Fulfilled Prophecies by number, and Monuments in the deck (draw pile) by name."""
+           owners: dict[str, dict], deck: int, deck_n: int) -> None:
+    """Fulfilled Prophecies by number, and Monuments by name in the deck whose cards start
+    at state word ``deck``, counted at ``deck_n`` (a player's draw pile; the Tyrant's
+    Resource deck)."""
     T = content.tables
     numbers = [int(n) for n in T.prophecies[:, P_NUMBER]]
     for i, number in enumerate(c.list_(f"{w}.prophecies", pl.get("prophecies", []))):
@@ -214,8 +214,8 @@ def _cards(c: Checker, w: str, pl: dict, content: Content, s: np.ndarray, seat: 
             c.fail(where, f"{name} is already in {owners['monuments'][name]}'s deck ; each "
                           "card has one owner")
         owners["monuments"][name] = w
-        s[L.DECK + seat * L.MAX_PILE + i] = content.names["cards"].index(name)
-    s[L.DECK_N + seat] = len(held)
+        s[deck + i] = content.names["cards"].index(name)
+    s[deck_n] = len(held)
 
 
 def _pieces(c: Checker, w: str, pl: dict, board: _Board, s: np.ndarray, seat: int) -> None:
