@@ -15,13 +15,13 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-from numba.core import config
+from numba.core import config, itanium_mangler
 from numba.core.base import BaseContext
 from numba.core.cpu import CPUTargetOptions
 from numba.core.errors import TypingError
 from numba.core.registry import CPUDispatcher
 
-from sim.jit import compiled_in_caller, inline_kernel, kernel
+from sim.jit import _record_mangling, compiled_in_caller, inline_kernel, kernel
 
 
 @kernel
@@ -90,6 +90,18 @@ def test_the_numba_internals_used_are_there(owner, name, parameters):
     found = getattr(owner, name, None)
     assert found is not None, f"Numba {numba.__version__} has no {owner.__name__}.{name}"
     assert list(inspect.signature(found).parameters)[:len(parameters)] == parameters
+
+
+def test_record_types_are_named_through_the_mangling_hook():
+    """sim.jit names a record type by a hash of its fields through ``mangling_args``, the
+    property Numba's symbol mangler reads for every type; a release that stops reading it
+    (or renames it) fails here, by name, instead of letting two contents share code."""
+    assert isinstance(inspect.getattr_static(numba.types.Type, "mangling_args"), property), (
+        f"Numba {numba.__version__} has no Type.mangling_args")
+    record = numba.typeof(np.zeros(1, dtype=[("x", np.int32)]).view(np.recarray)[0])
+    digest = _record_mangling(record)[1][0]
+    assert str(digest) in itanium_mangler.mangle_type_or_value(record), (
+        f"Numba {numba.__version__} names record types without mangling_args")
 
 
 def test_the_no_reference_counting_option_is_there():
