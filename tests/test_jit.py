@@ -2,7 +2,8 @@
 and without Numba's reference counting; an inline kernel is inlined by LLVM into its
 callers without making its callees inline; a kernel compiled in its caller has no
 compiled version of its own; kernels compiled in separate processes for record types of
-different shapes keep their own code when loaded into one. Each test guards one Numba
+different shapes keep their own code when loaded into one; kernels are compiled for the
+architecture's baseline processor unless the environment names another. Each test guards one Numba
 option or hook the project relies on, so a Numba release that changes it fails here, by
 name."""
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from llvmlite import binding as llvm
 from numba.core import config, itanium_mangler
 from numba.core.base import BaseContext
 from numba.core.cpu import CPUTargetOptions
@@ -174,6 +176,32 @@ def test_kernel_has_no_reference_counting(tmp_path):
 
     with pytest.raises(TypingError, match="zeros"):
         allocates(3)
+
+
+# The processor kernels are compiled for, as Numba's code generator reports it.
+TARGET_CPU = """
+import numpy as np
+from numba.core.registry import cpu_target
+from test_jit import add_to
+add_to(np.zeros(1, np.int32), 0, 1)
+print(cpu_target.target_context.codegen().magic_tuple()[1])
+"""
+
+
+def _target_cpu(tmp_path, **env):
+    env = dict({k: v for k, v in os.environ.items() if k != "NUMBA_CPU_NAME"}, **env,
+               SIM_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join([str(Path(__file__).parent), *sys.path]))
+    return subprocess.run([sys.executable, "-c", TARGET_CPU], env=env, capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+def test_kernels_are_compiled_for_the_baseline_processor_unless_told(tmp_path):
+    """sim.jit sets Numba's documented NUMBA_CPU_NAME to ``generic``; one set in the
+    environment is kept (tests/test_kernel_cache.py: both play the same games)."""
+    host = llvm.get_host_cpu_name()
+    assert _target_cpu(tmp_path) == "generic"
+    assert _target_cpu(tmp_path, NUMBA_CPU_NAME=host) == host
 
 
 # Numba's cache key is the signature, not the options: a kernel's cached version and a

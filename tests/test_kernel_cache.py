@@ -16,6 +16,7 @@ from pathlib import Path
 import numba
 import pandas as pd
 import pytest
+from llvmlite import binding as llvm
 
 from sim import kernel_cache
 from sim.games.state_layout import LayoutMismatch
@@ -130,6 +131,16 @@ def test_an_edit_with_a_warm_cache_plays_what_a_clean_build_plays(tmp_path):
             source.write("# an edit\n")
     pd.testing.assert_frame_equal(_run(copy, tmp_path / "after", env), clean)
     assert len(list(cache.glob("numba-*"))) == 2
+
+
+@pytest.mark.compiles
+def test_the_host_processor_plays_the_same_games(tmp_path):
+    """Kernels compiled for this machine's own processor (NUMBA_CPU_NAME set to it, from
+    an empty cache) play what the default baseline build plays (sim.jit)."""
+    host = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"),
+                NUMBA_CPU_NAME=llvm.get_host_cpu_name())
+    pd.testing.assert_frame_equal(_run(ROOT, tmp_path / "host", host),
+                                  _run(ROOT, tmp_path / "default", dict(os.environ)))
 
 
 def test_sim_warm_readies_every_game_and_refuses_an_unknown_one():
