@@ -16,9 +16,11 @@ from pathlib import Path
 import numba
 import pandas as pd
 import pytest
+import typer
 from llvmlite import binding as llvm
 
 from sim import kernel_cache
+from sim.commands import warm as warm_command
 from sim.games.state_layout import LayoutMismatch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,6 +143,32 @@ def test_the_host_processor_plays_the_same_games(tmp_path):
                 NUMBA_CPU_NAME=llvm.get_host_cpu_name())
     pd.testing.assert_frame_equal(_run(ROOT, tmp_path / "host", host),
                                   _run(ROOT, tmp_path / "default", dict(os.environ)))
+
+
+def test_sim_warm_compiles_the_largest_game_first_one_lane_per_core(monkeypatch, capsys):
+    """Each game's compile is a process of its own; with two cores the largest game has a
+    lane to itself while the two others take turns in the second, and a game that fails
+    is named in one line after every other game was compiled."""
+    started, running, most = [], set(), [0]
+
+    def compile_one(command, env):
+        name = command[-1]
+        started.append(name)
+        running.add(name)
+        most[0] = max(most[0], len(running))
+        time.sleep(0.2 if name == "pillars" else 0.05)
+        running.discard(name)
+        return subprocess.CompletedProcess(command, 1 if name == "aeolis" else 0)
+
+    monkeypatch.setattr(warm_command.subprocess, "run", compile_one)
+    monkeypatch.setattr(warm_command.os, "cpu_count", lambda: 2)
+    with pytest.raises(typer.Exit) as stopped:
+        warm_command.warm(None)
+    assert stopped.value.exit_code == 1
+    assert started[0] == "pillars" and sorted(started) == ["aeolis", "pericles", "pillars"]
+    assert most[0] == 2
+    assert capsys.readouterr().err == ("error: compiling aeolis failed (its error is above) ; "
+                                       "fix it, then run 'sim warm' again\n")
 
 
 def test_sim_warm_readies_every_game_and_refuses_an_unknown_one():

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ import typer
 
 from sim.commands.errors import OneLineErrors, fail, require_game
 from sim.games.registry import GAMES
+from sim.kernel_cache import open_cache, package_dir
 
 # Run in a process of its own per game: the folder holding the ``sim`` package first on the
 # path, so the child compiles the code this process runs.
@@ -36,6 +38,13 @@ def warm_game(name: str) -> None:
     typer.echo(f"{name}: ready in {time.perf_counter() - start:.1f} s")
 
 
+def _source_size(name: str) -> int:
+    """Bytes of a game's kernel sources (its engine and its bots): how long it compiles,
+    roughly."""
+    return sum(path.stat().st_size for package in (f"sim.games.{name}", f"strategies.{name}")
+               for path in package_dir(package).rglob("*.py"))
+
+
 def warm(
     game: Annotated[str | None, typer.Option(help="Only this game (default: every game).")] = None,
 ) -> None:
@@ -45,22 +54,26 @@ def warm(
 
     Example: sim warm --game pericles
     """
-    from sim.kernel_cache import open_cache
-
     names = [require_game(game).name] if game is not None else sorted(GAMES)
     typer.echo(f"Compiling the game engines into the kernel cache ({open_cache()}); the first "
                "time takes a minute or two.")
     if len(names) == 1:
         warm_game(names[0])
         return
-    # Every game in a process of its own, side by side: the games share no compiled code,
-    # the two use both cores, and Numba compiles a game more slowly in a process that
-    # compiled another (Pericles 47 s after Aeolis, 25 s alone; docs/performance.md).
+    # Every game in a process of its own: the games share no compiled code, and Numba
+    # compiles a game more slowly in a process that compiled another (Pericles 47 s after
+    # Aeolis, 25 s alone; docs/performance.md). One lane per core, the largest game first,
+    # so that it, the longest compile, has a core to itself while the others take turns.
     path = os.pathsep.join([_PACKAGES_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])
     env = dict(os.environ, PYTHONPATH=path)
-    games = {name: subprocess.Popen([sys.executable, "-c", _WARM_ONE, name], env=env)
-             for name in names}
-    failed = [name for name, process in games.items() if process.wait() != 0]
+
+    def compiled_alone(name: str) -> bool:
+        return subprocess.run([sys.executable, "-c", _WARM_ONE, name], env=env).returncode == 0
+
+    names.sort(key=_source_size, reverse=True)
+    with ThreadPoolExecutor(min(len(names), os.cpu_count() or 1)) as lanes:
+        done = dict(zip(names, lanes.map(compiled_alone, names), strict=True))
+    failed = [name for name in sorted(done) if not done[name]]
     if failed:
         fail(f"compiling {', '.join(failed)} failed (its error is above) ; fix it, then run "
              "'sim warm' again", code=1)
