@@ -127,7 +127,7 @@ def test_apart_refuses_what_it_cannot_compile():
 # kernel's); the second run finds them marked compiled, so it starts no process.
 ENTRIES_SOON = """
 import numba
-from sim import cfuncs, kernel_cache
+from sim import cfuncs, kernel_cache, second_core
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
 from sim.games.pericles.rules import apart
@@ -137,7 +137,7 @@ record = numba.typeof(packed[0])
 name = entries._cache_name(record)
 cached = kernel_cache.compiled(name)
 soon = entries.entries_soon(packed)
-started = record in entries._compiling
+started = second_core.compiling(name)
 bot, rules = soon.get()
 entries_loaded = [cfuncs.compiled(e, apart._signature(record)).cache_hits == 1
                   for _, e in apart._kernels]

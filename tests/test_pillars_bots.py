@@ -2,6 +2,10 @@
 each personality is a valid preset, the policy words carry each seat's strategy, and the
 heuristic plays the game far better than random legal options."""
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -390,3 +394,32 @@ def test_an_achaean_marches_on_troia_and_a_trojan_holds():
     assert ask_heuristic(s, T, W, opts, n, trojan, D_MOVE_TO) == 0  # the first of equals
     plain = game("aegean", 3, city_states=("troia", "athenai", "sparta"))
     assert march_value(plain, T, w, achaean, emathia, thraki, False, MOVE_HOPLITE) == 0.0
+
+
+# Run twice on one empty cache: the first run's bot entry is compiled by a second process
+# (this one loads it from the cache: one cache hit); the second run finds it marked
+# compiled, so it starts no process.
+BOT_ENTRY_SOON = """
+import numba
+from sim import cfuncs, kernel_cache, second_core
+from sim.games.pillars.content import load_content
+from strategies.pillars import entry
+from strategies.pillars.heuristic import entry_body
+packed = load_content().packed
+record = numba.typeof(packed[0])
+name = entry._cache_name(record)
+cached = kernel_cache.compiled(name)
+soon = entry.bot_entry_soon(packed)
+started = second_core.compiling(name)
+address = soon.get()
+print(cached, started, address == entry.bot_entry(packed) != 0,
+      cfuncs.compiled(entry_body, entry.signature(record)).cache_hits, kernel_cache.compiled(name))
+"""
+
+
+@pytest.mark.compiles
+def test_a_second_process_compiles_the_bot_entry_when_the_cache_lacks_it(tmp_path):
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", BOT_ENTRY_SOON], env=env, capture_output=True,
+                           text=True, check=True).stdout.split() for _ in range(2)]
+    assert runs == [["False", "True", "True", "1", "True"], ["True", "False", "True", "1", "True"]]

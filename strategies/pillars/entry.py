@@ -16,11 +16,12 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
-from sim import cfuncs
+from sim import cfuncs, kernel_cache
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.invariants import V_NO_BOT_ENTRY
 from sim.jit import kernel
+from sim.second_core import Soon, compiled_soon
 from strategies.pillars.features import NF
 
 W_ENTRY = 1  # the entry's address
@@ -56,11 +57,32 @@ def signature(record):
 
 def bot_entry(packed: np.recarray) -> int:
     """Address of the heuristic compiled for ``packed``'s record type (``Content.packed``),
-    compiled, or loaded from the cache, on the first call in this process."""
+    compiled, or loaded from the cache, on the first call in this process; then marked
+    compiled in the cache folder (``sim.kernel_cache``)."""
     if numba.config.DISABLE_JIT:
         return 1  # any non-zero value: ask_heuristic calls the heuristic directly
     from strategies.pillars.heuristic import entry_body  # imports the rules
-    return cfuncs.compiled(entry_body, signature(numba.typeof(packed[0]))).address
+    record = numba.typeof(packed[0])
+    address = cfuncs.compiled(entry_body, signature(record)).address
+    kernel_cache.mark_compiled(_cache_name(record))
+    return address
+
+
+def _cache_name(record) -> str:
+    return f"pillars bot entry for {record}"
+
+
+# Run by the second process: compile the entry for the record type read from stdin.
+_COMPILE_ENTRY = ("import pickle, sys, numpy as np; from strategies.pillars.entry import "
+                  "bot_entry; bot_entry(np.zeros(1, pickle.load(sys.stdin.buffer)).view(np.recarray))")
+
+
+def bot_entry_soon(packed: np.recarray) -> Soon:
+    """``bot_entry(packed)`` to ``get`` later; on a machine's first run (or the first after
+    an edit) a second process compiles it while this one compiles the rules
+    (``sim.second_core``)."""
+    name = None if numba.config.DISABLE_JIT else _cache_name(numba.typeof(packed[0]))
+    return compiled_soon(name, lambda: bot_entry(packed), _COMPILE_ENTRY, packed.dtype)
 
 
 @intrinsic

@@ -12,7 +12,13 @@ from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
-from strategies.pillars.entry import SEAT_HEURISTIC, SEAT_RANDOM, bot_entry, bot_words
+from strategies.pillars.entry import (
+    SEAT_HEURISTIC,
+    SEAT_RANDOM,
+    bot_entry,
+    bot_entry_soon,
+    bot_words,
+)
 from strategies.pillars.features import NF
 from strategies.pillars.presets import PRESET_NAMES, PRESETS
 
@@ -57,35 +63,56 @@ def seat_strategies(setup: PillarsSetup) -> tuple[str, ...]:
     return given * setup.players if len(given) == 1 else given
 
 
-def policy_words(content: Content, setup: PillarsSetup) -> np.ndarray:
-    """The policy vector ``W`` of the cell's games (``policy``, ``strategies.pillars.entry``):
-    the first option for every seat, or each seat's bot with its weights."""
+def _seat_codes(setup: PillarsSetup) -> list[int] | None:
+    """Each seat's bot code (``SEAT_RANDOM``, ``SEAT_HEURISTIC``); None when every seat
+    takes the first option."""
     seats = seat_strategies(setup)
     if FIRST_OPTION in seats:
+        return None
+    return [SEAT_RANDOM if name == RANDOM else SEAT_HEURISTIC for name in seats]
+
+
+def needs_bot(setup: PillarsSetup) -> bool:
+    """Some seat of the cell plays the heuristic, so its games call the bot entry."""
+    return SEAT_HEURISTIC in (_seat_codes(setup) or ())
+
+
+def policy_words(content: Content, setup: PillarsSetup, address: int | None = None) -> np.ndarray:
+    """The policy vector ``W`` of the cell's games (``policy``, ``strategies.pillars.entry``):
+    the first option for every seat, or each seat's bot with its weights and the bot
+    entry's ``address`` (by default compiled, or loaded, now)."""
+    codes = _seat_codes(setup)
+    if codes is None:
         return np.array([FIRST], np.int64)
-    codes = [SEAT_RANDOM if name == RANDOM else SEAT_HEURISTIC for name in seats]
+    seats = seat_strategies(setup)
     explicit = setup.weights or (None,) * len(seats)
     weights = [np.asarray(row, np.float64) if row is not None
                else np.zeros(NF) if name == RANDOM else PRESETS[name]
                for name, row in zip(seats, explicit, strict=True)]
-    address = bot_entry(content.packed) if SEAT_HEURISTIC in codes else 0
+    if SEAT_HEURISTIC not in codes:
+        address = 0
+    elif address is None:
+        address = bot_entry(content.packed)
     return bot_words(BOTS, codes, weights, address)
 
 
-def _args(content: Content, setup: PillarsSetup):
+def _args(content: Content, setup: PillarsSetup, address: int | None = None):
     side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
                                       setup.city_states_in, setup.city_states_out, setup.mode)
     L.check_capacity(content.tables)
     check_players(setup.mode, setup.players)
     check_board(setup.mode, content.tables, setup.board)
-    return (policy_words(content, setup), side, picks, tiles, mode_code(setup.mode),
+    return (policy_words(content, setup, address), side, picks, tiles, mode_code(setup.mode),
             L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule))
 
 
 def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
-    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup)
+    # The bot entry is compiled, when the cache lacks it, by a second process while this one
+    # compiles the rules (play_batch asked for no game); W carries its address after.
+    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup, address=0)
+    bot = bot_entry_soon(content.packed) if needs_bot(setup) else None
     m = L.MAX_PLAYERS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -105,14 +132,21 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "improved": np.zeros(count, np.int32),  # the Tyrant's Improved actions (Solo Mode)
     }
 
-    def play(start: int, stop: int) -> bool:
+    def play(W: np.ndarray, start: int, stop: int) -> bool:
         return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, setup.players, picks, tiles,
                           mode, track_end, troia_rule, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
-    refuse_mismatch(play(0, 0), "pillars")  # no game: the compiled layout is checked first
-    in_chunks(count, CHUNK, play)
+    try:  # no game: the compiled layout is checked first
+        refuse_mismatch(play(W, 0, 0), "pillars")
+    except BaseException:
+        if bot is not None:
+            bot.cancel()
+        raise
+    if bot is not None:
+        W = policy_words(content, setup, bot.get())
+    in_chunks(count, CHUNK, lambda start, stop: play(W, start, stop))
     return out
 
 
