@@ -49,7 +49,7 @@ from sim.games.pillars.rules.rewards import mythology_reward, progress
 from sim.games.pillars.rules.solo_setup import first_ability_only
 from sim.games.pillars.rules.tyrant_cards import basic_to_bottom
 from sim.games.pillars.rules.wheels import solo_mode
-from sim.jit import kernel
+from sim.jit import compiled_in_caller, kernel
 from sim.rng import STREAM_SETUP, below
 
 # the Deploy column (content.UNITS) of a Unit by its movement.MOVE_* kind
@@ -371,7 +371,7 @@ def perseus(s, T, W, ev, seat, opts, rng):
     return card, T.myth_ability[card, 0] if used == 1 else -1
 
 
-@kernel
+@compiled_in_caller
 def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     """The steps of one ability row; returns the fx row of an ability Perseus took, -1
     for none. A ``mythic`` ability (a Mythology card's) acting on a Land of a Region is a
@@ -439,7 +439,7 @@ def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         row = run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng)
 
 
-@kernel
+@compiled_in_caller
 def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     """The seat's City-state ability, when ``trigger`` (content.TRIGGERS) is its own (p. 6).
     It is always used: every step is a gain whose choices let the seat decline."""
@@ -450,7 +450,7 @@ def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     run_ability(s, T, W, ev, seat, T.city_ability[tile, 0], False, work, scratch, opts, rng)
 
 
-@kernel
+@compiled_in_caller
 def hero_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     """The ability of the seat's Hero tile, when ``trigger`` is its own and its Hero Unit
     is on the board (p. 16; decision 44)."""
@@ -468,7 +468,7 @@ def card_ability_ready(s, T):
     return card >= 0 and T.card_ability[card, 0] > 0 and s[L.TURN_DONE] & L.DONE_ABILITY == 0
 
 
-@kernel
+@compiled_in_caller
 def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
     """Advance Turn part A (p. 8): the played card's ability, or its alternative where it
     has one (Shieldmaker, p. 31), unless Solo Mode allows only the first (p. 31)."""
@@ -498,7 +498,7 @@ def invocable(s, T, seat, off_turn, head, opts, n):
     return n
 
 
-@kernel
+@compiled_in_caller
 def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
     """Invoke the seat's Energised Mythology card in ``slot``: its ability, then the card is
     turned sideways wherever it now lies (Gaia may have moved it) (p. 8)."""
@@ -513,7 +513,7 @@ def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
             s[L.MYTH_INVOKED + k] = 1
 
 
-@kernel
+@compiled_in_caller
 def invoke_window(s, T, W, ev, active, work, scratch, opts, rng):
     """A moment between the active seat's steps: each other seat, clockwise from the active
     one (whose Free Actions come first), may Invoke one Mythology card, if it has not
