@@ -1,6 +1,10 @@
-"""Help for tests that interrupt a run the way a crash does."""
+"""Help for tests that run code in other processes: interrupting a run the way a crash
+does, and compiling twice on one empty kernel cache."""
 
+import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -16,3 +20,11 @@ def kill_after(proc, folder: Path, pattern: str, shards: int) -> None:
         time.sleep(0.005)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+
+
+def printed_twice_on_one_cache(code: str, cache: Path) -> list[list[str]]:
+    """Run ``python -c code`` twice, one after the other, on the kernel cache folder
+    ``cache`` (empty before the first); the words each run printed."""
+    env = dict(os.environ, SIM_CACHE_DIR=str(cache))
+    return [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, check=True).stdout.split() for _ in range(2)]

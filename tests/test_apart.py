@@ -10,6 +10,7 @@ import sys
 import numpy as np
 import pytest
 from pericles_fixtures import CONTENT, Fx
+from processes import printed_twice_on_one_cache
 
 from sim.games.pericles import layout as L
 from sim.games.pericles.engine import assembly
@@ -149,8 +150,6 @@ print(cached, started, bot == entry.bot_entry(packed) != 0, (rules == entries.ru
 
 @pytest.mark.compiles
 def test_a_second_process_compiles_the_entries_when_the_cache_lacks_them(tmp_path):
-    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
-    runs = [subprocess.run([sys.executable, "-c", ENTRIES_SOON], env=env, capture_output=True,
-                           text=True, check=True).stdout.split() for _ in range(2)]
+    runs = printed_twice_on_one_cache(ENTRIES_SOON, tmp_path)
     assert runs == [["False", "True", "True", "True", "1", "True", "True"],
                     ["True", "False", "True", "True", "1", "True", "True"]]

@@ -2,12 +2,9 @@
 each personality is a valid preset, the policy words carry each seat's strategy, and the
 heuristic plays the game far better than random legal options."""
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
+from processes import printed_twice_on_one_cache
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import P_PIECE, P_QUEST
@@ -419,7 +416,5 @@ print(cached, started, address == entry.bot_entry(packed) != 0,
 
 @pytest.mark.compiles
 def test_a_second_process_compiles_the_bot_entry_when_the_cache_lacks_it(tmp_path):
-    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path))
-    runs = [subprocess.run([sys.executable, "-c", BOT_ENTRY_SOON], env=env, capture_output=True,
-                           text=True, check=True).stdout.split() for _ in range(2)]
+    runs = printed_twice_on_one_cache(BOT_ENTRY_SOON, tmp_path)
     assert runs == [["False", "True", "True", "1", "True"], ["True", "False", "True", "1", "True"]]
