@@ -245,7 +245,8 @@ def _tyrant_basic(s, T, starting):
     for card in range(starting):
         want = 1
         for k in range(SOLO_DECK_CHANGE):
-            want += (T.solo_tiles[tile, ST_ADD + k] == card) - (T.solo_tiles[tile, ST_REMOVE + k] == card)
+            want += int(T.solo_tiles[tile, ST_ADD + k] == card)
+            want -= int(T.solo_tiles[tile, ST_REMOVE + k] == card)
         have = 0
         for pile, size in ((L.DECK, L.DECK_N), (L.DISCARD, L.DISCARD_N)):
             for k in range(s[size + L.TYRANT]):
