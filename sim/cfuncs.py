@@ -1,9 +1,9 @@
 """C-callable entries: functions compiled once as ``numba.cfunc``s, whose address a game
 keeps in two words of its state and calls through, so that no kernel on the way holds a
-copy of their code (docs/performance.md). The pieces both kinds share: the bots' entry
-(``strategies.pericles.entry``) and the rules kernels compiled apart
-(``sim.games.pericles.rules.apart``). The Numba internals used here and there are listed,
-and checked, in tests/test_jit.py (``NUMBA_INTERNALS``).
+copy of their code (docs/performance.md). The pieces both kinds share: the bots' entries
+(``strategies.pericles.entry``, ``strategies.pillars.entry``) and the rules kernels
+compiled apart (``sim.apart``). The Numba internals used here and there are listed, and
+checked, in tests/test_jit.py (``NUMBA_INTERNALS``).
 """
 
 import threading

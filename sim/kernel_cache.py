@@ -34,7 +34,7 @@ from pathlib import Path
 # and the modules of ``sim`` that declare or compile kernels. tests/test_kernel_cache.py
 # checks that every module holding a compiled function is among them.
 KERNEL_SOURCES = (("sim", "games"), ("strategies", ""), ("sim", "jit.py"), ("sim", "cfuncs.py"),
-                  ("sim", "rng.py"), ("sim", "kernel_cache.py"))
+                  ("sim", "apart.py"), ("sim", "rng.py"), ("sim", "kernel_cache.py"))
 KEEP = 8  # key folders kept under the base (one per recent edit of the sources)
 IN_USE_S = 3600  # a folder used this recently is never removed: a run may still need it
 _PREFIX = "numba-"

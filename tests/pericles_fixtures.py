@@ -13,13 +13,14 @@ stream so that its next draws pick the options the test names.
 import numpy as np
 
 import sim.games.pericles.game  # noqa: F401  (imports every rules kernel compiled apart)
+from sim.apart import put_addresses
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles.content import load_content
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import check_state
-from sim.games.pericles.rules.apart import put_rule_entries, rule_entries
+from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.effects import run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.setup import setup_game
@@ -50,7 +51,7 @@ class Fx:
         self.ev = np.zeros((4000, EV_COLS + L.MAX_SEATS), np.int32)
         seed_streams(self.rng, seed, 0)
         put_entry(self.s, bot_entry(content.packed))
-        put_rule_entries(self.s, rule_entries(content.packed))
+        put_addresses(self.s, L.RULE_ENTRIES, apart.addresses(content.packed))
         picks = np.full(L.MAX_SEATS, -1, np.int32)
         for seat in range(players):
             picks[seat] = ROLE[roles[seat]]

@@ -1,6 +1,7 @@
 """The compiled entries a game reaches through its state: rules kernels compiled apart
-(sim/games/pericles/rules/apart.py) play the same games as direct calls, and a machine's
-first run compiles the entries in a second process (entries.entries_soon)."""
+(sim/apart.py, each game's rules/apart.py) play the same games as direct calls, and a
+machine's first run compiles Age of Pericles' entries in a second process
+(entries.entries_soon)."""
 
 import hashlib
 import os
@@ -9,15 +10,28 @@ import sys
 
 import numpy as np
 import pytest
+from numba.core.errors import TypingError
 from pericles_fixtures import CONTENT, Fx
 from processes import printed_twice_on_one_cache
 
+from sim.apart import put_addresses
 from sim.games.pericles import layout as L
 from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, play_traced
 from sim.games.pericles.invariants import V_NO_RULE_ENTRY
-from sim.games.pericles.rules.apart import apart, put_rule_entries, rule_entries
+from sim.games.pericles.rules.apart import apart
+from sim.games.pericles.rules.board import battle
 from sim.games.pericles.rules.parthenon import athens_builds
+from sim.games.pillars import layout as PL
+from sim.games.pillars.game import PillarsSetup
+from sim.games.pillars.game import play_traced as pillars_traced
+from sim.games.pillars.invariants import V_NO_RULE_ENTRY as PILLARS_NO_RULE_ENTRY
+from sim.games.pillars.policy import RANDOM_LEGAL
+from sim.games.pillars.rules.advance import play_turn
+from tests.pillars_fixtures import CONTENT as PILLARS
+from tests.pillars_fixtures import game, kit, turn_scratch
+
+NO_ENTRIES = np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)
 
 # One traced game, hashed without the entry words (addresses belong to one process).
 TRACED_GAME_DIGEST = """
@@ -28,6 +42,20 @@ from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, play_traced
 state, events = play_traced(load_content(), PericlesSetup(players=3, strategies=("balanced",)), 7)
 print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest())
+"""
+
+# Two Pillars games (a Standard game of bots and a Solo game, whose Tyrant takes turns of
+# his own), hashed whole: a finished game keeps no address.
+PILLARS_DIGEST = """
+import hashlib
+from sim.games.pillars.content import load_content
+from sim.games.pillars.game import PillarsSetup, play_traced
+digest = hashlib.sha256()
+for setup in (PillarsSetup(players=3, strategies=("balanced",)),
+              PillarsSetup(players=2, mode="solo", strategies=("balanced",))):
+    state, events = play_traced(load_content(), setup, 7)
+    digest.update(state.tobytes() + events.tobytes())
+print(digest.hexdigest())
 """
 
 
@@ -41,15 +69,25 @@ def test_a_game_through_the_entries_is_the_game_of_direct_calls():
     assert hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest() == direct
 
 
+@pytest.mark.compiles
+def test_a_pillars_game_through_the_entries_is_the_game_of_direct_calls():
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    direct = subprocess.run([sys.executable, "-c", PILLARS_DIGEST], env=env,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    compiled = subprocess.run([sys.executable, "-c", PILLARS_DIGEST],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    assert compiled == direct
+
+
 def test_entries_are_compiled_once_per_content_record_type():
-    addresses = rule_entries(CONTENT.packed)
-    assert addresses is rule_entries(CONTENT.packed)
+    addresses = apart.addresses(CONTENT.packed)
+    assert addresses is apart.addresses(CONTENT.packed)
     assert len(set(addresses.tolist())) == len(L.RULE_ENTRY_SLOTS) and (addresses != 0).all()
 
 
 def test_a_kernel_called_without_its_entry_marks_the_game_broken():
     fx = Fx(players=3, seed=1)
-    put_rule_entries(fx.s, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+    put_addresses(fx.s, L.RULE_ENTRIES, NO_ENTRIES)
     before = fx.s.copy()
     athens_builds(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev)
     changed = np.flatnonzero(fx.s != before)
@@ -61,14 +99,34 @@ def test_a_game_without_its_entries_ends_instead_of_waiting_on_the_rule():
     """With 2 players the Demagogue places until its turn has run: a turn that cannot run
     must end the game, not leave the Assembly waiting for it."""
     fx = Fx(players=2, seed=3)
-    put_rule_entries(fx.s, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64))
+    put_addresses(fx.s, L.RULE_ENTRIES, NO_ENTRIES)
     assembly(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev, False)
     assert fx[L.VIOLATION] == V_NO_RULE_ENTRY and fx[L.GAME_OVER] == 1
+
+
+def test_a_stub_refuses_arrays_of_another_type():
+    fx = Fx(players=3, seed=1)
+    with pytest.raises(TypingError, match="battle compiled apart"):
+        battle(fx.s, fx.T, fx.W.astype(np.float32), fx.opts, 1, fx.rng, fx.ev)
+
+
+def test_a_pillars_turn_without_its_entry_marks_the_game_broken():
+    s = game("aegean", 3)
+    assert (s[PL.RULE_ENTRIES:PL.RULE_ENTRIES + 2 * len(PL.RULE_ENTRY_SLOTS)] != 0).all()
+    put_addresses(s, PL.RULE_ENTRIES, np.zeros(len(PL.RULE_ENTRY_SLOTS), np.int64))
+    ev, work, opts, rng = kit()
+    before = s.copy()
+    play_turn(s, PILLARS.packed[0], np.array([RANDOM_LEGAL], np.int64), ev, 0, work,
+              turn_scratch(), opts, rng)
+    assert np.flatnonzero(s != before).tolist() == sorted([PL.VIOLATION, PL.GAME_OVER])
+    assert s[PL.VIOLATION] == PILLARS_NO_RULE_ENTRY and s[PL.GAME_OVER] == 1
 
 
 def test_a_finished_game_keeps_no_rule_entry_address():
     state, _ = play_traced(CONTENT, PericlesSetup(players=3), 4, 0)
     assert (state[L.RULE_ENTRIES:L.RULE_ENTRIES + 2 * len(L.RULE_ENTRY_SLOTS)] == 0).all()
+    state, _ = pillars_traced(PILLARS, PillarsSetup(players=3), 4, 0)
+    assert (state[PL.RULE_ENTRIES:PL.RULE_ENTRIES + 2 * len(PL.RULE_ENTRY_SLOTS)] == 0).all()
 
 
 # Compiles rules.flow.settle, which calls Battles and Athens builds, from an empty cache
@@ -104,20 +162,22 @@ def test_callers_hold_no_copy_of_an_apart_kernel(tmp_path):
 
 
 def test_apart_refuses_what_it_cannot_compile():
-    def wrong_order(s, T, opts, W, rng, ev):
+    def no_state(T, W, opts, rng, ev):
         pass
 
-    def take_action(s, T, W, opts, a, b, c, d, e, rng, ev):
+    def no_tables(s, W, opts, rng, ev):
+        pass
+
+    def takes_a_reserved_name(s, T, W, opts, address, rng, ev):
         pass
 
     def not_in_the_layout(s, T, W, opts, rng, ev):
         pass
 
-    with pytest.raises(TypeError, match="wrong_order"):
-        apart()(wrong_order)
-    with pytest.raises(TypeError, match="at most 4 integers"):
-        apart()(take_action)
-    with pytest.raises(KeyError, match="RULE_ENTRY_SLOTS"):
+    for wrong in (no_state, no_tables, takes_a_reserved_name):
+        with pytest.raises(TypeError, match=wrong.__name__):
+            apart()(wrong)
+    with pytest.raises(KeyError, match="apart slots"):
         apart()(not_in_the_layout)
     with pytest.raises(ValueError, match="result"):
         apart(result=float)
@@ -131,7 +191,7 @@ import numba
 from sim import cfuncs, kernel_cache, second_core
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
-from sim.games.pericles.rules import apart
+from sim.games.pericles.rules.apart import apart
 from strategies.pericles import entry
 packed = load_content().packed
 record = numba.typeof(packed[0])
@@ -140,9 +200,8 @@ cached = kernel_cache.compiled(name)
 soon = entries.entries_soon(packed)
 started = second_core.compiling(name)
 bot, rules = soon.get()
-entries_loaded = [cfuncs.compiled(e, apart._signature(record)).cache_hits == 1
-                  for _, e in apart._kernels]
-print(cached, started, bot == entry.bot_entry(packed) != 0, (rules == entries.rule_entries(packed)).all(),
+entries_loaded = [e.cache_hits == 1 for e in apart.compiled(packed)]
+print(cached, started, bot == entry.bot_entry(packed) != 0, (rules == apart.addresses(packed)).all(),
       cfuncs.compiled(entry._heuristic, entry._signature(record)).cache_hits,
       all(entries_loaded), kernel_cache.compiled(name))
 """

@@ -17,7 +17,7 @@ import numba
 import numpy as np
 import pytest
 from llvmlite import binding as llvm
-from numba.core import config, itanium_mangler
+from numba.core import cgutils, config, itanium_mangler
 from numba.core.base import BaseContext
 from numba.core.cpu import CPUTargetOptions
 from numba.core.errors import TypingError
@@ -74,7 +74,7 @@ def plain_total(a):
 
 
 # Every part of Numba below its documented API that sim/jit.py, sim/cfuncs.py and
-# sim/games/pericles/rules/apart.py use, with the parameters they pass: (owner, name,
+# sim/apart.py use, with the parameters they pass: (owner, name,
 # parameters). A release that renames or reshapes one fails here by name.
 NUMBA_INTERNALS = (
     (CPUDispatcher, "__init__", ["self", "py_func", "locals", "targetoptions"]),  # sim.jit
@@ -82,7 +82,8 @@ NUMBA_INTERNALS = (
     (CPUDispatcher, "enable_caching", ["self"]),  # sim.jit
     (config, "reload_config", []),  # sim.jit: NUMBA_CACHE_DIR, NUMBA_CPU_NAME read after import
     (BaseContext, "make_array", ["self", "typ"]),  # sim.cfuncs.array_of
-    (BaseContext, "cast", ["self", "builder", "val", "fromty", "toty"]),  # rules.apart
+    (BaseContext, "cast", ["self", "builder", "val", "fromty", "toty"]),  # sim.apart
+    (cgutils, "unpack_tuple", ["builder", "tup"]),  # sim.apart: a tuple's and a shape's items
 )
 
 

@@ -1,7 +1,7 @@
 """Whole turns (p. 8; sim/games/pillars/rules/advance.py) played by the random-legal
 stand-in policy from a fresh setup on both board sides at 2, 3 and 4 players: every
-state invariant holds after every turn, and a game is a function of its seed. The game
-end is not implemented yet, so these play a fixed number of rounds."""
+state invariant holds after every turn, and a game is a function of its seed. These play
+a fixed number of rounds; whole games, to their end, are tests/test_pillars_game.py's."""
 
 import itertools
 

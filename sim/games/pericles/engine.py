@@ -6,12 +6,12 @@ games whatever the thread count or batch split.
 
 import numpy as np
 
+from sim.apart import drop_addresses, put_addresses
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pericles.invariants import record
-from sim.games.pericles.rules.apart import drop_rule_entries, put_rule_entries
 from sim.games.pericles.rules.assembly import citizen_turn, place_citizen, placement_options
 from sim.games.pericles.rules.core import emit, next_seat, refill_offer
 from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
@@ -90,7 +90,7 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     """
     put_entry(s, bot_entry)
     put_search(s, search[0], search[1])
-    put_rule_entries(s, rule_entries)
+    put_addresses(s, L.RULE_ENTRIES, rule_entries)
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
     while s[L.GAME_OVER] == 0:
@@ -105,7 +105,7 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
     put_entry(s, 0)
     put_search(s, 0, 0)
-    drop_rule_entries(s)
+    drop_addresses(s, L.RULE_ENTRIES, len(L.RULE_ENTRY_SLOTS))
 
 
 @kernel

@@ -12,7 +12,7 @@ import numba
 import numpy as np
 
 from sim import kernel_cache
-from sim.games.pericles.rules.apart import rule_entries
+from sim.games.pericles.rules.apart import apart
 from sim.second_core import Soon, compiled_soon
 from strategies.pericles.entry import bot_entry
 
@@ -21,7 +21,7 @@ def entries(packed: np.recarray) -> tuple[int, np.ndarray]:
     """The compiled entries a game reaches through its state, for ``packed``'s record type:
     the bot's (``strategies.pericles.entry``) and the rules kernels' (``rules.apart``).
     Once compiled they are marked so in the cache folder (``sim.kernel_cache``)."""
-    found = bot_entry(packed), rule_entries(packed)
+    found = bot_entry(packed), apart.addresses(packed)
     if not numba.config.DISABLE_JIT:
         kernel_cache.mark_compiled(_cache_name(numba.typeof(packed[0])))
     return found

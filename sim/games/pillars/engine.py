@@ -2,12 +2,14 @@
 
 A game's randomness depends only on (run seed, game index), so a batch gives the same
 games whatever the thread count or batch split. The whole turn (``rules.advance.
-play_turn``) is one compiled kernel that the round loop below calls; the loop itself is
-compiled into its two callers (``play_batch`` and ``play_one``).
+play_turn``) is compiled apart (``rules.apart``), reached through the address each game
+keeps in its state; the round loop below is compiled into its two callers
+(``play_batch`` and ``play_one``).
 """
 
 import numpy as np
 
+from sim.apart import drop_addresses, put_addresses
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
@@ -31,14 +33,16 @@ SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
 
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
-def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              track_end, troia_rule, check_turns, max_rounds):
+def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
+              mode, track_end, troia_rule, check_turns, max_rounds):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     Rounds run from the First Player clockwise (p. 8). After a trigger the round is
     finished and one more is played (p. 13); ``max_rounds`` is the engine's safety stop.
     The invariants are checked after setup, after every round and after scoring, and with
-    ``check_turns`` after every turn as well."""
+    ``check_turns`` after every turn as well. ``rule_entries``: ``apart.addresses``, held
+    in the state while the game runs."""
+    put_addresses(s, L.RULE_ENTRIES, rule_entries)
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, rng)
     if barbarian_mode(s):
         setup_barbarians(s, T, rng)
@@ -71,6 +75,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, til
     final_scoring(s, T, W, ev, scratch, opts, rng)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
+    drop_addresses(s, L.RULE_ENTRIES, len(L.RULE_ENTRY_SLOTS))
 
 
 @njit
@@ -87,8 +92,8 @@ def work_arrays(max_events):
 
 
 @njit
-def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks, tiles, mode,
-             track_end, troia_rule, check_turns, max_rounds, max_events):
+def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_players, picks,
+             tiles, mode, track_end, troia_rule, check_turns, max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``). ``packed``: ``Content.packed``."""
@@ -97,15 +102,15 @@ def play_one(layout_key, packed, W, run_seed, game_index, side, n_players, picks
         return s, ev[:0], False
     T = packed[0]
     seed_streams(rng, run_seed, game_index)
-    play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-              track_end, troia_rule, check_turns, max_rounds)
+    play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
+              mode, track_end, troia_rule, check_turns, max_rounds)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
-def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed, first_index,
-               count, side, n_players, picks, tiles, mode, track_end, troia_rule, check_turns,
-               max_rounds,
+def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng, ev, run_seed,
+               first_index, count, side, n_players, picks, tiles, mode, track_end, troia_rule,
+               check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
                violation, atlantis, hero, hero_power, time_markers, improved):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
@@ -120,8 +125,8 @@ def play_batch(layout_key, packed, W, s, work, scratch, opts, rng, ev, run_seed,
     T = packed[0]
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
-        play_game(s, T, W, work, scratch, opts, rng, ev, side, n_players, picks, tiles, mode,
-                  track_end, troia_rule, check_turns, max_rounds)
+        play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks,
+                  tiles, mode, track_end, troia_rule, check_turns, max_rounds)
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]

@@ -9,6 +9,7 @@ from sim.games.pillars.content import Content
 from sim.games.pillars.engine import play_batch, play_one, work_arrays
 from sim.games.pillars.modes import check_board, check_players, mode_code
 from sim.games.pillars.policy import BOTS, FIRST
+from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
@@ -133,11 +134,12 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
     }
 
     def play(W: np.ndarray, start: int, stop: int) -> bool:
-        return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
+        return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, setup.players, picks, tiles,
                           mode, track_end, troia_rule, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
+    rules = apart.addresses(content.packed)
     try:  # no game: the compiled layout is checked first
         refuse_mismatch(play(W, 0, 0), "pillars")
     except BaseException:
@@ -154,7 +156,8 @@ def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
     W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup)
-    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W, run_seed, game_index,
+    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W,
+                                     apart.addresses(content.packed), run_seed, game_index,
                                      side, setup.players, picks, tiles, mode, track_end,
                                      troia_rule, True, setup.max_rounds, max_events)
     refuse_mismatch(played, "pillars")

@@ -130,6 +130,8 @@ ICON_WHEEL = len(ICONS)  # spaces of the Land Type wheel, each beside two of the
 GLORY_SOURCES = ("prophecies", "monuments", "cities", "regions", "mythology")
 SOLO_SOURCES = ("mythology",)  # only the Tyrant scores these
 N_SOURCES = len(GLORY_SOURCES)
+# The rules kernels compiled apart (rules.apart), in the order of their RULE_ENTRIES words.
+RULE_ENTRY_SLOTS = ("play_turn", "tyrant_turn", "run_ability")
 
 _FIELDS = (
     # name, length, meaning
@@ -336,6 +338,9 @@ _FIELDS = (
                      "the heuristic counted for a turn's first Rondel decision"),
     ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
     ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
+    # not part of the game either: where this process compiled some rules kernels
+    ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
+     "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
 )
 
 FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
@@ -358,7 +363,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION, BOT_BOARD,
- BOT_BOARD_AT, BOT_BOARD_BY) = (
+ BOT_BOARD_AT, BOT_BOARD_BY, RULE_ENTRIES) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)

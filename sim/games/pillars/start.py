@@ -8,6 +8,8 @@ import difflib
 
 import numpy as np
 
+import sim.games.pillars.engine  # noqa: F401 (imports every rules kernel compiled apart)
+from sim.apart import put_addresses
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
     DESTINY_TEAMS,
@@ -24,6 +26,7 @@ from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
 from sim.games.pillars.modes import DESTINY, SOLO, mode_code, parse_mode
 from sim.games.pillars.policy import FIRST
+from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.setup import (
     FORCED_IN,
     FORCED_OUT,
@@ -178,10 +181,12 @@ def new_game(content: Content, board: str = "mediterranean", players: int = 3, s
     """A state set up for game ``game`` of run ``seed`` in ``mode`` (the setup part of the
     mode: its end settings and added modes are set, their own setup steps after the draft
     are not run) (``choices`` as ``setup_arrays``); a seat that drafts takes the first
-    option it is offered."""
+    option it is offered. The state holds this process's addresses of the rules kernels
+    compiled apart (``rules.apart``), so that kernels can play on from it."""
     side, picks, tiles = setup_arrays(content, board, players, mode=mode, **choices)
     L.check_capacity(content.tables)
     s = np.zeros(L.STATE_SIZE, np.int32)
+    put_addresses(s, L.RULE_ENTRIES, apart.addresses(content.packed))
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, seed, game)
     first = np.array([FIRST], np.int64)

@@ -28,6 +28,7 @@ from sim.games.pillars.events import (
     EV_INVOKE,
     EV_MYTHOLOGY_REMOVED,
 )
+from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.board import SECTION_BUILD, row_emptied
 from sim.games.pillars.rules.build import build_lands, place_building
 from sim.games.pillars.rules.cards import draw_cards_reshuffling
@@ -427,7 +428,7 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     return taken
 
 
-@kernel
+@apart()
 def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     """The one dispatcher: the steps of ability row ``row`` of ``T.fx`` for ``seat``, in
     order (ops.OP_TABLE), then those of an ability Perseus took, if any. A step with

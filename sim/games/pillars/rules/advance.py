@@ -14,6 +14,7 @@ from sim.games.pillars.rules.abilities import (
     invoke_window,
     use_card_ability,
 )
+from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.ascend import ascend_action
 from sim.games.pillars.rules.barbarians import SCRATCH as BARBARIAN_SCRATCH
 from sim.games.pillars.rules.barbarians import barbarian_mode, barbarians_act
@@ -119,7 +120,7 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
             rondel_action(s, T, W, ev, seat, section, work, scratch, opts, rng)
 
 
-@kernel
+@apart()
 def play_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """One turn of ``seat`` (p. 8). ``scratch`` holds at least TURN_SCRATCH entries."""
     start_turn(s, T, W, ev, seat, work, scratch, opts, rng)

@@ -17,6 +17,7 @@ from sim.games.pillars.events import (
     EV_TYRANT_REPLENISH,
 )
 from sim.games.pillars.rules.abilities import city_state_ability
+from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.relocate import clear_relocated
 from sim.games.pillars.rules.rewards import progress
@@ -170,7 +171,7 @@ def tyrant_action(s, T, W, ev, section, work, scratch, opts, rng):
         tyrant_ascend(s, T, W, ev, resource, work, opts, scratch, rng)
 
 
-@compiled_in_caller
+@apart()
 def tyrant_turn(s, T, W, ev, work, scratch, opts, rng):
     """One turn of the Tyrant (p. ~22)."""
     s[L.ACTIVE] = T_SEAT
