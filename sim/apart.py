@@ -7,8 +7,10 @@ optimises and emits it again there (docs/performance.md). A kernel marked with a
 (``put_addresses``), and every call of the kernel goes through a small stub that reads
 the address and calls it with the arrays' data pointers and dimensions. Compiled apart,
 the kernels also depend on nothing their callers compile, so a machine's first run can
-compile them on the second core (``sim.second_core``). For large kernels called rarely:
-through an address a call costs about 15 ns, and the optimiser cannot see through it.
+compile them on the second core (``sim.second_core``). For large kernels reached from
+many places: through an address a call costs about 15 ns and the optimiser cannot see
+through it, so a kernel called thousands of times a game is measured before it goes
+apart (docs/performance.md).
 
 A game names the parameters its kernels share (``arrays``: name -> element type and
 dimensions; ``records``: the content tables); any other parameter is an integer, passed
@@ -16,10 +18,11 @@ as int64. An apart kernel returns nothing or an integer (``result``). Its stub a
 are generated from the templates below, for the kernel's own parameters, and both are
 cached as if written in the kernel's own module, in the cache folder that every source
 file keys (``sim.kernel_cache``), so an edit of this file or of a game's slot order
-compiles them again instead of calling the wrong kernel. A stub that finds no address
-(a game started without its entries) calls the game's ``missing`` kernel, which marks
-the game broken and over, and returns 0. Numba raises few exceptions inside kernels (a
-division by zero); one raised inside an entry is printed, and the call returns 0.
+compiles them again instead of calling the wrong kernel. When the kernel cannot run,
+because the stub finds no address (a game started without its entries, or a state of
+another size) or because it raised (Numba raises few exceptions inside kernels: a
+division by zero), the call returns 0 and the game's ``failed(s, raised)`` kernel marks
+the game broken and over, so that no game plays on from a rule half done.
 
 A game's randomness and choices do not depend on how a kernel is reached: the same games
 as with direct calls (tests/test_apart.py).
@@ -38,36 +41,40 @@ from sim.jit import compiled_in_caller, kernel
 _INT = types.int64
 RECORD, INTEGER = "the tables", "an integer"  # kinds of parameter besides arrays
 # Names the generated stub and entry use themselves, so a kernel's parameter must not take them.
-_RESERVED = {"address", "address_at", "call_entry", "missing", "body", "carray"}
+_RESERVED = {"address", "address_at", "call_entry", "failed", "body", "carray"}
 RESULTS = (None, int)
 
 # What a stub does with the entry's int64 result, and returns when the entry is missing.
 _STUB_RETURN = {None: ("", "return"), int: ("return ", "return 0")}
 _STUB = """
 def {name}({params}):
-    address = address_at(s, {word})
+    address = address_at(s, {word}) if s.shape[0] >= {word} + 2 else 0
     if address == 0:
-        missing(s)
+        failed(s, False)
         {missing}
     {use}call_entry(address, ({params},))
 """
 
-_ENTRY_RETURN = {None: "body({params})\n    return 0", int: "return body({params})"}
+_ENTRY_RETURN = {None: "body({params})\n        return 0", int: "return body({params})"}
 _ENTRY = """
 def {name}({entry_params}):
 {views}
-    {body}
+    try:
+        {body}
+    except Exception:
+        failed(s, True)
+        return 0
 """
 
 
 class Apart:
     """The kernels of one game compiled apart, in the order of ``slots`` (their names), whose
-    addresses a game keeps in the state words from ``word`` (two per slot); ``missing(s)``
-    marks a game whose kernel has no address."""
+    addresses a game keeps in the state words from ``word`` (two per slot); the kernel
+    ``failed(s, raised)`` marks a game whose apart kernel found no address or raised."""
 
-    def __init__(self, arrays: dict, records: tuple, slots: tuple, word: int, missing):
+    def __init__(self, arrays: dict, records: tuple, slots: tuple, word: int, failed):
         self.arrays, self.records, self.slots, self.word = arrays, records, slots, word
-        self.missing = missing
+        self.failed = failed
         self._entries = {}  # kernel name -> (generated entry, its parameters)
         self._addresses = {}  # record type -> the entries' addresses, one array per process
 
@@ -82,15 +89,19 @@ class Apart:
             if _RESERVED & set(params) or "s" not in params or not set(self.records) & set(params):
                 raise TypeError(f"{name}: an apart kernel takes the state s and the tables, and "
                                 f"no parameter named {sorted(_RESERVED)}, not {params}")
+            entry_params = self._entry_params(params)
+            if len(set(entry_params) | set(params)) != len(entry_params) + len(self._arrays(params)):
+                raise TypeError(f"{name}: a parameter takes the name of an array's pointer or "
+                                f"dimension in the entry ({entry_params})")
             if name not in self.slots:
                 raise KeyError(f"{name}: add it to the game's apart slots")
             body = compiled_in_caller(func)  # into its one caller, the entry
             if numba.config.DISABLE_JIT:
                 return body
-            self._entries[name] = (self._entry(func, body, params, result), params)
+            self._entries[name] = (self._entry(func, body, params, entry_params, result), params)
             use, missing = _STUB_RETURN[result]
             stub = _generate(func, f"{func.__qualname__}.stub_{self.slots.index(name)}", _STUB,
-                             {"address_at": cfuncs.address_at, "missing": self.missing,
+                             {"address_at": cfuncs.address_at, "failed": self.failed,
                               "call_entry": _entry_caller(name, self._kinds(params))},
                              params=", ".join(params), use=use, missing=missing,
                              word=self.word + 2 * self.slots.index(name))
@@ -99,21 +110,31 @@ class Apart:
 
         return wrap
 
-    def _entry(self, func, body, params, result):
-        """The C-callable function that unpacks the arrays from their pointers and runs the
-        kernel: each array as its pointer then its dimensions, the tables as they are,
-        each integer as int64."""
-        entry_params, views = [], []
+    def _arrays(self, params) -> list:
+        return [param for param in params if param in self.arrays]
+
+    def _entry_params(self, params) -> list:
+        """The entry's parameters: each array as its pointer then its dimensions, the
+        tables as they are, each integer as int64."""
+        entry_params = []
         for param in params:
             if param in self.arrays:
-                dims = [f"{param}_{k}" for k in range(self.arrays[param][1])]
-                entry_params += [f"{param}_at", *dims]
-                views.append(f"    {param} = carray({param}_at, ({', '.join(dims)},))")
+                entry_params += [f"{param}_at", *self._dims(param)]
             else:
                 entry_params.append(param)
+        return entry_params
+
+    def _dims(self, array) -> list:
+        return [f"{array}_{k}" for k in range(self.arrays[array][1])]
+
+    def _entry(self, func, body, params, entry_params, result):
+        """The C-callable function that makes the arrays from their pointers and runs the
+        kernel."""
+        views = [f"    {param} = carray({param}_at, ({', '.join(self._dims(param))},))"
+                 for param in self._arrays(params)]
         call = _ENTRY_RETURN[result].format(params=", ".join(params))
         return _generate(func, f"{func.__qualname__}.entry", _ENTRY,
-                         {"carray": numba.carray, "body": body},
+                         {"carray": numba.carray, "body": body, "failed": self.failed},
                          entry_params=", ".join(entry_params), views="\n".join(views), body=call)
 
     def _kinds(self, params) -> list:
@@ -136,6 +157,8 @@ class Apart:
         """Every apart kernel's entry compiled for ``packed``'s record type
         (``Content.packed``), in slot order (``numba.cfunc`` objects): compiled, or loaded
         from the cache, on the first call in this process."""
+        if numba.config.DISABLE_JIT:
+            raise RuntimeError("nothing is compiled under NUMBA_DISABLE_JIT")
         missing = set(self.slots) - set(self._entries)
         if missing:
             raise RuntimeError(f"apart kernels not imported: {sorted(missing)}")
@@ -189,8 +212,7 @@ def _entry_caller(name: str, kinds: list):
             return isinstance(given, (types.Integer, types.Boolean))
         if kind == RECORD:
             return isinstance(given, types.Record)
-        return (isinstance(given, types.Array) and (given.dtype, given.ndim) == kind
-                and given.layout == "C")
+        return cfuncs.is_array(given, *kind)
 
     @intrinsic
     def call_entry(typingctx, address, args):

@@ -36,11 +36,16 @@ def pointers(arrays: dict) -> dict:
     return {name: types.CPointer(dtype) for name, (dtype, _) in arrays.items()}
 
 
+def is_array(given, dtype, ndim) -> bool:
+    """At typing: ``given`` is a C-contiguous array of ``dtype`` and ``ndim`` dimensions."""
+    return (isinstance(given, types.Array) and given.dtype == dtype and given.ndim == ndim
+            and given.layout == "C")
+
+
 def check_arrays(arrays: dict, given, taker: str) -> None:
     """At typing: each given type is the C-contiguous array ``arrays`` describes."""
     for (name, (dtype, ndim)), array in zip(arrays.items(), given, strict=True):
-        if not (isinstance(array, types.Array) and array.dtype == dtype
-                and array.ndim == ndim and array.layout == "C"):
+        if not is_array(array, dtype, ndim):
             raise TypingError(f"{taker} takes {name} as a C-contiguous {ndim}-d {dtype} "
                               f"array, not {array}")
 

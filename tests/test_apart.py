@@ -10,11 +10,13 @@ import sys
 
 import numpy as np
 import pytest
+from numba import types
 from numba.core.errors import TypingError
 from pericles_fixtures import CONTENT, Fx
 from processes import printed_twice_on_one_cache
 
-from sim.apart import put_addresses
+from sim.apart import Apart, put_addresses
+from sim.cfuncs import address_at
 from sim.games.pericles import layout as L
 from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, play_traced
@@ -28,10 +30,28 @@ from sim.games.pillars.game import play_traced as pillars_traced
 from sim.games.pillars.invariants import V_NO_RULE_ENTRY as PILLARS_NO_RULE_ENTRY
 from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import play_turn
+from sim.jit import kernel
 from tests.pillars_fixtures import CONTENT as PILLARS
 from tests.pillars_fixtures import game, kit, turn_scratch
 
 NO_ENTRIES = np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)
+
+
+# A toy game with one kernel compiled apart, for what the games' kernels never do: raise.
+# Its state keeps the entry's address in words 1 and 2, and word 0 says how it failed.
+@kernel
+def toy_failed(s, raised):
+    s[0] = 2 if raised else 1
+
+
+toy = Apart(arrays={"s": (types.int32, 1)}, records=("T",), slots=("share",), word=1,
+            failed=toy_failed)
+TOY_TABLES = np.zeros(1, dtype=[("x", np.int32)]).view(np.recarray)
+
+
+@toy(result=int)
+def share(s, T, among):
+    return s[3] // among
 
 # One traced game, hashed without the entry words (addresses belong to one process).
 TRACED_GAME_DIGEST = """
@@ -104,6 +124,18 @@ def test_a_game_without_its_entries_ends_instead_of_waiting_on_the_rule():
     assert fx[L.VIOLATION] == V_NO_RULE_ENTRY and fx[L.GAME_OVER] == 1
 
 
+def test_a_kernel_that_raises_or_finds_no_entry_marks_the_game_broken():
+    s = np.array([0, 0, 0, 12], np.int32)
+    put_addresses(s, 1, toy.addresses(TOY_TABLES))
+    assert share(s, TOY_TABLES[0], 4) == 3 and s[0] == 0
+    assert share(s, TOY_TABLES[0], 0) == 0 and s[0] == 2  # divided by zero
+    s[0] = 0
+    put_addresses(s, 1, np.zeros(1, np.int64))
+    assert share(s, TOY_TABLES[0], 4) == 0 and s[0] == 1
+    short = np.zeros(2, np.int32)  # no room for the address: not read past the state's end
+    assert share(short, TOY_TABLES[0], 4) == 0 and short[0] == 1
+
+
 def test_a_stub_refuses_arrays_of_another_type():
     fx = Fx(players=3, seed=1)
     with pytest.raises(TypingError, match="battle compiled apart"):
@@ -112,7 +144,8 @@ def test_a_stub_refuses_arrays_of_another_type():
 
 def test_a_pillars_turn_without_its_entry_marks_the_game_broken():
     s = game("aegean", 3)
-    assert (s[PL.RULE_ENTRIES:PL.RULE_ENTRIES + 2 * len(PL.RULE_ENTRY_SLOTS)] != 0).all()
+    assert all(address_at(s, PL.RULE_ENTRIES + 2 * slot) != 0
+               for slot in range(len(PL.RULE_ENTRY_SLOTS)))
     put_addresses(s, PL.RULE_ENTRIES, np.zeros(len(PL.RULE_ENTRY_SLOTS), np.int64))
     ev, work, opts, rng = kit()
     before = s.copy()
@@ -174,7 +207,10 @@ def test_apart_refuses_what_it_cannot_compile():
     def not_in_the_layout(s, T, W, opts, rng, ev):
         pass
 
-    for wrong in (no_state, no_tables, takes_a_reserved_name):
+    def takes_a_pointers_name(s, T, W, opts, s_at, rng, ev):
+        pass
+
+    for wrong in (no_state, no_tables, takes_a_reserved_name, takes_a_pointers_name):
         with pytest.raises(TypeError, match=wrong.__name__):
             apart()(wrong)
     with pytest.raises(KeyError, match="apart slots"):

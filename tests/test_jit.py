@@ -81,7 +81,7 @@ NUMBA_INTERNALS = (
     (CPUDispatcher, "get_call_template", ["self", "args", "kws"]),  # sim.jit: integer widths
     (CPUDispatcher, "enable_caching", ["self"]),  # sim.jit
     (config, "reload_config", []),  # sim.jit: NUMBA_CACHE_DIR, NUMBA_CPU_NAME read after import
-    (BaseContext, "make_array", ["self", "typ"]),  # sim.cfuncs.array_of
+    (BaseContext, "make_array", ["self", "typ"]),  # sim.cfuncs.array_of, sim.apart
     (BaseContext, "cast", ["self", "builder", "val", "fromty", "toty"]),  # sim.apart
     (cgutils, "unpack_tuple", ["builder", "tup"]),  # sim.apart: a tuple's and a shape's items
 )

@@ -26,9 +26,10 @@ V_CITIZENS = 10  # more Citizens placed than unlocked, or the Agora disagrees wi
 V_CARDS = 11  # hand, deck, offer or track bookkeeping of a card disagrees with its location
 V_NO_BOT_ENTRY = 12  # a bot was asked in a game started without its entry (strategies.pericles.entry)
 V_NO_RULE_ENTRY = 13  # a rules kernel compiled apart was called without its entry (rules.apart)
+V_RULE_RAISED = 14  # a rules kernel compiled apart stopped on an error (rules.apart)
 VIOLATION_NAMES = ("ok", "negative", "silver", "amphoras", "trophies", "diplomats", "units",
                    "glory_sources", "parthenon", "corrupt", "citizens", "cards", "no_bot_entry",
-                   "no_rule_entry")
+                   "no_rule_entry", "rule_raised")
 
 N_DIPLOMATS = 8  # per player and for the Demagogue (pp. 4, 21)
 UNITS_PER_TYPE = 2  # Workers, Ships, Hoplites per player; the Demagogue's Hoplites (pp. 4, 21)

@@ -111,7 +111,8 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
              count: int) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
     # The bot entry is compiled, when the cache lacks it, by a second process while this one
-    # compiles the rules (play_batch asked for no game); W carries its address after.
+    # compiles the rules (the kernels compiled apart, then play_batch asked for no game); W
+    # carries its address after.
     W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup, address=0)
     bot = bot_entry_soon(content.packed) if needs_bot(setup) else None
     m = L.MAX_PLAYERS
@@ -139,8 +140,8 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
                           mode, track_end, troia_rule, setup.check_turns, setup.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
-    rules = apart.addresses(content.packed)
     try:  # no game: the compiled layout is checked first
+        rules = apart.addresses(content.packed)
         refuse_mismatch(play(W, 0, 0), "pillars")
     except BaseException:
         if bot is not None:

@@ -43,8 +43,9 @@ V_HEROES = 11  # a Hero tile held by two seats or not turned up in step 10, a He
 #              without its tile or on a Land out of play, or an Odysseus token in no
 #              place or two, in a blocked Region, or in play without Odysseus (p. 16)
 V_NO_RULE_ENTRY = 12  # a rules kernel compiled apart was called without its entry (rules.apart)
+V_RULE_RAISED = 13  # a rules kernel compiled apart stopped on an error (rules.apart)
 VIOLATION_NAMES = ("ok", "pieces", "land", "cities", "tracks", "cards", "mythology", "tiles",
-                   "glory", "invokes", "no_bot_entry", "heroes", "no_rule_entry")
+                   "glory", "invokes", "no_bot_entry", "heroes", "no_rule_entry", "rule_raised")
 
 P_PILLARS, P_HOPLITES, P_WORKERS, P_SHIPS = (
     PIECES.index(k) for k in ("pillars", "hoplites", "workers", "ships"))
