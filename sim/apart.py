@@ -21,8 +21,9 @@ file keys (``sim.kernel_cache``), so an edit of this file or of a game's slot or
 compiles them again instead of calling the wrong kernel. When the kernel cannot run,
 because the stub finds no address (a game started without its entries, or a state of
 another size) or because it raised (Numba raises few exceptions inside kernels: a
-division by zero), the call returns 0 and the game's ``failed(s, raised)`` kernel marks
-the game broken and over, so that no game plays on from a rule half done.
+division by zero), the call returns 0 and ``mark_broken`` writes the game's code for
+that case into its violation word and ends the game, so that no game plays on from a
+rule half done and a loop waiting on the rule ends.
 
 A game's randomness and choices do not depend on how a kernel is reached: the same games
 as with direct calls (tests/test_apart.py).
@@ -41,7 +42,7 @@ from sim.jit import compiled_in_caller, kernel
 _INT = types.int64
 RECORD, INTEGER = "the tables", "an integer"  # kinds of parameter besides arrays
 # Names the generated stub and entry use themselves, so a kernel's parameter must not take them.
-_RESERVED = {"address", "address_at", "call_entry", "failed", "body", "carray"}
+_RESERVED = {"address", "address_at", "call_entry", "mark_broken", "body", "carray"}
 RESULTS = (None, int)
 
 # What a stub does with the entry's int64 result, and returns when the entry is missing.
@@ -50,7 +51,7 @@ _STUB = """
 def {name}({params}):
     address = address_at(s, {word}) if s.shape[0] >= {word} + 2 else 0
     if address == 0:
-        failed(s, False)
+        mark_broken(s, {broken_no_entry})
         {missing}
     {use}call_entry(address, ({params},))
 """
@@ -62,19 +63,23 @@ def {name}({entry_params}):
     try:
         {body}
     except Exception:
-        failed(s, True)
+        mark_broken(s, {broken_raised})
         return 0
 """
 
 
 class Apart:
     """The kernels of one game compiled apart, in the order of ``slots`` (their names), whose
-    addresses a game keeps in the state words from ``word`` (two per slot); the kernel
-    ``failed(s, raised)`` marks a game whose apart kernel found no address or raised."""
+    addresses a game keeps in the state words from ``word`` (two per slot). A game whose
+    apart kernel found no address gets the code ``no_entry`` in its state word
+    ``violation``, one whose kernel raised the code ``raised``, and either ends (its word
+    ``game_over`` set to 1)."""
 
-    def __init__(self, arrays: dict, records: tuple, slots: tuple, word: int, failed):
+    def __init__(self, arrays: dict, records: tuple, slots: tuple, word: int, *,
+                 violation: int, game_over: int, no_entry: int, raised: int):
         self.arrays, self.records, self.slots, self.word = arrays, records, slots, word
-        self.failed = failed
+        self._broken = {case: f"{violation}, {game_over}, {code}"
+                        for case, code in (("no_entry", no_entry), ("raised", raised))}
         self._entries = {}  # kernel name -> (generated entry, its parameters)
         self._addresses = {}  # record type -> the entries' addresses, one array per process
 
@@ -101,9 +106,10 @@ class Apart:
             self._entries[name] = (self._entry(func, body, params, entry_params, result), params)
             use, missing = _STUB_RETURN[result]
             stub = _generate(func, f"{func.__qualname__}.stub_{self.slots.index(name)}", _STUB,
-                             {"address_at": cfuncs.address_at, "failed": self.failed,
+                             {"address_at": cfuncs.address_at, "mark_broken": mark_broken,
                               "call_entry": _entry_caller(name, self._kinds(params))},
                              params=", ".join(params), use=use, missing=missing,
+                             broken_no_entry=self._broken["no_entry"],
                              word=self.word + 2 * self.slots.index(name))
             stub.__doc__ = func.__doc__
             return kernel(stub)
@@ -134,8 +140,9 @@ class Apart:
                  for param in self._arrays(params)]
         call = _ENTRY_RETURN[result].format(params=", ".join(params))
         return _generate(func, f"{func.__qualname__}.entry", _ENTRY,
-                         {"carray": numba.carray, "body": body, "failed": self.failed},
-                         entry_params=", ".join(entry_params), views="\n".join(views), body=call)
+                         {"carray": numba.carray, "body": body, "mark_broken": mark_broken},
+                         entry_params=", ".join(entry_params), views="\n".join(views), body=call,
+                         broken_raised=self._broken["raised"])
 
     def _kinds(self, params) -> list:
         return [self.arrays.get(param, RECORD if param in self.records else INTEGER)
@@ -187,6 +194,15 @@ def _generate(func, qualname, template, names, **fields):
     generated = namespace[func.__name__]
     generated.__qualname__ = qualname
     return generated
+
+
+@kernel
+def mark_broken(s, violation, game_over, code):
+    """Keep ``code`` in the state word ``violation`` (unless a break is marked there
+    already) and end the game."""
+    if s[violation] == 0:
+        s[violation] = code
+    s[game_over] = 1
 
 
 @kernel

@@ -30,7 +30,6 @@ from sim.games.pillars.game import play_traced as pillars_traced
 from sim.games.pillars.invariants import V_NO_RULE_ENTRY as PILLARS_NO_RULE_ENTRY
 from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import play_turn
-from sim.jit import kernel
 from tests.pillars_fixtures import CONTENT as PILLARS
 from tests.pillars_fixtures import game, kit, turn_scratch
 
@@ -38,20 +37,16 @@ NO_ENTRIES = np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)
 
 
 # A toy game with one kernel compiled apart, for what the games' kernels never do: raise.
-# Its state keeps the entry's address in words 1 and 2, and word 0 says how it failed.
-@kernel
-def toy_failed(s, raised):
-    s[0] = 2 if raised else 1
-
-
-toy = Apart(arrays={"s": (types.int32, 1)}, records=("T",), slots=("share",), word=1,
-            failed=toy_failed)
+# Its state: word 0 says how it broke, word 1 whether it is over, words 2 and 3 hold the
+# entry's address, word 4 the kernel's input.
+toy = Apart(arrays={"s": (types.int32, 1)}, records=("T",), slots=("share",), word=2,
+            violation=0, game_over=1, no_entry=1, raised=2)
 TOY_TABLES = np.zeros(1, dtype=[("x", np.int32)]).view(np.recarray)
 
 
 @toy(result=int)
 def share(s, T, among):
-    return s[3] // among
+    return s[4] // among
 
 # One traced game, hashed without the entry words (addresses belong to one process).
 TRACED_GAME_DIGEST = """
@@ -125,14 +120,14 @@ def test_a_game_without_its_entries_ends_instead_of_waiting_on_the_rule():
 
 
 def test_a_kernel_that_raises_or_finds_no_entry_marks_the_game_broken():
-    s = np.array([0, 0, 0, 12], np.int32)
-    put_addresses(s, 1, toy.addresses(TOY_TABLES))
+    s = np.array([0, 0, 0, 0, 12], np.int32)
+    put_addresses(s, 2, toy.addresses(TOY_TABLES))
     assert share(s, TOY_TABLES[0], 4) == 3 and s[0] == 0
     assert share(s, TOY_TABLES[0], 0) == 0 and s[0] == 2  # divided by zero
     s[0] = 0
-    put_addresses(s, 1, np.zeros(1, np.int64))
+    put_addresses(s, 2, np.zeros(1, np.int64))
     assert share(s, TOY_TABLES[0], 4) == 0 and s[0] == 1
-    short = np.zeros(2, np.int32)  # no room for the address: not read past the state's end
+    short = np.zeros(3, np.int32)  # no room for the address: not read past the state's end
     assert share(short, TOY_TABLES[0], 4) == 0 and short[0] == 1
 
 
