@@ -105,6 +105,5 @@ inline_kernel = _kernel_decorator(forceinline=True)
 # loop down to a Main Action and in the heuristic, those copies took about 5 s of a 27 s
 # cold start (docs/performance.md). Each caller types the kernel again, and Numba copies
 # the code it inlines in a time that grows with its square, so this is for a few large
-# kernels of one caller each, and for thin wrappers of a few callers (Pillars' ability
-# triggers), not for helpers.
+# kernels of one caller each, not for helpers.
 compiled_in_caller = _kernel_decorator(forceinline=False, inline="always")

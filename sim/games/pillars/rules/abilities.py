@@ -440,7 +440,7 @@ def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         row = run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng)
 
 
-@compiled_in_caller
+@kernel
 def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     """The seat's City-state ability, when ``trigger`` (content.TRIGGERS) is its own (p. 6).
     It is always used: every step is a gain whose choices let the seat decline."""
@@ -451,7 +451,7 @@ def city_state_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     run_ability(s, T, W, ev, seat, T.city_ability[tile, 0], False, work, scratch, opts, rng)
 
 
-@compiled_in_caller
+@kernel
 def hero_ability(s, T, W, ev, seat, trigger, work, scratch, opts, rng):
     """The ability of the seat's Hero tile, when ``trigger`` is its own and its Hero Unit
     is on the board (p. 16; decision 44)."""
@@ -469,7 +469,7 @@ def card_ability_ready(s, T):
     return card >= 0 and T.card_ability[card, 0] > 0 and s[L.TURN_DONE] & L.DONE_ABILITY == 0
 
 
-@compiled_in_caller
+@kernel
 def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
     """Advance Turn part A (p. 8): the played card's ability, or its alternative where it
     has one (Shieldmaker, p. 31), unless Solo Mode allows only the first (p. 31)."""
@@ -499,7 +499,7 @@ def invocable(s, T, seat, off_turn, head, opts, n):
     return n
 
 
-@compiled_in_caller
+@kernel
 def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
     """Invoke the seat's Energised Mythology card in ``slot``: its ability, then the card is
     turned sideways wherever it now lies (Gaia may have moved it) (p. 8)."""
@@ -514,7 +514,7 @@ def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
             s[L.MYTH_INVOKED + k] = 1
 
 
-@compiled_in_caller
+@kernel
 def invoke_window(s, T, W, ev, active, work, scratch, opts, rng):
     """A moment between the active seat's steps: each other seat, clockwise from the active
     one (whose Free Actions come first), may Invoke one Mythology card, if it has not
