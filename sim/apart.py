@@ -105,12 +105,13 @@ class Apart:
                 return body
             self._entries[name] = (self._entry(func, body, params, entry_params, result), params)
             use, missing = _STUB_RETURN[result]
-            stub = _generate(func, f"{func.__qualname__}.stub_{self.slots.index(name)}", _STUB,
+            slot = self.slots.index(name)
+            stub = _generate(func, f"{func.__qualname__}.stub_{slot}", _STUB,
                              {"address_at": cfuncs.address_at, "mark_broken": mark_broken,
                               "call_entry": _entry_caller(name, self._kinds(params))},
                              params=", ".join(params), use=use, missing=missing,
                              broken_no_entry=self._broken["no_entry"],
-                             word=self.word + 2 * self.slots.index(name))
+                             word=self.word + 2 * slot)
             stub.__doc__ = func.__doc__
             return kernel(stub)
 
@@ -180,7 +181,7 @@ class Apart:
         record = numba.typeof(packed[0])
         if record not in self._addresses:
             found = [entry.address for entry in self.compiled(packed)]
-            self._addresses.setdefault(record, np.array(found, np.int64))
+            self._addresses[record] = np.array(found, np.int64)
         return self._addresses[record]
 
 

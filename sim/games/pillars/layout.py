@@ -338,7 +338,8 @@ _FIELDS = (
                      "the heuristic counted for a turn's first Rondel decision"),
     ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
     ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
-    # not part of the game either: where this process compiled some rules kernels
+    # not part of the game either: where this process compiled some rules kernels. Last,
+    # so that clearing the table for a new game leaves them in place (rules.setup.clear).
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
      "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
 )
