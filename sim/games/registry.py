@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from sim.games.effect_ops import Op
+from sim.games.play_profile import Mechanism, load_profile
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class GameInfo:
     # report (win share, Glory and Glory by source per pick)
     pick_column: str = ""
     pick_title: str = ""
+    profile: str = ""  # module whose PROFILE declares the play-profile mechanisms (use_<name>)
 
 
 GAMES = {
@@ -83,3 +85,8 @@ def load_runner(info: GameInfo) -> ModuleType:
 def load_ops(info: GameInfo) -> tuple[Op, ...]:
     """The game's declared effect codes (``OP_TABLE`` of its ops module), in code order."""
     return importlib.import_module(info.ops).OP_TABLE
+
+
+def profile(info: GameInfo) -> tuple[Mechanism, ...]:
+    """The game's play-profile mechanisms, in dataset column order (empty if it declares none)."""
+    return load_profile(info.profile)

@@ -1,0 +1,27 @@
+"""The play profile: the mechanisms a player uses, counted per player-game.
+
+Each game declares its mechanisms once, as data (``PROFILE`` in the module its registry
+entry names in ``GameInfo.profile``). The engine counts them in the same pass as play, and
+the dataset carries one integer column ``use_<name>`` per mechanism and seat, so that a
+report can show how the bots play next to the figures their play produced.
+"""
+
+import importlib
+from typing import NamedTuple
+
+COLUMN_PREFIX = "use_"
+
+
+class Mechanism(NamedTuple):
+    name: str  # column ``use_<name>``: a lower-case identifier
+    meaning: str  # what one count is, in a designer's words
+    page: str  # where the rulebook describes it, e.g. "p. 7"
+
+
+def column(mechanism: Mechanism) -> str:
+    return COLUMN_PREFIX + mechanism.name
+
+
+def load_profile(module: str) -> tuple[Mechanism, ...]:
+    """The mechanisms a game's profile module declares (``PROFILE``), in column order."""
+    return importlib.import_module(module).PROFILE if module else ()
