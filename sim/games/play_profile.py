@@ -16,6 +16,9 @@ class Mechanism(NamedTuple):
     name: str  # column ``use_<name>``: a lower-case identifier
     meaning: str  # what one count is, in a designer's words
     page: str  # where the rulebook describes it, e.g. "p. 7"
+    # the picks (City-states, Roles, Hero sets, as printed) whose ability or cue concerns
+    # this mechanism: a verdict on them is weakened when the bots skip or abuse it
+    picks: tuple[str, ...] = ()
 
 
 def column(mechanism: Mechanism) -> str:
