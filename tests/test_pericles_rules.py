@@ -575,8 +575,11 @@ def test_fulfilled_mission_cannot_be_sold_and_diplomat_recall():
     assert (1, 3) in {tuple(fx.opts[k, :2]) for k in range(n)}
     fx.stack_missions([MISSION["congress_decree"]])
     fx.all_units(0, port=(2, 2, 2))
+    silver, glory = fx[L.SILVER], fx.glory(0)
     actions.recall(*fx.a, 0, 3, fx.rng, fx.ev)
     assert fx[L.DIPS_CAMP] == 0 and fx[L.DIPS_HOME] == 1 and fx[L.MISSIONS_HELD] == 1
+    # p. 10: the rewards and the Mission sale follow a Unit brought home, not a Diplomat
+    assert fx[L.SILVER] == silver and fx.glory(0) == glory
     assert fx.check() == 0
 
 
