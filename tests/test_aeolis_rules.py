@@ -1,6 +1,8 @@
 """Aeolis rules: one test per kernel on a hand-built state, the rulebook's worked examples
 (design gap notes), and the analytic checks (Backlash rate, Diplomacy with a D4)."""
 
+import tomllib
+
 import pytest
 
 from sim.games.aeolis import layout as L
@@ -24,6 +26,7 @@ from sim.games.aeolis.rules import (
     player,
     upkeep,
 )
+from sim.shipped import content_file
 from sim.stats import wilson_interval
 from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
@@ -500,17 +503,47 @@ def test_one_ability_per_priestess_proselytize_included(T):
 
 def test_agora_only_goods_are_not_produced_before_the_agora(T, content):
     """Offer and Demand (p. 13): Structures do not produce goods only the upgraded Agora
-    trades (Pearls here) until the Agora is upgraded."""
-    pearl = next(st for st in range(T.st_prod.shape[0]) if T.st_prod[st, 0] == L.R_PEARL)
+    trades (Algae, the one the text names) until the Agora is upgraded."""
+    algae = next(st for st in range(T.st_prod.shape[0]) if T.st_prod[st, 0] == L.R_ALGAE)
     h = land_hex(content)
     s = blank()
-    s[L.STRUCT + h] = pearl
+    s[L.STRUCT + h] = algae
     upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
     city.first_production(s, T, h)
     assert s[L.STOCK + 2 * h] == 0
     s[L.LEVEL + L.B_AGORA] = 1
     upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
     assert s[L.STOCK + 2 * h] == 1
+
+
+def test_horses_and_salt_are_produced_before_the_agora(T, content):
+    """The text names Algae alone among the goods the upgraded Agora trades (p. 13); Horse
+    Ranches and Salt Pans produce from the start (Discoveries Reference)."""
+    for good in (L.R_HORSE, L.R_SALT):
+        producer = next(st for st in range(T.st_prod.shape[0]) if T.st_prod[st, 0] == good)
+        h = land_hex(content)
+        s = blank()
+        s[L.STRUCT + h] = producer
+        upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+        assert s[L.STOCK + 2 * h] == 1
+
+
+def test_every_assumed_item_gives_its_reason():
+    """docs/content/aeolis.md: an assumed value says which printed cue it was chosen from."""
+    shipped = tomllib.loads(content_file("aeolis").read_text(encoding="utf-8"))
+    bare = [item for item in _sourced_items(shipped) if item.strip() == "assumed"]
+    assert bare == []
+
+
+def _sourced_items(node):
+    if isinstance(node, dict):
+        if isinstance(node.get("source"), str):
+            yield node["source"]
+        for value in node.values():
+            yield from _sourced_items(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _sourced_items(value)
 
 
 def test_leather_for_an_upgrade_is_on_the_mat_before_the_player_phase(T, content):

@@ -8,8 +8,10 @@ rulebook; "assumed" values fill what the text leaves open.
 from sim.games.tunables import Param, index_of
 
 PARAMS: tuple[Param, ...] = (
-    Param("morale_min", -5, -10, 0, "assumed: the Morale track's left end (not printed in the text)"),
-    Param("morale_max", 5, 0, 10, "assumed: the Morale track's right end"),
+    Param("morale_min", -5, -10, 0, "assumed: the text prints no ends for the Morale track; Morale "
+          "adds to combat Power (pp. 29-31, examples at -1 and +2), and 5, one more than a D4's "
+          "highest roll, lets it outweigh the die without deciding every fight alone"),
+    Param("morale_max", 5, 0, 10, "assumed: the Morale track's right end, as its left (morale_min)"),
     Param("max_units", 6, 1, 12, "assumed: cubes per unit slot on a Hero mat"),
     Param("max_workers", 20, 1, 50, "assumed: untrained worker cubes"),
     Param("start_gold", 1, 0, 10, "rulebook p. 7: each Hero starts with 1 Gold"),
