@@ -192,6 +192,23 @@ def test_lay_on_hands_needs_the_companion_within_two_hexes(T, content):
     assert s[L.UNITS + L.U_HOPLITE] == 5 and s[L.RES + L.R_LIGHT] == 3
 
 
+def test_each_companion_unit_uses_one_ability_a_round(T, content):
+    """Divine Abilities (p. 27): each Companion unit uses one ability a round, so a unit
+    that already used one cannot Lay on Hands; a second unit still can."""
+    h = land_hex(content)
+    for units, saved in ((1, False), (2, True)):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE] = 6
+        s[L.POS + L.G_HOPLITE] = h
+        s[L.MORALE] = 5
+        companion(s, T, land_neighbour(T, h), units=units, light=1)
+        s[L.COMPANION_USED] = 1  # one unit spent its ability on an Aura this round
+        e = put_enemy(s, card_id(content, "C2"), h)  # Power 3: 1 + 6 + 5 always wins
+        assert combat.land_combat(s, T, team(content), opts(), rng(), trace(), e)
+        assert s[L.UNITS + L.U_HOPLITE] == (6 if saved else 5)
+        assert s[L.COMPANION_USED] == (2 if saved else 1)
+
+
 # --- trace ---------------------------------------------------------------------------------
 
 def test_trace_reads_as_text_and_ends_with_the_verdict(content):

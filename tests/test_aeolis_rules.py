@@ -501,6 +501,20 @@ def test_one_ability_per_priestess_proselytize_included(T):
     assert city.proselytize(s) == (1, 4)
 
 
+def test_the_team_chooses_whether_the_priestess_proselytizes(T, content):
+    """Proselytize (p. 23) is the Priestess's ability, used or kept: Diplomacy offers each
+    event with her help (a bonus, Faith off the Gold, her die reset) and without it."""
+    outcomes = set()
+    for seed in range(40):
+        s = blank(("queen", "merchant", "philosopher", "hoplite", "priestess"))
+        s[L.UNITS + L.U_PRIESTESS], s[L.FAITH + 3] = 1, 4
+        s[L.ACTIVE], s[L.RES + L.R_GOLD], s[L.DIPLOMACY_LEFT] = card_id(content, "C6"), 9, 1
+        city.diplomacy(s, T, team(content, "random"), opts(), rng(seed), trace())
+        if s[L.DIPLOMACY_LEFT] == 0:
+            outcomes.add((int(s[L.FAITH_USED + 3]), int(s[L.FAITH + 3])))
+    assert outcomes == {(1, 1), (0, 4)}
+
+
 def test_agora_only_goods_are_not_produced_before_the_agora(T, content):
     """Offer and Demand (p. 13): Structures do not produce goods only the upgraded Agora
     trades (Algae, the one the text names) until the Agora is upgraded."""
@@ -514,6 +528,52 @@ def test_agora_only_goods_are_not_produced_before_the_agora(T, content):
     s[L.LEVEL + L.B_AGORA] = 1
     upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
     assert s[L.STOCK + 2 * h] == 1
+
+
+def test_a_village_places_one_gold_beside_each_worker(T, content):
+    """Production (p. 10): a Village produces workers and Gold, one Gold for each worker
+    cube, when built and every round."""
+    village = content.names["structures"].index("village")
+    h = land_hex(content)
+    s = blank()
+    s[L.STRUCT + h] = village
+    city.first_production(s, T, h)
+    assert (s[L.STOCK + 2 * h], s[L.HEX_GOLD + h]) == (1, 1)
+    upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
+    assert (s[L.STOCK + 2 * h], s[L.HEX_GOLD + h]) == (2, 2)
+
+
+def test_only_the_plague_hurts_a_unit_that_starts_its_turn_there(T, content):
+    """A unit starting its turn on a Plague hex loses one (p. 34); an Inferno hurts units
+    moving through it (p. 8), not one that starts on it."""
+    h = land_hex(content)
+    for plague, inferno, left in ((0, 1, 2), (1, 0, 1)):
+        s = blank()
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 2, h
+        s[L.PLAGUE + h], s[L.INFERNO + h] = plague, inferno
+        player.hazards(s, T)
+        assert s[L.UNITS + L.U_HOPLITE] == left
+
+
+def test_the_philosopher_repairs_the_hex_he_starts_on(T, content):
+    """Repair Structures (p. 17): the Structures he starts and stops on can be repaired too,
+    not only those he passes through."""
+    h = land_hex(content)
+    s = blank()
+    s[L.UNITS + L.U_PHILOSOPHER], s[L.POS + L.G_PHILOSOPHER] = 1, h
+    s[L.STRUCT + h], s[L.RUIN + h] = content.names["structures"].index("village"), 1
+    movement.walk(s, T, rng(), trace(), L.G_PHILOSOPHER, h)
+    assert s[L.RUIN + h] == 0
+
+
+def test_mysticism_allows_four_altars_of_two_crystals(T, content):
+    """Mysticism (p. 10): Light, Void, Blazing and Glacial Altars, two Crystals of their
+    colour a round, never the Production Die."""
+    for name, crystal in (("light_altar", L.R_LIGHT), ("void_altar", L.R_VOID),
+                          ("blazing_altar", L.R_FIRE), ("glacial_altar", L.R_ICE)):
+        st = content.names["structures"].index(name)
+        assert list(T.st_prod[st]) == [crystal, crystal] and T.st_no_die[st] == 1
+        assert content.names["techs"][T.st_tech[st]] == "mysticism"
 
 
 def test_horses_and_salt_are_produced_before_the_agora(T, content):
@@ -742,6 +802,34 @@ def test_fires_burn_on_while_another_inferno_does(T, content):
     s[L.RES + L.R_SALT] = T.params[P.WEATHER_SALT]
     alchemy.alchemy(s, T, team(content), opts(), rng(), trace())
     assert s[L.ACTIVE + 1] == -1 and s[L.INFERNO:L.INFERNO + L.N_HEX].sum() == 0
+
+
+def test_a_plague_card_waits_on_the_pile_for_the_enemy_phase(T, content):
+    """A revealed Event goes to the Active pile (p. 33); The Plague resolves in its step of
+    the Enemy Phase (p. 36), not at the draw, so the Player Phase can prepare for it."""
+    s, ev, r = blank(), trace(), rng()
+    card = card_id(content, "C8")
+    upkeep.reveal(s, T, ev, r, card)
+    assert card in s[L.ACTIVE:L.ACTIVE + L.MAX_ACTIVE] and s[L.PLAGUE:L.PLAGUE + L.N_HEX].sum() == 0
+    enemy.plague_cards(s, T, ev, r)
+    assert card not in s[L.ACTIVE:L.ACTIVE + L.MAX_ACTIVE] and s[L.PLAGUE:L.PLAGUE + L.N_HEX].sum() == 1
+
+
+def test_the_army_quells_unrest_from_outside_the_city(T, content):
+    """Unrest is countered by combat in the Enemy Phase (p. 35), which the text ties to no
+    hex: an army away from the city may fight it, at a Morale cost equal to its Power."""
+    riot = card_id(content, "C6")
+    h = next(x for x in range(L.N_HEX) if T.land_ok[x] == 1 and x != T.city[0])
+    fought = 0
+    for seed in range(20):
+        s = blank()
+        s[L.ACTIVE] = riot
+        s[L.UNITS + L.U_HOPLITE], s[L.POS + L.G_HOPLITE] = 6, h
+        enemy.unrest(s, T, team(content, "random"), opts(), rng(seed), trace())
+        if s[L.ACTIVE] < 0:
+            fought += 1
+            assert s[L.MORALE] == -T.card_power[riot]
+    assert fought > 0
 
 
 def test_plague_spread_rate_is_half(T):

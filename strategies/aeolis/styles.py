@@ -26,14 +26,15 @@ STRUCTURE_VALUES = {
     "hunters_lodge": 9, "village": 9, "fishing_boat": 8, "wheat_farm": 7, "woodcutter": 7,
     "copper_mine": 6, "quarry": 5, "watermill": 5, "iron_mine": 3, "salt_pan": 2,
     "horse_ranch": 3, "pearl_diver": 1, "algae_farm": 1, "light_field": 2, "void_field": 2,
-    "fire_field": 2, "ice_field": 2, "light_altar": 2, "glacial_altar": 2,
+    "fire_field": 2, "ice_field": 2, "light_altar": 2, "glacial_altar": 2, "void_altar": 2,
+    "blazing_altar": 2,
 }
 
 # What a team with the Magi adds: Crystals for Spells, the Scorpio form, no Backlash (pp. 10,
 # 23-24); the tech bonus puts these first.
 MAGI_TECHS = {"masonry": 30, "crystal_seeding": 29, "mysticism": 28, "occult": 27, "witchcraft": 26}
 MAGI_STRUCTURES = {"light_field": 7, "void_field": 7, "fire_field": 7, "ice_field": 7,
-                   "light_altar": 8, "glacial_altar": 8}
+                   "light_altar": 8, "glacial_altar": 8, "void_altar": 8, "blazing_altar": 8}
 
 STYLES = {
     "military": {

@@ -24,7 +24,8 @@ DECISION_FIELDS = (
     ("move", "destination hex of the group being moved"),
     ("charax", "-1 stop, else hex for a Charax token (p. 20)"),
     ("ranged", "-1 none, else enemy slot fired at (pp. 20, 25)"),
-    ("diplomacy", "-1 stop, else active-event slot targeted (p. 32)"),
+    ("diplomacy", "-1 stop, else active-event slot targeted, with Proselytize or without "
+                  "(pp. 23, 32)"),
     ("unrest_combat", "0 no, 1 fight the Unrest in the active-event slot (p. 35)"),
     ("keep_spell", "-1 stop, else spell kept (p. 23)"),
     ("flow", "-1 stop, else from sphere, to sphere, colour (p. 23)"),

@@ -134,6 +134,7 @@ _FIELDS = (
     ("BLESS_GROUPS", 1, "bit g set when group g stood on or next to the Priestess's hex as "
                         "she Blessed (p. 22)"),
     ("PLAGUE_HELD", 1, "Plague tokens on the Priestess of Death's mat"),
+    ("COMPANION_USED", 1, "Companion units that used their one divine ability this round (p. 27)"),
     ("COMPASS", N_COMPASS, "loot token id on each Exploration Compass slot, -1 empty"),
     ("WHEEL", 1, "Trade Wheel position"),
     ("DIPLOMACY_LEFT", 1, "Diplomacy attempts left this round"),
@@ -170,7 +171,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
  TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
- FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
+ FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPANION_USED, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
  LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, SEARCH, PLAYOUT_AT, PLAYOUT_PICK, PLAYOUT_KEY,
  PLAYOUT_SAMPLE, DECISIONS, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

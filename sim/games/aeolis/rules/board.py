@@ -64,6 +64,16 @@ def army_at(s, h):
 
 
 @kernel
+def army_on_board(s):
+    """Bit mask of army kinds with a miniature anywhere on the board."""
+    mask = 0
+    for k in range(L.N_ARMY):
+        if s[L.POS + k] >= 0 and s[L.UNITS + k] > 0:
+            mask |= 1 << k
+    return mask
+
+
+@kernel
 def step_toward(s, T, here, target, terrain, rng, shy):
     """One step along a shortest path, avoiding Plague hexes when another step is as short
     (p. 35), and first of all, for a ``shy`` Raid or Plunder, hexes with army units or the

@@ -120,8 +120,6 @@ def first_production(s, T, h):
             s[L.HEX_GOLD + h] += 1
         elif r >= 0:
             s[L.STOCK + 2 * h + k] += 1
-            if r == L.R_WORKER:
-                s[L.HEX_GOLD + h] += 1
 
 
 @kernel
@@ -196,22 +194,24 @@ def negotiable(T, card):
 @kernel
 def diplomacy(s, T, W, opts, rng, ev):
     """Once per round (three times with the Priestess of Death): roll, and on a roll at
-    least the enemy's remaining Power pay that Power in Gold (less Proselytize Faith)."""
+    least the enemy's remaining Power pay that Power in Gold. The team chooses the event
+    and whether the Priestess Proselytizes (a roll bonus and Faith off the Gold, pp. 23,
+    27), which spends her ability and resets that Faith die."""
     while s[L.DIPLOMACY_LEFT] > 0:
         bonus, faith = proselytize(s)
         opts[0, 0] = -1
         n = 1
         for slot in range(L.MAX_ACTIVE):
             card = s[L.ACTIVE + slot]
-            if card < 0:
+            if card < 0 or not negotiable(T, card):
                 continue
-            if negotiable(T, card):
-                power = event_power(s, T, slot)
-                cost = power - faith
+            power = event_power(s, T, slot)
+            for helped in range(1 if bonus > 0 else 0, -1, -1):
+                cost = power - faith * helped
                 if s[L.RES + L.R_GOLD] >= (cost if cost > 0 else 0):
                     opts[n, 0] = slot
                     opts[n, 1] = power
-                    opts[n, 2] = bonus
+                    opts[n, 2] = bonus * helped
                     n += 1
         k = decide(s, T, W, opts, n, D_DIPLOMACY, rng)
         slot = opts[k, 0]
@@ -219,13 +219,14 @@ def diplomacy(s, T, W, opts, rng, ev):
             return
         s[L.DIPLOMACY_LEFT] -= 1
         power = opts[k, 1]
-        if bonus > 0:
+        helped = 1 if opts[k, 2] > 0 else 0
+        if helped == 1:
             s[L.FAITH_USED + 3] = 1
             s[L.FAITH + 3] = 1
-        r = roll(rng, diplomacy_die(s)) + bonus
+        r = roll(rng, diplomacy_die(s)) + opts[k, 2]
         emit(s, ev, EV_DIPLOMACY, s[L.ACTIVE + slot], r, power)
         if r >= power:
-            cost = power - faith
+            cost = power - faith * helped
             s[L.RES + L.R_GOLD] -= cost if cost > 0 else 0
             s[L.ENEMIES_BEATEN] += 1
             conclude(s, ev, slot)

@@ -5,7 +5,7 @@ from sim.games.aeolis import ops
 from sim.games.aeolis.decisions import D_CASUALTY, D_FROST_BLAST
 from sim.games.aeolis.events import EV_COMBAT
 from sim.games.aeolis.rules.board import army_at
-from sim.games.aeolis.rules.companion import lay_on_hands, retreat_hex
+from sim.games.aeolis.rules.companion import ability_left, lay_on_hands, retreat_hex
 from sim.games.aeolis.rules.core import add_morale, add_units, decide, destroy_group, emit, roll
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, enemy_power, is_invasion
 from sim.jit import kernel
@@ -74,9 +74,9 @@ def roll_die(s, rng, sides, groups):
 
 
 @kernel
-def casualty(s, T, W, opts, rng, ev, mask, h):
+def casualty(s, T, W, opts, rng, ev, mask):
     """A won combat costs one participating unit, the team's pick (p. 30), unless a
-    Companion nearby Lays on Hands (p. 27)."""
+    Companion near that unit Lays on Hands (p. 27)."""
     n = 0
     for k in range(L.N_ARMY):
         if (mask >> k) & 1 and s[L.UNITS + k] > 0:
@@ -85,7 +85,7 @@ def casualty(s, T, W, opts, rng, ev, mask, h):
     if n == 0:
         return
     k = opts[decide(s, T, W, opts, n, D_CASUALTY, rng), 0]
-    if k != L.U_COMPANION and lay_on_hands(s, T, W, opts, rng, ev, h, 1, 1) == 1:
+    if k != L.U_COMPANION and lay_on_hands(s, T, W, opts, rng, ev, s[L.POS + k], 1, 1) == 1:
         return
     add_units(s, T, k, -1)
 
@@ -118,9 +118,11 @@ def army_combat(s, T, W, opts, rng, ev, e, h):
         destroy_civilians(s, T, h)
         return False
     target = enemy_power(s, T, e)
-    if (mask >> L.U_COMPANION) & 1 and s[L.RES + L.R_LIGHT] > 0:
+    if (mask >> L.U_COMPANION) & 1 and s[L.RES + L.R_LIGHT] > 0 and ability_left(s):
+        # Smite: damage that cannot be reduced (p. 27), what kills the enemy or all there is
         smite = s[L.RES + L.R_LIGHT] if s[L.RES + L.R_LIGHT] < target else target
-        s[L.RES + L.R_LIGHT] -= smite  # Smite: damage that cannot be reduced (p. 27)
+        s[L.RES + L.R_LIGHT] -= smite
+        s[L.COMPANION_USED] += 1
         damage_enemy(s, T, ev, e, smite)
         if s[base + L.EN_CARD] < 0:
             _reward(s, T, card)
@@ -131,7 +133,7 @@ def army_combat(s, T, W, opts, rng, ev, e, h):
     emit(s, ev, EV_COMBAT, card, power, target)
     if power >= target:
         if not (s[L.LEVEL + L.B_TEMPLE] >= 1 and blessed(s, mask) > 0):
-            casualty(s, T, W, opts, rng, ev, mask, h)  # a Priestess of Life's Bless saves it (p. 22)
+            casualty(s, T, W, opts, rng, ev, mask)  # a Priestess of Life's Bless saves it (p. 22)
         _reward(s, T, card)
         s[L.ENEMIES_BEATEN] += 1
         conclude(s, ev, s[base + L.EN_EVENT])
@@ -223,7 +225,7 @@ def unrest_combat(s, T, W, opts, rng, ev, slot, mask):
     power = army_power(s, mask, 0, roll_die(s, rng, combat_die(s, mask, 0), mask))
     emit(s, ev, EV_COMBAT, card, power, T.card_power[card])
     if power >= T.card_power[card]:
-        casualty(s, T, W, opts, rng, ev, mask, T.city[0])
+        casualty(s, T, W, opts, rng, ev, mask)
         add_morale(s, T, ev, -T.card_power[card])
         conclude(s, ev, slot)
         return True

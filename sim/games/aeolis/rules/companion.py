@@ -1,5 +1,6 @@
 """The Companion's divine abilities besides Smite (rules/combat.py): Aura of Protection and
-Lay on Hands, each paid in Light Crystals, as many as the team chooses (p. 27)."""
+Lay on Hands, each paid in Light Crystals, as many as the team chooses (p. 27). Each
+Companion unit uses one ability a round (p. 27)."""
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import D_AURA, D_LAY_ON_HANDS
@@ -10,12 +11,20 @@ from sim.jit import kernel
 
 
 @kernel
+def ability_left(s):
+    """A Companion unit has not used its divine ability this round."""
+    return s[L.COMPANION_USED] < s[L.UNITS + L.U_COMPANION]
+
+
+@kernel
 def aura(s, T, W, opts, rng, ev):
     """Aura of Protection: Structures next to the Companion, one Light Crystal each, cannot
-    be destroyed by a Raid this round (the Raid stays and tries again next round)."""
+    be destroyed by a Raid this round (the Raid stays and tries again next round). One use
+    of a unit's ability covers every hex it pays for."""
     here = s[L.POS + L.G_COMPANION]
-    if here < 0 or s[L.UNITS + L.U_COMPANION] == 0:
+    if here < 0 or not ability_left(s):
         return
+    used = False
     while s[L.RES + L.R_LIGHT] > 0:
         opts[0, 0] = -1
         n = 1
@@ -27,6 +36,9 @@ def aura(s, T, W, opts, rng, ev):
         h = opts[decide(s, T, W, opts, n, D_AURA, rng), 0]
         if h < 0:
             return
+        if not used:
+            s[L.COMPANION_USED] += 1
+            used = True
         s[L.RES + L.R_LIGHT] -= 1
         s[L.AURA + h] = 1
         emit(s, ev, EV_AURA, h, 0, 0)
@@ -53,7 +65,7 @@ def retreat_hex(s, T, h):
 def lay_on_hands(s, T, W, opts, rng, ev, h, dying, won):
     """Lay on Hands: of ``dying`` non-Companion land units about to die in a combat on h,
     the team saves as many as it pays Light Crystals for; returns how many."""
-    if dying <= 0 or not healer_near(s, T, h):
+    if dying <= 0 or not healer_near(s, T, h) or not ability_left(s):
         return 0
     most = dying if dying < s[L.RES + L.R_LIGHT] else s[L.RES + L.R_LIGHT]
     if most <= 0:
@@ -63,5 +75,6 @@ def lay_on_hands(s, T, W, opts, rng, ev, h, dying, won):
     saved = opts[decide(s, T, W, opts, most + 1, D_LAY_ON_HANDS, rng), 0]
     s[L.RES + L.R_LIGHT] -= saved
     if saved > 0:
+        s[L.COMPANION_USED] += 1
         emit(s, ev, EV_LAY_ON_HANDS, saved, won, 0)
     return saved

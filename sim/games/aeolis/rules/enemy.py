@@ -10,6 +10,7 @@ from sim.games.aeolis.rules.alchemy import burn_immolated
 from sim.games.aeolis.rules.board import (
     FAR,
     army_at,
+    army_on_board,
     dist,
     hex_loot,
     place_plague,
@@ -44,6 +45,17 @@ def disasters(s, T, ev, rng):
                 s[L.BURNING + slot] = 1
             else:
                 conclude(s, ev, slot)
+
+
+@kernel
+def plague_cards(s, T, ev, rng):
+    """The Plague step of the Enemy Phase (p. 36): each Plague card on the pile places its
+    tokens and leaves the pile."""
+    for slot in range(L.MAX_ACTIVE):
+        card = s[L.ACTIVE + slot]
+        if card >= 0 and T.card_kind[card] == ops.K_PLAGUE:
+            run_effect(s, T, ev, rng, T.card_fx[card], -1)
+            conclude(s, ev, slot)
 
 
 @kernel
@@ -103,12 +115,13 @@ def spread_inferno(s, T, ev, rng):
 
 @kernel
 def unrest(s, T, W, opts, rng, ev):
-    """Unrest: the army in the city may fight it; otherwise its effect strikes again."""
+    """Unrest: the army may fight it, wherever its units stand (p. 35 ties the combat to no
+    hex); otherwise its effect strikes again."""
     for slot in range(L.MAX_ACTIVE):
         card = s[L.ACTIVE + slot]
         if card < 0 or T.card_kind[card] != ops.K_UNREST:
             continue
-        mask = army_at(s, T.city[0])
+        mask = army_on_board(s)
         if mask != 0:
             opts[0, 0] = 0
             opts[1, 0] = 1
@@ -264,6 +277,7 @@ def enemy_phase(s, T, W, opts, rng, ev):
     burn_immolated(s, T, ev)
     spread_inferno(s, T, ev, rng)
     disasters(s, T, ev, rng)
+    plague_cards(s, T, ev, rng)
     spread_plague(s, T, ev, rng)
     unrest(s, T, W, opts, rng, ev)
     move_kind(s, T, W, opts, rng, ev, ops.K_PLUNDER)

@@ -59,12 +59,19 @@ def collect(s, T, h):
 
 
 @kernel
-def visit(s, T, g, h):
-    """Entering hex h: collect goods, repair a Ruin (Philosopher, p. 17), take hazard damage."""
-    collect(s, T, h)
+def repair(s, T, g, h):
+    """The Philosopher repairs a Ruin on a hex he starts on, passes through or stops on
+    (p. 17); sea hexes once the Academy is upgraded."""
     if g == L.G_PHILOSOPHER and s[L.RUIN + h] == 1 and s[L.STRUCT + h] >= 0:
         if T.land_ok[h] == 1 or s[L.LEVEL + L.B_ACADEMY] >= 1:
             s[L.RUIN + h] = 0
+
+
+@kernel
+def visit(s, T, g, h):
+    """Entering hex h: collect goods, repair a Ruin, take hazard damage."""
+    collect(s, T, h)
+    repair(s, T, g, h)
     if s[L.PLAGUE + h] == 1 or s[L.INFERNO + h] == 1:
         lose_one(s, T, g)
 
@@ -91,6 +98,7 @@ def move_options(s, T, opts, g):
 @kernel
 def walk(s, T, rng, ev, g, target):
     """Step toward ``target``; stop on entering an enemy hex (p. 8)."""
+    repair(s, T, g, s[L.POS + g])  # the hex he starts on (p. 17)
     where = terrain(s, g)
     for _ in range(speed(s, T, g)):
         here = s[L.POS + g]

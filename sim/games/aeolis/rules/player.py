@@ -41,6 +41,7 @@ def new_round(s):
     s[L.LEATHER_HELD] = s[L.RES + L.R_LEATHER]
     s[L.BLESSED] = 0
     s[L.BLESS_GROUPS] = 0
+    s[L.COMPANION_USED] = 0
     for d in range(L.N_FAITH):
         s[L.FAITH_USED + d] = 0
     for k in range(L.MAX_SPELLS):
@@ -53,10 +54,11 @@ def new_round(s):
 
 @kernel
 def hazards(s, T):
-    """A unit starting its turn on a Plague or Inferno hex takes 1 damage (p. 34)."""
+    """A unit starting its turn on a Plague hex takes 1 damage (p. 34); an Inferno hurts
+    only the units that move through it (p. 8), not those that start there."""
     for g in range(L.N_GROUPS):
         h = s[L.POS + g]
-        if h >= 0 and group_units(s, g) > 0 and (s[L.PLAGUE + h] == 1 or s[L.INFERNO + h] == 1):
+        if h >= 0 and group_units(s, g) > 0 and s[L.PLAGUE + h] == 1:
             lose_one(s, T, g)
 
 

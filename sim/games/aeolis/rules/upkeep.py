@@ -19,7 +19,6 @@ from sim.games.aeolis.rules.core import (
     roll,
     tradeable,
 )
-from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import add_active, spawn_enemy
 from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
@@ -112,12 +111,11 @@ def produce(s, T, W, opts, rng, ev, h):
         r = T.st_prod[st, k]
         if r < 0 or (r != L.R_WORKER and not tradeable(s, T, r)):
             continue  # goods only the upgraded Agora trades (p. 13)
+        # a Village lists a worker and Gold, so it places one Gold beside each worker (p. 10)
         if r == L.R_GOLD:
             s[L.HEX_GOLD + h] += amount
         else:
             s[L.STOCK + 2 * h + k] += amount
-        if st >= 0 and k == 0 and r == L.R_WORKER:
-            s[L.HEX_GOLD + h] += amount  # a Village gives Gold with each worker (p. 10)
     emit(s, ev, EV_PRODUCE, h, amount, 0)
 
 
@@ -192,12 +190,10 @@ def in_play(s, card):
 
 @compiled_in_caller
 def reveal(s, T, ev, rng, card):
-    """Put a drawn card into play: Active Events pile, enemy token, or placed Plague."""
+    """Put a drawn card on the Active Events pile (p. 33), with its enemy token; a Plague
+    card waits there for the Enemy Phase (p. 36)."""
     emit(s, ev, EV_DRAW, card, 0, 0)
     kind = T.card_kind[card]
-    if kind == ops.K_PLAGUE:
-        run_effect(s, T, ev, rng, T.card_fx[card], -1)
-        return
     slot = add_active(s, card)
     if slot < 0:
         return
