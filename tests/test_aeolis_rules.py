@@ -1,8 +1,6 @@
 """Aeolis rules: one test per kernel on a hand-built state, the rulebook's worked examples
 (design gap notes), and the analytic checks (Backlash rate, Diplomacy with a D4)."""
 
-import tomllib
-
 import pytest
 
 from sim.games.aeolis import layout as L
@@ -26,7 +24,6 @@ from sim.games.aeolis.rules import (
     player,
     upkeep,
 )
-from sim.shipped import content_file
 from sim.stats import wilson_interval
 from strategies.aeolis import policy
 from tests.aeolis_fixtures import blank, card_id, land_hex, opts, put_enemy, rng, team, trace
@@ -586,24 +583,6 @@ def test_horses_and_salt_are_produced_before_the_agora(T, content):
         s[L.STRUCT + h] = producer
         upkeep.produce(s, T, team(content), opts(), rng(), trace(), h)
         assert s[L.STOCK + 2 * h] == 1
-
-
-def test_every_assumed_item_gives_its_reason():
-    """docs/content/aeolis.md: an assumed value says which printed cue it was chosen from."""
-    shipped = tomllib.loads(content_file("aeolis").read_text(encoding="utf-8"))
-    bare = [item for item in _sourced_items(shipped) if item.strip() == "assumed"]
-    assert bare == []
-
-
-def _sourced_items(node):
-    if isinstance(node, dict):
-        if isinstance(node.get("source"), str):
-            yield node["source"]
-        for value in node.values():
-            yield from _sourced_items(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _sourced_items(value)
 
 
 def test_leather_for_an_upgrade_is_on_the_mat_before_the_player_phase(T, content):

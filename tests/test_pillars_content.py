@@ -2,7 +2,6 @@
 (sim/games/pillars/content.py): component counts (pp. 2-3), setup numbers (pp. ~4-5), both
 maps and the worked examples that play on them, and one-line errors for bad files."""
 
-import re
 import tomllib
 from pathlib import Path
 
@@ -76,24 +75,6 @@ def test_content_is_shipped_package_data():
     # read through importlib.resources, as an installed wheel reads it
     data = tomllib.loads(content_file("pillars").read_text(encoding="utf-8"))
     assert [b["side"] for b in data["boards"]] == ["mediterranean", "aegean"]
-
-
-def test_every_item_names_its_provenance(content):
-    pattern = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S)")
-
-    def sources(node):
-        if isinstance(node, dict):
-            if "source" in node:
-                yield node["source"]
-            for v in node.values():
-                yield from sources(v)
-        elif isinstance(node, list):
-            for v in node:
-                yield from sources(v)
-
-    found = list(sources(content.data))
-    assert len(found) > 150 and all(pattern.match(s) for s in found)
-    assert 0.8 < content.assumed_share < 1.0
 
 
 def test_hash_is_stable_and_follows_values(content, text, tmp_path):
