@@ -11,6 +11,7 @@ Every key is validated; errors are one line naming the file and the key.
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -141,10 +142,27 @@ def load_scenario(text: str, game: str | None) -> Scenario:
     for key in ("name", "description", "content"):
         if key in data and not isinstance(data[key], str):
             raise RunError(f"{where}: {key} must be a string")
+    if "name" in data:
+        check_name(data["name"], where)
     content = Path(str(path)).parent / data["content"] if "content" in data else None
     return Scenario(name=data.get("name", Path(path.name).stem), game=name, players=players,
                     strategies=strategies, settings=settings, overrides=overrides,
                     source=str(text), description=data.get("description", ""), content=content)
+
+
+NAME_LENGTH = 100
+_PLAIN_NAME = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]*")
+
+
+def check_name(name: str, where: str) -> str:
+    """A scenario's name, which names its output folder (``results/NAME``): one plain
+    folder name, so the run stays inside ``results/``: no path separator, no leading '.'
+    (``..``, a hidden folder), no control character."""
+    if len(name) > NAME_LENGTH or not _PLAIN_NAME.fullmatch(name):
+        raise RunError(f"{where}: name {name[:NAME_LENGTH]!r} is not a plain folder name ; give "
+                       f"up to {NAME_LENGTH} characters without '/', '\\', control characters or "
+                       "a leading '.', e.g. name = \"pericles-3p\"")
+    return name
 
 
 def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
