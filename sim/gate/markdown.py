@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 from sim.gate.paired import ALPHA, Shift
 from sim.gate.series import SHARE
+
+# Characters that are markup anywhere in a Markdown line or table cell (and raw HTML's '<').
+_MARKUP = re.compile(r"([\\`*_\[\]<>|~&])")
+
+
+def plain(text: str) -> str:
+    """``text`` as literal Markdown on one line: a folder named ``*a*|<b>`` shows as
+    written and cannot break the table or the page."""
+    return _MARKUP.sub(r"\\\1", " ".join(text.split()))
 
 
 def value_text(s: Shift, x: float) -> str:
@@ -16,7 +27,8 @@ def change_text(s: Shift, x: float) -> str:
 
 def _row(s: Shift, cells: dict[int, str]) -> str:
     status = "**moved**" if s.moved else "within tolerance"
-    return (f"| {cells[s.cell]} | {s.label} | {value_text(s, s.before)} | {value_text(s, s.after)} | "
+    return (f"| {plain(cells[s.cell])} | {plain(s.label)} | {value_text(s, s.before)} | "
+            f"{value_text(s, s.after)} | "
             f"{change_text(s, s.diff)} | {change_text(s, s.low)} .. {change_text(s, s.high)} | "
             f"{change_text(s, s.limit).lstrip('+')} | {s.p_holm:.2g} | {s.n} | {status} |")
 
@@ -27,7 +39,7 @@ def table(shifts: list[Shift], cells: dict[int, str], tolerance_pp: float, title
     shown = sorted((s for s in shifts if s.significant), key=lambda s: (not s.moved, s.p_holm))
     verdict = (f"{len(moved)} of {len(shifts)} measures moved" if moved
                else f"nothing moved ({len(shifts)} measures)")
-    lines = [f"## {title}: {verdict}", "",
+    lines = [f"## {plain(title)}: {verdict}", "",
              f"Paired t-test per measure on the per-game differences (same seed, same deals), "
              f"Holm-adjusted over all {len(shifts)} measures at alpha {ALPHA}; a shift fails when "
              f"it is significant and larger than {tolerance_pp:g} pp (shares) or "
@@ -35,8 +47,9 @@ def table(shifts: list[Shift], cells: dict[int, str], tolerance_pp: float, title
     if not shown:
         largest = max(shifts, key=lambda s: abs(s.diff) / (s.limit or 1e-12), default=None)
         if largest is not None:
-            lines.append(f"No significant shift; largest change: {cells[largest.cell]} "
-                         f"{largest.label} {change_text(largest, largest.diff)} (p = {largest.p:.2g}).")
+            lines.append(f"No significant shift; largest change: {plain(cells[largest.cell])} "
+                         f"{plain(largest.label)} {change_text(largest, largest.diff)} "
+                         f"(p = {largest.p:.2g}).")
         return "\n".join(lines) + "\n"
     lines += ["| cell | measure | baseline | now | change | 95% interval | tolerance | p (Holm) "
               "| games | status |",
