@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 import tomllib
 from pathlib import Path
 
@@ -36,6 +37,31 @@ def test_strings_that_read_as_other_values_are_quoted():
     items = [{"name": "3"}, {"name": "true"}, {"name": ""}, {"name": "a, \"b\""}]
     text = to_csv(items, section)
     assert from_csv(text, section, "roles.csv") == items
+
+
+FORMULAS = ['=HYPERLINK("http://example.com","x")', "+1+2", "-3+4", "@SUM(A1)", "\tname"]
+
+
+def test_a_name_that_reads_as_a_formula_is_exported_quoted(tmp_path):
+    """A spreadsheet runs a cell starting with '=' (and '+', '-', '@') as a formula, so such
+    names (a file that is not checked yet may hold any) are written as quoted TOML strings,
+    which read back unchanged."""
+    shipped_text = SHIPPED["pericles"].read_text(encoding="utf-8")
+    names = ["veteran", "matriarch", "sophist", "oligarch", "hetaira"]
+    for name, formula in zip(names, FORMULAS, strict=True):
+        shipped_text = shipped_text.replace(f'name = "{name}"', f"name = {json.dumps(formula)}", 1)
+    studio = tmp_path / "studio.toml"
+    studio.write_text(shipped_text, encoding="utf-8")
+    roles = tmp_path / "roles.csv"
+    done = sim("content", "export", "pericles", "--table", "roles", "--csv", roles,
+               "--content", studio)
+    assert done.returncode == 0, done.stderr
+    cells = [cell for row in csv.reader(io.StringIO(roles.read_text(encoding="utf-8")))
+             for cell in row]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t"))]
+    section = schema(GAMES["pericles"])["roles"]
+    read = from_csv(roles.read_text(encoding="utf-8"), section, "roles.csv")
+    assert [r["name"] for r in read][:5] == FORMULAS
 
 
 def test_export_then_import_through_the_command_line(tmp_path):

@@ -3,7 +3,8 @@
 A row is an item (a table section is one row), a column a field. A cell holds the
 field's value as TOML text (``3``, ``true``, ``[["trophy", 2]]``, ``{ worker = 1 }``),
 except that a string is written bare when it reads back as itself (``veteran``,
-``rulebook p. 13``) and quoted otherwise (``"3"``); an empty cell is a field not set.
+``rulebook p. 13``) and quoted otherwise (``"3"``, and ``"=HYPERLINK(...)"``: a string
+starting like a spreadsheet formula); an empty cell is a field not set.
 """
 
 from __future__ import annotations
@@ -25,8 +26,14 @@ def read_cell(text: str) -> object:
         return text
 
 
+# A spreadsheet reads a cell starting with one of these as a formula (=HYPERLINK(...) runs
+# when the file is opened), so such a string is written quoted: it then starts with '"'.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
 def cell_text(value: object) -> str:
-    if isinstance(value, str) and value and read_cell(value) == value:
+    if isinstance(value, str) and value and not value.startswith(FORMULA_START) \
+            and read_cell(value) == value:
         return value
     return value_text(value)
 
