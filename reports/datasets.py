@@ -10,7 +10,7 @@ from sim.aggregate.scan import open_data, whole_games
 from sim.games.registry import GameInfo
 from sim.runner.batches import DATA_DIR
 from sim.runner.dataset import open_run_folder
-from sim.runner.integrity import repair_hint
+from sim.runner.integrity import repair_hint, require_intact, resume_command
 
 
 class ReportError(ValueError):
@@ -38,8 +38,9 @@ def open_run(path: Path) -> Run:
     """The folder's manifest, checked: a complete run of a game the registry knows."""
     manifest, info = open_run_folder(path, ReportError)
     if manifest.get("status") != "complete":
-        raise ReportError(f"{str(path)!r} holds an unfinished run ; finish it with 'sim run --resume' "
-                          "and the original flags")
+        raise ReportError(f"{str(path)!r} holds an unfinished run ; finish it with "
+                          f"'{resume_command(manifest)}' and the original flags")
+    require_intact(path, manifest, info.cooperative, ReportError)
     return Run(path=path, manifest=manifest, info=info)
 
 
@@ -54,8 +55,8 @@ def read_cell(run: Run, cell: dict) -> CellTally:
                 tally.add(chunk, int(cell["players"]))
     except (OSError, ValueError) as exc:
         raise ReportError(f"{str(run.path)!r}: cannot read the Parquet data ({exc}) ; "
-                          f"{repair_hint(run.path)}") from None
+                          f"{repair_hint(run.path, run.manifest)}") from None
     if tally.games != cell["games"]:
         raise ReportError(f"{str(run.path)!r}: cell {index} has {tally.games} of its {cell['games']} "
-                          f"games ; {repair_hint(run.path)}")
+                          f"games ; {repair_hint(run.path, run.manifest)}")
     return tally

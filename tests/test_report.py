@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
@@ -23,7 +22,8 @@ from reports.render import build_report
 from sim.aggregate import scan
 from sim.cli import app
 from sim.games import registry
-from sim.runner.dataset import FORMAT, MANIFEST
+from sim.runner.batches import Batch
+from sim.runner.dataset import FORMAT, MANIFEST, write_shard
 from sim.stats import seat_advantage_test, wilson_interval
 
 cli = CliRunner()
@@ -57,20 +57,20 @@ def competitive_rows(cell: int, games: int, players: int, first_seat_wins: float
 
 def write_run(out: Path, game: str, cells: list[tuple[dict, dict[str, np.ndarray]]],
               scenario: str = "synthetic") -> Path:
-    """A complete run folder: ``cells`` pairs a cell's run.json entry with its columns."""
-    entries = []
-    for index, (entry, columns) in enumerate(cells):
-        entries.append({"cell": index, "mode": "standard", "strategies": ["random"], "sweep": {},
-                        "settings": {}, "overrides": {}, "content_hash": "ab" * 32,
-                        "assumed_share": 0.25, **entry})
-        folder = out / "data" / f"cell-{index:03d}"
-        folder.mkdir(parents=True)
-        pq.write_table(pa.table(columns), folder / "part-00000.parquet")
+    """A complete run folder: ``cells`` pairs a cell's run.json entry with its columns,
+    written as `sim run` writes its shards (metadata and checksum)."""
+    entries = [{"cell": index, "mode": "standard", "strategies": ["random"], "sweep": {},
+                "settings": {}, "overrides": {}, "content_hash": "ab" * 32,
+                "assumed_share": 0.25, **entry} for index, (entry, _) in enumerate(cells)]
     manifest = {"format": FORMAT, "game": game, "scenario": scenario, "seed": 7,
                 "games_per_cell": entries[0]["games"], "batch_size": 10**6, "cells": entries,
                 "scenario_file": None, "description": "synthetic data",
                 "games": sum(e["games"] for e in entries), "package_version": "0.1.0",
                 "git_revision": None, "status": "complete", "wall_time_s": 1.5}
+    run_meta = {k: v for k, v in manifest.items() if k != "cells"}
+    for entry, (_, columns) in zip(entries, cells, strict=True):
+        write_shard(out, Batch(entry["cell"], 0, 0, entry["games"]), pa.table(columns),
+                    {"run": run_meta, "cell": entry})
     (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     return out
 
@@ -234,9 +234,9 @@ def test_cli_writes_the_report_next_to_the_data(tmp_path):
 @pytest.mark.parametrize("case, message", [
     ("missing", "is not a folder ; give a folder written by 'sim run'"),
     ("no_manifest", "has no valid run.json ; give a folder written by 'sim run'"),
-    ("unfinished", "holds an unfinished run ; finish it with 'sim run --resume'"),
-    ("short", "cell 0 has 200 of its 300 games ; find the damaged or missing shards with "
-              "'sim verify"),
+    ("unfinished", "holds an unfinished run ; finish it with 'sim run ... --resume'"),
+    ("short", "shard data/cell-000/part-00000.parquet is damaged (600 rows where its 300 games "
+              "give 900) ; find the damaged or missing shards with 'sim verify"),
     ("unknown_game", "unknown game 'chess'"),
     ("two_without_out", "2 folders given but no --out ; add --out FILE.html"),
     ("bad_effect", "--min-effect -1.0 is out of range"),

@@ -4,7 +4,6 @@ folder's state, and one writer at a time holds an output folder."""
 import hashlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from run_folders import SHARD, flags, rewrite, rows
 from typer.testing import CliRunner
 
 import sim.runner.dataset as dataset
@@ -25,10 +25,7 @@ from sim.runner.integrity import verify_folder
 from sim.runner.lock import LOCK_NAME, FolderLock
 
 REPO = Path(__file__).resolve().parents[1]
-ARGS = ["--game", "pericles", "--players", "3", "--n", "200", "--batch-size", "50",
-        "--strategies", "random", "--seed", "5", "--workers", "1"]
-KEYS = ["cell", "game", "seat"]
-SHARD = "data/cell-000/part-{:05d}.parquet"
+ARGS = flags()
 CLI = "import sys; from sim.cli import app; sys.argv[0] = 'sim'; app()"
 ENV = dict(os.environ, PYTHONPATH=str(REPO))
 HOLD = ("import sys, time; from pathlib import Path; from sim.runner.lock import FolderLock; "
@@ -48,10 +45,6 @@ def largest_chunk(path: Path) -> tuple[int, int]:
     return chunk.dictionary_page_offset or chunk.data_page_offset, chunk.total_compressed_size
 
 
-def rows(out: Path) -> pd.DataFrame:
-    return pd.read_parquet(out / "data").sort_values(KEYS).reset_index(drop=True)
-
-
 def snapshot(out: Path) -> dict[str, tuple]:
     """Every entry of the folder with its size, content hash and modification time."""
     seen = {}
@@ -61,22 +54,6 @@ def snapshot(out: Path) -> dict[str, tuple]:
         seen[str(path.relative_to(out))] = (stat.st_size if path.is_file() else None, digest,
                                             stat.st_mtime_ns)
     return seen
-
-
-@pytest.fixture(scope="module")
-def reference(tmp_path_factory) -> Path:
-    """An uninterrupted run: 4 shards of 50 games."""
-    out = tmp_path_factory.mktemp("integrity") / "reference"
-    done = sim("run", *ARGS, "--out", str(out), "--quiet")
-    assert done.returncode == 0, done.stderr
-    return out
-
-
-@pytest.fixture
-def copy(reference, tmp_path) -> Path:
-    out = tmp_path / "copy"
-    shutil.copytree(reference, out)
-    return out
 
 
 def test_damaged_shards_are_reported_then_replayed(reference, copy):
@@ -126,27 +103,19 @@ def test_missing_shard_is_reported_and_replayed(reference, copy):
 
 
 def test_readers_point_to_verify_and_resume(copy):
-    (copy / SHARD.format(1)).unlink()
-    with pytest.raises(GateError, match=r"cell 0 has 150 of its 200 games ; find the damaged or "
-                       r"missing shards with 'sim verify .*' and play them again with 'sim run "
-                       r"\.\.\. --resume'"):
-        read_run(copy)
     run = open_run(copy)
+    (copy / SHARD.format(1)).unlink()
+    with pytest.raises(GateError, match=r"shard data/cell-000/part-00001.parquet is missing ; find "
+                       r"the damaged or missing shards with 'sim verify .*' and play them again "
+                       r"with 'sim run \.\.\. --resume'"):
+        read_run(copy)
+    with pytest.raises(ReportError, match=r"part-00001.parquet is missing ; find .* 'sim verify"):
+        open_run(copy)
     with pytest.raises(ReportError, match=r"cell 0 has 150 of its 200 games ; find .* 'sim verify"):
         read_cell(run, run.cells[0])
     (copy / SHARD.format(2)).write_bytes(b"")
     with pytest.raises(ReportError, match=r"cannot read the Parquet data .* 'sim run \.\.\. --resume'"):
         read_cell(run, run.cells[0])
-
-
-def _rewrite(out: Path, index: int, change) -> None:
-    """Rewrite a shard through ``change(table)`` and record its new checksum, so only the
-    footer checks can tell."""
-    path = out / SHARD.format(index)
-    table = change(pq.read_table(path))
-    pq.write_table(table, path, compression="zstd")
-    record = dataset.checksum_path(out, Batch(0, index, 50 * index, 50))
-    record.write_text(f"{dataset.file_sha256(path)}  {SHARD.format(index)}\n")
 
 
 def test_footer_checks_and_shards_without_checksum(copy):
@@ -155,8 +124,8 @@ def test_footer_checks_and_shards_without_checksum(copy):
         meta[b"sim.run"] = json.dumps({**json.loads(meta[b"sim.run"]), "seed": 6}).encode()
         return table.replace_schema_metadata(meta)
 
-    _rewrite(copy, 0, other_seed)
-    _rewrite(copy, 1, lambda table: table.slice(0, 120))
+    rewrite(copy, 0, other_seed)
+    rewrite(copy, 1, lambda table: table.slice(0, 120))
     # no checksum: the shard is decoded in full instead
     for index in (2, 3):
         dataset.checksum_path(copy, Batch(0, index, 50 * index, 50)).unlink()

@@ -59,7 +59,8 @@ def run(
     resume: Annotated[bool, typer.Option(
         help="Finish an interrupted run in --out: check every shard there, play the missing "
         "and damaged ones (see `sim verify`).")] = False,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing run in --out.")] = False,
+    overwrite: Annotated[bool, typer.Option(
+        help="Replace an existing run in --out (deletes only the run's own files).")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar and no summary.")] = False,
     until_ci: Annotated[float | None, typer.Option(
         help="Stop a cell once every win-share 95% interval (seat, Role, strategy) has a "

@@ -39,7 +39,8 @@ def sensitivity(
     batch_size: Annotated[str, typer.Option(help="Games per Parquet shard.")] = str(DEFAULT_BATCH),
     resume: Annotated[bool, typer.Option(
         help="Finish an interrupted run in --out (see `sim run --resume`).")] = False,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing run in --out.")] = False,
+    overwrite: Annotated[bool, typer.Option(
+        help="Replace an existing run in --out (deletes only the run's own files).")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar and no summary.")] = False,
     backend: opt.Backend = "local",
     scheduler: opt.Scheduler = None,

@@ -14,10 +14,11 @@ def verify(
     folder: Annotated[Path, typer.Argument(help="A folder written by `sim run`.", metavar="DIR",
                                            show_default=False)],
 ) -> None:
-    """Check a run folder: every shard there, readable, of the right size and run, and
-    unchanged since it was written (SHA-256). Prints one summary line, then a few of the
-    damaged and missing shards. Exit 0 when the run is complete and intact, else 1;
-    'sim run ... --resume' with the original flags replays what is damaged or missing.
+    """Check a run folder: every shard there, readable, of the right size, run and batch,
+    and unchanged since it was written (SHA-256), and no other file in data/. Prints one
+    summary line, then a few of the damaged and missing shards and stray files. Exit 0 when
+    the run is complete and intact, else 1; 'sim run ... --resume' (or 'sim sensitivity ...
+    --resume') with the original flags replays what is damaged or missing.
 
     Example: sim verify results/pericles-3p
     """

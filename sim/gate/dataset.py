@@ -15,7 +15,7 @@ from sim.gate import GateError
 from sim.gate.outcomes import Outcomes, columns_to_read, from_table
 from sim.runner.batches import DATA_DIR
 from sim.runner.dataset import FORMAT, read_manifest
-from sim.runner.integrity import repair_hint, rows_per_game
+from sim.runner.integrity import repair_hint, require_intact, resume_command, rows_per_game
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,12 @@ def read_run(folder: Path, detailed: bool = False) -> tuple[dict, dict[int, Cell
                         "folder written by 'sim run'")
     if manifest.get("status") != "complete":
         raise GateError(f"{str(folder)!r} holds an unfinished run ; finish it with "
-                        "'sim run ... --resume'")
+                        f"'{resume_command(manifest)}'")
     try:
         cooperative = get_game(manifest.get("game", "")).cooperative
     except UnknownGame as exc:
         raise GateError(f"{str(folder)!r}: {exc} ; use a version of the tool that knows this game") from None
+    require_intact(folder, manifest, cooperative, GateError)
     played = {s["cell"]: s["games"] for s in manifest.get("stopped") or []}  # --until-ci
     cells = {}
     try:
@@ -72,11 +73,11 @@ def read_run(folder: Path, detailed: bool = False) -> tuple[dict, dict[int, Cell
             rows = data.count_rows(filter=pads.field("cell") == index)  # from the footers
             if rows != want * per_game:
                 raise GateError(f"{str(folder)!r}: cell {index} has {rows // per_game} of its "
-                                f"{want} games ; {repair_hint(folder)}")
+                                f"{want} games ; {repair_hint(folder, manifest)}")
             cells[index] = CellOutcomes(folder, data, index, want, detailed)
     except GateError:
         raise
     except (OSError, ValueError) as exc:
         raise GateError(f"{str(folder)!r}: cannot read its Parquet shards ({exc}) ; "
-                        f"{repair_hint(folder)}") from None
+                        f"{repair_hint(folder, manifest)}") from None
     return manifest, cells

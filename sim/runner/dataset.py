@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import platform
-import shutil
+import re
 import subprocess
 from importlib import metadata
 from pathlib import Path
@@ -37,6 +37,7 @@ from sim.runner.lock import LOCK_NAME, busy_message, holder
 MANIFEST = "run.json"
 FORMAT = "sim-run/1"
 CHECKSUM_DIR = "checksums"
+SET_ASIDE = "set-aside"  # where files that do not belong in data/ are moved, never deleted
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -148,22 +149,77 @@ def _content_change(theirs: dict | None, ours: dict | None) -> str:
             f"{ours['sha256'][:12]} instead of {theirs['sha256'][:12]})")
 
 
-def prepare(out: Path, action: str) -> None:
-    """Create (or empty) the folder; on resume drop half-written temporary shards.
+# What a run writes, by name: --overwrite deletes these and nothing else.
+RUN_FILES = {DATA_DIR: re.compile(r"cell-\d{3,}/_?part-\d{5,}\.parquet(\.tmp)?"),
+             CHECKSUM_DIR: re.compile(r"cell-\d{3,}/_?part-\d{5,}\.sha256(\.tmp)?")}
 
-    Called with the folder's lock held. Emptying keeps the lock file and deletes run.json
-    last, so an emptying cut short still leaves a folder that --overwrite accepts.
+
+def prepare(out: Path, action: str) -> list[dict]:
+    """Create the folder, or for ``replace`` clear the previous run's files out of it; on
+    resume drop half-written temporary shards. Returns the files a replace moved out of
+    ``data/`` (sim.runner.integrity.set_aside).
+
+    Called with the folder's lock held. Clearing deletes only what a run writes (run.json,
+    its shards and checksums) and keeps every other file: notes, notebooks and reports stay
+    where they are, and a file in ``data/``, where Parquet readers would take it for rows,
+    is moved to ``set-aside/``. run.json goes last, so a clearing cut short still leaves a
+    folder that --overwrite accepts.
     """
+    moved: list[dict] = []
     if action == "replace":
-        for entry in sorted(out.iterdir(), key=lambda p: p.name == MANIFEST):
-            if entry.name == LOCK_NAME:
-                continue
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry)
-            else:
-                entry.unlink()
+        moved = [{"file": path, "now": set_aside(out, path)} for path in read_files(out)
+                 if not RUN_FILES[DATA_DIR].fullmatch(path.removeprefix(f"{DATA_DIR}/"))]
+        for folder, pattern in RUN_FILES.items():
+            _clear(out / folder, pattern)
+        (out / f"_{MANIFEST}.tmp").unlink(missing_ok=True)
+        (out / MANIFEST).unlink(missing_ok=True)
     out.mkdir(parents=True, exist_ok=True)
     drop_partial_shards(out)
+    return moved
+
+
+def read_files(out: Path) -> list[str]:
+    """The files in ``data/`` that Parquet readers read, relative to ``out``: they skip every
+    path with a part starting with '.' or '_'."""
+    data = out / DATA_DIR
+    if not data.is_dir():
+        return []
+    found = []
+    for path in sorted(data.rglob("*")):
+        relative = path.relative_to(data)
+        if (path.is_dir() and not path.is_symlink()) or \
+                any(part.startswith((".", "_")) for part in relative.parts):
+            continue
+        found.append(f"{DATA_DIR}/{relative.as_posix()}")
+    return found
+
+
+def set_aside(out: Path, relative: str) -> str:
+    """Move a file out of ``data/`` into ``set-aside/`` (never deleted: it may be someone's
+    file); where it went, relative to ``out``."""
+    target = out / SET_ASIDE / relative
+    number = 1
+    while target.exists() or target.is_symlink():
+        number += 1
+        target = out / SET_ASIDE / f"{relative}.{number}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    (out / relative).rename(target)
+    return target.relative_to(out).as_posix()
+
+
+def _clear(folder: Path, pattern: re.Pattern) -> None:
+    """Delete the files of ``folder`` whose path in it matches ``pattern``, then the folders
+    left empty."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    for path in sorted(folder.rglob("*"), reverse=True):  # files before their folders
+        if path.is_dir() and not path.is_symlink():
+            if not any(path.iterdir()):
+                path.rmdir()
+        elif pattern.fullmatch(path.relative_to(folder).as_posix()):
+            path.unlink()
+    if not any(folder.iterdir()):
+        folder.rmdir()
 
 
 def drop_partial_shards(out: Path) -> None:
@@ -195,12 +251,21 @@ def file_sha256(path: Path) -> str:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
+def batch_identity(batch: Batch) -> dict[str, int]:
+    """Where a shard belongs (its schema metadata ``sim.batch``): the cell, the batch and the
+    games it holds. It is part of the shard's bytes, so the SHA-256 covers it too."""
+    return {"cell": batch.cell, "batch": batch.index, "first_game": batch.first,
+            "games": batch.count}
+
+
 def write_shard(out: Path, batch: Batch, table: pa.Table, meta: dict[str, object]) -> None:
-    """Write the batch's rows with ``meta`` in the schema metadata, atomically, and the
-    file's SHA-256 (in ``sha256sum`` format, relative to ``out``) just before it."""
+    """Write the batch's rows with ``meta`` and the batch's identity in the schema metadata,
+    atomically, and the file's SHA-256 (in ``sha256sum`` format, relative to ``out``) just
+    before it."""
     final = out / batch.path
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = final.with_name(f"_{final.name}.tmp")
+    meta = {**meta, "batch": batch_identity(batch)}
     encoded = {f"sim.{k}": json.dumps(v, default=str, sort_keys=True) for k, v in meta.items()}
     table = table.replace_schema_metadata(encoded)
     pq.write_table(table, tmp, compression="zstd")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from datetime import UTC, datetime
@@ -13,7 +14,7 @@ import numba
 import pyarrow as pa
 
 from sim.runner import RunError
-from sim.runner.batches import Batch
+from sim.runner.batches import DATA_DIR, Batch
 from sim.runner.dataset import (
     FORMAT,
     check_out,
@@ -21,6 +22,7 @@ from sim.runner.dataset import (
     environment,
     prepare,
     read_manifest,
+    set_aside,
     shard_done,
     write_manifest,
     write_shard,
@@ -73,25 +75,45 @@ def execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool = False,
         return _execute(plan, out, action, backend=backend, quiet=quiet, until_ci=until_ci)
 
 
-def _drop_damaged(plan: Plan, out: Path, quiet: bool) -> list[dict]:
-    """Delete every existing shard of the plan that is damaged; what was deleted and why."""
+def _mend(plan: Plan, out: Path) -> tuple[list[dict], list[dict]]:
+    """Delete every existing shard of the plan that is damaged and move the strays out of
+    ``data/``; what was deleted and why, and where each stray went."""
     found = inspect(out, plan.identity(), plan.info.cooperative, plan.batches())
     for damage in found.damaged:
         remove_shard(out, damage.batch)
-    if found.damaged and not quiet:
-        named = "; ".join(f"{d.batch.path}: {d.problem}" for d in found.damaged[:SHOWN])
-        more = f" and {len(found.damaged) - SHOWN} more" if len(found.damaged) > SHOWN else ""
-        sys.stderr.write(f"resume: {len(found.damaged)} damaged shard(s) deleted, to be played "
-                         f"again - {named}{more}\n")
-        sys.stderr.flush()
-    return [{"shard": d.batch.path, "problem": d.problem} for d in found.damaged]
+    moved = [{"file": stray, "now": set_aside(out, stray)} for stray in found.strays]
+    return [{"shard": d.batch.path, "problem": d.problem} for d in found.damaged], moved
+
+
+def _tell(damaged: list[dict], strays: list[dict], quiet: bool) -> None:
+    """One line each for the damaged shards deleted and the strays moved, unless quiet."""
+    if quiet:
+        return
+    if damaged:
+        named = "; ".join(f"{d['shard']}: {d['problem']}" for d in damaged[:SHOWN])
+        more = f" and {len(damaged) - SHOWN} more" if len(damaged) > SHOWN else ""
+        _say(f"resume: {len(damaged)} damaged shard(s) deleted, to be played again - "
+             f"{named}{more}")
+    if strays:
+        named = "; ".join(f"{m['file']} -> {m['now']}" for m in strays[:SHOWN])
+        more = f" and {len(strays) - SHOWN} more" if len(strays) > SHOWN else ""
+        _say(f"{len(strays)} file(s) that are no shard of the run moved out of {DATA_DIR}/, "
+             f"where Parquet readers would read them as rows - {named}{more}")
+
+
+def _say(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
              until_ci: float | None) -> dict:
     previous = read_manifest(out) if action == "resume" else None
-    prepare(out, action)
-    damaged = _drop_damaged(plan, out, quiet) if action == "resume" else None
+    strays = prepare(out, action)
+    damaged = None
+    if action == "resume":
+        damaged, strays = _mend(plan, out)
+    _tell(damaged or [], strays, quiet)
     manifest = {"format": FORMAT, **plan.identity(),
                 "scenario_file": plan.scenario.source,
                 "content_path": plan.studio.path if plan.studio else None,
@@ -99,23 +121,33 @@ def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
                 "games": plan.games, **environment(),
                 "started": datetime.now(UTC).isoformat(timespec="seconds")}
     meta = {k: v for k, v in manifest.items() if k != "cells"}
-    wall_before = float(previous.get("wall_time_s", 0.0)) if previous else 0.0
+    wall_before = _seconds(previous.get("wall_time_s")) if previous else 0.0
     manifest.update(backend=backend.name, workers=backend.workers, status="running",
                     wall_time_s=wall_before)
     if until_ci is not None:
         manifest["until_ci"] = until_ci
     if damaged is not None:
         manifest["replayed_damaged"] = damaged
+    if strays:
+        manifest["set_aside"] = strays
     write_manifest(out, manifest)
     jobs = {cell.index: cell_job(plan, cell, meta) for cell in plan.cells}
     batches = plan.batches()
     done_games = sum(b.count for b in batches if shard_done(out, b))
     start = time.perf_counter()
+
+    def keep_time() -> None:
+        """run.json's time after each batch, so a killed session's time is not lost."""
+        manifest["wall_time_s"] = round(wall_before + time.perf_counter() - start, 3)
+        write_manifest(out, manifest)
+
     with RunProgress(plan.games, done_games, quiet) as bar:
         if until_ci is None:
-            played, kept, stopped = _play_missing(out, backend, jobs, batches, bar), len(batches), []
+            played = _play_missing(out, backend, jobs, batches, bar, keep_time)
+            kept, stopped = len(batches), []
         else:
-            played, kept, stopped = _play_until(out, backend, jobs, batches, bar, until_ci)
+            played, kept, stopped = _play_until(out, backend, jobs, batches, bar, keep_time,
+                                                until_ci)
     drop_partial_shards(out)
     elapsed = time.perf_counter() - start
     if stopped:
@@ -126,6 +158,13 @@ def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
                     finished=datetime.now(UTC).isoformat(timespec="seconds"))
     write_manifest(out, manifest)
     return manifest
+
+
+def _seconds(value: object) -> float:
+    """A previous session's ``wall_time_s``; 0 when run.json holds no such number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    return float(value) if 0 <= value < float("inf") else 0.0
 
 
 class _ShardWriter:
@@ -165,8 +204,9 @@ class _ShardWriter:
 
 
 def _play_missing(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batch],
-                  bar: RunProgress) -> int:
-    """Every missing batch, in whatever order the backend finishes them; games played."""
+                  bar: RunProgress, keep_time: Callable[[], None]) -> int:
+    """Every missing batch, in whatever order the backend finishes them; games played.
+    ``keep_time`` is called after each batch."""
     work = [(jobs[b.cell], b) for b in batches if not shard_done(out, b)]
     played = 0
     with _ShardWriter(out) as writer, closing(backend.play(out, work, ordered=False)) as results:
@@ -174,11 +214,13 @@ def _play_missing(out: Path, backend, jobs: dict[int, CellJob], batches: list[Ba
             writer.keep(jobs[batch.cell], batch, table)
             played += batch.count
             bar.advance(batch.count)
+            keep_time()
     return played
 
 
 def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batch],
-                bar: RunProgress, until_ci: float) -> tuple[int, int, list[dict]]:
+                bar: RunProgress, keep_time: Callable[[], None],
+                until_ci: float) -> tuple[int, int, list[dict]]:
     """Each cell's batches in order until its intervals are narrow enough; closing the
     backend's results cancels the batches queued past that point."""
     # imported here: the rule needs scipy.stats, which a run without --until-ci never loads
@@ -204,5 +246,6 @@ def _play_until(out: Path, backend, jobs: dict[int, CellJob], batches: list[Batc
                 rule.add(table)
                 played += batch.count
                 bar.advance(batch.count)
+                keep_time()
         stopped.append(rule.record(cell))
     return played, kept, stopped
