@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from sim.games.registry import GameInfo
 from sim.runner import RunError
@@ -63,12 +64,15 @@ def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
     ``table_sizes`` counts what that costs."""
     if group not in GROUPS:
         raise RunError(f"--group {group!r} is not known ; give one of: {', '.join(GROUPS)}")
-    tuned = {k: int(v) for k, v in base.overrides.items() if k.startswith("params.")}
-    values = (param_values(runner.PARAMS, tuned)
+    # Moves start from the content the base cell plays, the studio's file (a scenario's
+    # ``content``) and the overrides laid over the shipped content, and load the same way.
+    played = {f"params.{k}": int(v) for k, v in base.content.data.get("params", {}).items()}
+    values = (param_values(runner.PARAMS, played)
               + content_values(base.content.data, runner.CONTENT_SECTIONS))
+    studio = Path(base.content.studio.path) if base.content.studio is not None else None
 
     def load(extra: dict[str, object]) -> object:
-        return runner.load({**base.overrides, **extra})
+        return runner.load({**base.overrides, **extra}, studio)
 
     kept, refused = playable(moves(in_scope(values, keys), step), load, RunError)
     if group == "item":
