@@ -6,20 +6,28 @@ dataset row (cell C, game G) is played again by rebuilding cell C from its recor
 run.json and playing game G with the run's seed. The studio's content file the run was
 made with (run.json names it, its path and SHA-256) must be where it was and unchanged,
 and the rebuilt content must hash as the run's did; otherwise the game would differ and
-the replay is refused.
+the replay is refused. So is a replay whose run.json no longer matches the shard that
+holds the game's row (an edited seed, strategies or game count, a game the run has not
+played): the game replayed would not be the row's.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pyarrow.parquet as pq
+
 from sim.games.registry import GameInfo, load_runner
 from sim.runner import RunError
-from sim.runner.dataset import file_sha256, open_run_folder
+from sim.runner.batches import Batch
+from sim.runner.dataset import MANIFEST, file_sha256, open_run_folder
+from sim.runner.integrity import expected_batches, resume_command, rows_per_game, shard_problem
 from sim.runner.plan import Plan
+from sim.runner.request import MAX_SEED
 
 
 @dataclass(frozen=True)
@@ -48,15 +56,25 @@ def from_plan(plan: Plan, index: int) -> OneGame:
 
 
 def from_run(folder: Path, cell: int, index: int) -> OneGame:
-    """Game ``index`` of cell ``cell`` of the run written in ``folder``."""
-    manifest, info = open_run_folder(Path(folder))
+    """Game ``index`` of cell ``cell`` of the run written in ``folder``, once run.json is
+    found to match the shard that holds the game's row."""
+    folder = Path(folder)
+    manifest, info = open_run_folder(folder)
     cells = manifest["cells"]
-    if not 0 <= cell < len(cells):
-        raise RunError(f"cell {cell} is out of range ; {str(folder)!r} has cells "
-                       f"0..{len(cells) - 1}")
+    if not isinstance(cells, list) or not 0 <= cell < len(cells):
+        span = f"0..{len(cells) - 1}" if isinstance(cells, list) else "none readable"
+        raise RunError(f"cell {cell} is out of range ; {str(folder)!r} has cells {span}")
     record = cells[cell]
-    stopped = {s["cell"]: s["games"] for s in manifest.get("stopped", [])}
-    _check_index(index, stopped.get(cell, record["games"]), f"cell {cell}")
+    _check_seed(manifest.get("seed"), folder)
+    try:
+        batches = [b for b in expected_batches(manifest) if b.cell == cell]
+        rows = rows_per_game(info.cooperative, record["players"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise RunError(f"{str(folder)!r}: its {MANIFEST} lacks the plan of cell {cell} (players, "
+                       "games, batch size) ; give a folder written by 'sim run'") from None
+    _check_index(index, sum(b.count for b in batches), f"cell {cell}")
+    batch = next(b for b in batches if b.first <= index < b.first + b.count)
+    _check_shard(folder, manifest, record, batch, rows, index)
     runner = load_runner(info)
     content = runner.load(record["overrides"], _studio_file(manifest))
     if content.content_hash != record["content_hash"]:
@@ -66,6 +84,41 @@ def from_run(folder: Path, cell: int, index: int) -> OneGame:
     setup = runner.make_setup(content, record["players"], record["settings"],
                               tuple(record["strategies"]), f"cell {cell}")
     return OneGame(info, content, setup, int(manifest["seed"]), index)
+
+
+def _check_seed(seed: object, folder: Path) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise RunError(f"{str(folder)!r}: its {MANIFEST} seed {seed!r} is not a run seed "
+                       "(0 .. 2**63 - 1) ; the file was edited: restore the one the run wrote")
+
+
+def _check_shard(folder: Path, manifest: dict, record: dict, batch: Batch, rows: int,
+                 index: int) -> None:
+    """The row of the game is in an intact shard written with what run.json says (seed,
+    strategies, settings, content): otherwise the game replayed would not be the row's."""
+    where = f"game {index} of cell {batch.cell}"
+    if not (folder / batch.path).exists():
+        raise RunError(f"{where} was not played: its shard {batch.path} is missing ; finish "
+                       f"the run with '{resume_command(manifest)}' and the original flags, or "
+                       f"see 'sim verify {folder}'")
+    problem = shard_problem(folder, batch, manifest, record, rows)
+    if problem is None:
+        problem = _content_record_problem(folder / batch.path, manifest)
+    if problem is not None:
+        raise RunError(f"{str(folder)!r}: {MANIFEST} does not match {batch.path}, which holds "
+                       f"{where}: {problem} ; replay from an unchanged run folder "
+                       f"(see 'sim verify {folder}')")
+
+
+def _content_record_problem(shard: Path, manifest: dict) -> str | None:
+    """Whether run.json names the content file the shard was written with (replay reads
+    the file run.json names)."""
+    meta = pq.read_schema(shard).metadata or {}
+    written = json.loads(meta[b"sim.run"])
+    for key in ("content_file", "content_path"):
+        if key in written and written[key] != manifest.get(key):
+            return f"written by another run ({key} differs)"
+    return None
 
 
 def _studio_file(manifest: dict) -> Path | None:
@@ -79,8 +132,8 @@ def _studio_file(manifest: dict) -> Path | None:
                        "put it back there to replay the run's games")
     if file_sha256(path) != record["sha256"]:
         raise RunError(f"the run's content file {record['name']} has changed since the run "
-                       f"(SHA-256 {file_sha256(path)[:12]} instead of {record['sha256'][:12]}), "
-                       "so its games would differ ; restore the version the run was made with")
+                       f"(its SHA-256 is no longer {record['sha256'][:12]}), so its games would "
+                       "differ ; restore the version the run was made with")
     return path
 
 
