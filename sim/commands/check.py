@@ -60,8 +60,10 @@ def check(
         if wanted > games:
             raise GateError(f"--n {wanted} is more than the baseline's {games} games ; use at most "
                             f"{games} or make a larger baseline")
-        plan = make_plan(scenario_from(data["scenario"]), wanted, int(data["seed"]),
+        files.require_playable(data, baseline)
+        plan = make_plan(scenario_from(data["scenario"]), wanted, data["seed"],
                          list(data["sets"]) + (set_ or []))
+        files.require_agreement(data, plan, baseline)
         engine = open_gate_backend(backend, plan, workers=workers, scheduler=scheduler)
     except (RunError, GateError) as exc:
         fail(str(exc))

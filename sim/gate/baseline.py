@@ -23,6 +23,7 @@ from sim.gate.replay import scenario_from, scenario_record
 from sim.gate.summary import summarise
 from sim.runner.dataset import environment
 from sim.runner.plan import Plan
+from sim.runner.request import MAX_SEED
 
 FORMAT = "sim-baseline/2"  # 2: a seat's pick (Role or City-state) stored as "pick"
 FIX = "make a new one with 'sim baseline'"
@@ -74,3 +75,35 @@ def read(path: Path) -> tuple[dict, dict[int, Outcomes]]:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, binascii.Error, zlib.error):
         raise GateError(f"{where} is damaged (its per-game outcomes do not decode) ; {FIX}") from None
     return data, cells
+
+
+SAME_CELL = ("players", "strategies")  # what a check's cells must share with the baseline's
+
+
+def require_playable(data: dict, path: Path) -> None:
+    """GateError unless the baseline's seed is one a run accepts and its scenario is for
+    the game its cells hold (checked before a plan is built from the scenario)."""
+    where = f"baseline {str(path)!r}"
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise GateError(f"{where}: seed {seed!r} is out of range (0 .. 2**63 - 1) ; {FIX}")
+    if data["scenario"].get("game") != data["game"]:
+        raise GateError(f"{where}: its scenario is for {data['scenario'].get('game')!r} but its "
+                        f"games are {data['game']!r} ; {FIX}")
+
+
+def require_agreement(data: dict, plan: Plan, path: Path) -> None:
+    """GateError unless the plan rebuilt from the baseline's scenario has the cells the
+    baseline holds, in order, with the same players and strategies: a hand-edited scenario
+    that contradicts the cells would otherwise compare other games than the baseline's."""
+    where = f"baseline {str(path)!r}"
+    theirs = data["cells"]
+    if len(theirs) != len(plan.cells):
+        raise GateError(f"{where}: its scenario gives {len(plan.cells)} cells but it holds "
+                        f"{len(theirs)} ; {FIX}")
+    for cell, entry in zip(plan.cells, theirs, strict=True):
+        ours = cell.describe()
+        for key in SAME_CELL:
+            if ours[key] != entry.get(key):
+                raise GateError(f"{where}: cell {cell.index} has {key} {entry.get(key)!r} but its "
+                                f"scenario gives {ours[key]!r} ; {FIX}")
