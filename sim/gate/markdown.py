@@ -8,13 +8,14 @@ from sim.gate.paired import ALPHA, Shift
 from sim.gate.series import SHARE
 
 # Characters that are markup anywhere in a Markdown line or table cell (and raw HTML's '<').
-_MARKUP = re.compile(r"([\\`*_\[\]<>|~&])")
+# '_' inside a word is not (CommonMark), so names such as delian_league stay as they are.
+_MARKUP = re.compile(r"([\\`*\[\]<>|~&])|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 
 
 def plain(text: str) -> str:
     """``text`` as literal Markdown on one line: a folder named ``*a*|<b>`` shows as
     written and cannot break the table or the page."""
-    return _MARKUP.sub(r"\\\1", " ".join(text.split()))
+    return _MARKUP.sub(lambda m: "\\" + m.group(0), " ".join(text.split()))
 
 
 def value_text(s: Shift, x: float) -> str:

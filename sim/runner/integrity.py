@@ -153,9 +153,10 @@ def shard_problem(out: Path, batch: Batch, identity: dict, cell: dict, rows: int
             recorded = record.read_text(encoding="utf-8").split()
         except (OSError, UnicodeDecodeError):
             recorded = []
-        if recorded[1:] != [batch.path]:
-            named = recorded[1] if len(recorded) > 1 else "no shard"
-            return f"its checksum in checksums/ is another shard's (it names {named})"
+        if len(recorded) != 2:
+            return "its checksum file in checksums/ is damaged (not 'SHA-256  path')"
+        if recorded[1] != batch.path:
+            return f"its checksum in checksums/ is another shard's (it names {recorded[1]})"
         if file_sha256(path) != recorded[0]:
             return "bytes changed since it was written (SHA-256 differs from checksums/)"
         return None
