@@ -21,8 +21,9 @@ Skill = Annotated[str | None, typer.Option(
     help="Shorthand for --set skill=... (pericles, aeolis): novice, casual, default, strong or expert.")]
 Heroes = Annotated[str | None, typer.Option(help="Shorthand for --set heroes=a,b,c (aeolis).")]
 CityStates = Annotated[str | None, typer.Option(
-    help="Shorthand for --set city_states=... (pillars): one name, draft or random per seat; "
-    "in Solo Mode one name is the Tyrant's.")]
+    help="Shorthand for --set city_states=... (pillars): one name, draft or random per seat, "
+    "or rotate (each City-state in each seat equally often, on paired deals); in Solo Mode "
+    "one name is the Tyrant's.")]
 Content = Annotated[Path | None, typer.Option(
     help="A studio's content file laid over the game's shipped one: the whole file or only "
     "the items it changes (docs/studio-content.md); replaces the scenario's content.")]

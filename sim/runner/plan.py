@@ -15,6 +15,7 @@ from typing import Any
 
 from sim.games.content_files import StudioFile
 from sim.games.registry import GameInfo, load_runner
+from sim.rotation import ROTATE, Rotated, assignments, pick_design
 from sim.runner import RunError
 from sim.runner.batches import Batch, batches_for
 from sim.runner.scenario import Scenario, check_strategies
@@ -37,6 +38,8 @@ class Cell:
     assumed_share: float  # share of content items marked "assumed" (not transcribed)
     games: int
     deviations: list[str]  # rules the settings play otherwise than printed (runner.deviations)
+    # how the picks and the strategies came to their seats (sim.rotation)
+    design: dict[str, str | None] = field(default_factory=dict)
     content: Any = field(repr=False, default=None)
     setup: Any = field(repr=False, default=None)
 
@@ -45,7 +48,7 @@ class Cell:
                 "strategies": list(self.strategies), "sweep": self.sweep,
                 "settings": self.settings, "overrides": self.overrides,
                 "content_hash": self.content_hash, "assumed_share": self.assumed_share,
-                "games": self.games, "deviations": self.deviations}
+                "games": self.games, "deviations": self.deviations, "design": self.design}
 
 
 @dataclass
@@ -157,7 +160,7 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
             if key not in contents:
                 contents[key] = runner.load(overrides, studio)
             content = contents[key]
-            setup = runner.make_setup(content, p, settings, strat, where)
+            setup, design = cell_setup(runner, content, p, settings, strat, where)
             cells.append(Cell(index=len(cells), players=p, mode=runner.mode(settings),
                               strategies=per_seat, settings=_jsonable(settings),
                               overrides=_jsonable({k: toml_value(v) if isinstance(v, str) else v
@@ -166,10 +169,33 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
                                                for k, _, v in point}),
                               content_hash=content.content_hash,
                               assumed_share=round(content.assumed_share, 6), games=n,
-                              deviations=runner.deviations(settings), content=content,
-                              setup=setup))
+                              deviations=runner.deviations(settings), design=design,
+                              content=content, setup=setup))
     return Plan(info=info, runner=runner, scenario=scenario, seed=seed, games_per_cell=n,
                 batch_size=batch_size, cells=cells, studio=cells[0].content.studio)
+
+
+def cell_setup(runner: ModuleType, content, players: int, settings: dict,
+               strategies: tuple[str, ...], where: str) -> tuple[Any, dict[str, str | None]]:
+    """The cell's setup and its design (sim.rotation); ``strategies``: one, or one per
+    seat. One setup, or one per assignment when the picks rotate (the runner's
+    ``PICK_SETTING`` is ``"rotate"``) or the seats play different strategies (rotated over
+    the seats unless the runner's ``fixed_seats`` says the mode fixes who sits where)."""
+    key = getattr(runner, "PICK_SETTING", None)
+    value = settings.get(key) if key else None
+    cycle = runner.pick_cycle(content, players, settings, where) if value == ROTATE else None
+    per_seat = strategies * players if len(strategies) == 1 else strategies
+    fixed_seats = getattr(runner, "fixed_seats", lambda _settings: False)
+    mixed = len(set(per_seat)) > 1 and not fixed_seats(settings)
+    seats = "rotated" if mixed else "by seat" if len(set(per_seat)) > 1 else "same"
+    design = {"picks": pick_design(value), "strategies": seats}
+    if cycle is None and not mixed:
+        return runner.make_setup(content, players, settings, strategies, where), design
+    block = assignments(per_seat, cycle, mixed)
+    setups = tuple(runner.make_setup(content, players,
+                                     settings if a.picks is None else {**settings, key: list(a.picks)},
+                                     a.strategies, where) for a in block)
+    return Rotated(setups, tuple(a.strategies for a in block)), design
 
 
 def _where(point, players: int) -> str:

@@ -22,11 +22,12 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from sim.games.registry import GameInfo, load_runner
+from sim.rotation import setup_of
 from sim.runner import RunError
 from sim.runner.batches import Batch
 from sim.runner.dataset import MANIFEST, file_sha256, open_run_folder
 from sim.runner.integrity import expected_batches, resume_command, rows_per_game, shard_problem
-from sim.runner.plan import Plan
+from sim.runner.plan import Plan, cell_setup
 from sim.runner.request import MAX_SEED
 
 
@@ -81,8 +82,8 @@ def from_run(folder: Path, cell: int, index: int) -> OneGame:
         raise RunError(f"cell {cell}'s content has changed since the run (hash "
                        f"{content.content_hash[:12]} instead of {record['content_hash'][:12]}), "
                        "so its games would differ ; trace with the version that wrote the run")
-    setup = runner.make_setup(content, record["players"], record["settings"],
-                              tuple(record["strategies"]), f"cell {cell}")
+    setup, _ = cell_setup(runner, content, record["players"], record["settings"],
+                          tuple(record["strategies"]), f"cell {cell}")
     return OneGame(info, content, setup, int(manifest["seed"]), index)
 
 
@@ -149,4 +150,5 @@ def records(game: OneGame) -> list[dict]:
     """Play the game with its event log on; the last record is ``game_end``."""
     trace = trace_module(game.info)
     play = importlib.import_module(f"sim.games.{game.info.name}.game").play_traced
-    return trace.records_from(game.content, *play(game.content, game.setup, game.seed, game.index))
+    setup = setup_of(game.setup, game.index)
+    return trace.records_from(game.content, *play(game.content, setup, game.seed, game.index))

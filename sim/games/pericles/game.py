@@ -10,6 +10,7 @@ from sim.games.pericles.engine import play_batch, play_one, work_arrays
 from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from sim.games.state_layout import refuse_mismatch
+from sim.rotation import runs, variants
 from sim.threads import in_chunks
 from strategies.pericles.features import NF, ROW
 from strategies.pericles.policy import SEARCH
@@ -77,10 +78,12 @@ def search_addresses(content: Content, strategies: np.ndarray, room: np.ndarray)
     return np.array([search_entry(content.packed), room.ctypes.data], np.int64)
 
 
-def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index: int,
+def simulate(content: Content, setup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
-    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
-    roles, tiles, strategies, weights = _arrays(content, setup)
+    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
+    ``setup``: a PericlesSetup, or a ``sim.rotation.Rotated`` one per assignment."""
+    every = variants(setup)
+    arrays = [_arrays(content, one) for one in every]
     m = L.MAX_SEATS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -98,23 +101,26 @@ def simulate(content: Content, setup: PericlesSetup, run_seed: int, first_index:
     }
     ready = entries_soon(content.packed)
 
-    def play(start, stop, bot, rules):
+    def play(k, start, stop, bot, rules):
+        roles, tiles, strategies, weights = arrays[k]
+        one = every[k]
         room = scratch()
         return play_batch(L.LAYOUT_KEY, content.packed, weights, *work_arrays(0), run_seed,
-                          first_index + start, stop - start, setup.players, int(setup.skills),
-                          roles, tiles, strategies, setup.check_turns, bot,
+                          first_index + start, stop - start, one.players, int(one.skills),
+                          roles, tiles, strategies, one.check_turns, bot,
                           search_addresses(content, strategies, room), rules,
                           *(column[start:stop] for column in out.values()))  # its order
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
     # may be compiling in a second process, and checked against the layout.
     try:
-        refuse_mismatch(play(0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)), "pericles")
+        refuse_mismatch(play(0, 0, 0, 0, np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)), "pericles")
     except BaseException:
         ready.cancel()
         raise
     bot, rules = ready.get()
-    in_chunks(count, CHUNK, lambda start, stop: play(start, stop, bot, rules))
+    in_chunks(count, CHUNK, lambda start, stop: all(
+        play(k, a, b, bot, rules) for a, b, k in runs(first_index, start, stop, len(every))))
     return out
 
 

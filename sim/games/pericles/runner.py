@@ -16,9 +16,14 @@ The interface every game's runner module offers (the registry names the module):
   sections of ``content.data`` (name -> ``Section``) whose items' numbers an override can set
   (``roles.veteran.day_cost``), which a sensitivity run moves;
 - ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
+- ``PICK_SETTING`` and ``pick_cycle(content, players, settings, where)``, for a game whose
+  seats take picks: the setting whose word ``"rotate"`` seats the picks by game index,
+  and the picks in rotation order (sim.rotation); ``fixed_seats(settings)``, when given:
+  True where the mode fixes who sits where, so mixed strategies do not rotate;
 - ``deviations(settings)``: one line for each rule a cell with these settings plays
   otherwise than the printed game (run.json and the report's run summary name them);
-- ``simulate(content, setup, seed, first_index, count)``: result arrays, with
+- ``simulate(content, setup, seed, first_index, count)`` (``setup`` may be a
+  ``sim.rotation.Rotated``, one setup per assignment): result arrays, with
   ``violation`` (per game: 0, or the code of the first invariant its state broke, named
   by ``VIOLATION_NAMES``);
 - ``rows(content, setup, out, first_index, cell)``: a pyarrow Table, one row per
@@ -40,6 +45,7 @@ from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
 from sim.games.pericles.game import simulate as _simulate
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
+from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
 from sim.runner.columns import labels
 from sim.runner.values import check_choice, check_names, check_whole
@@ -67,7 +73,8 @@ SETTINGS: dict[str, object] = {
 SEARCH_LIMITS = {"samples": (1, 256), "horizon": (0, 20)}
 LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
 ROLE_WORDS = (RANDOM, DRAFT)
-WORD_SETTINGS = ROLE_WORDS
+WORD_SETTINGS = (*ROLE_WORDS, ROTATE)
+PICK_SETTING = "roles"  # the setting that seats the picks (sim.rotation)
 STRATEGIES = STRATEGY_NAMES
 SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
 # The ladder's default: no search bot (each of its games takes a thousand of the others'),
@@ -83,7 +90,7 @@ def check_setting(key: str, value: object, where: str) -> object:
         if not isinstance(value, bool):
             raise RunError(f"{where}: skills must be true or false, got {value!r}")
         return value
-    if key == "roles" and value in ROLE_WORDS:
+    if key == "roles" and value in WORD_SETTINGS:
         return value
     if key == "skill":
         return check_choice(key, value, tuple(SKILLS), where)
@@ -149,9 +156,17 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                          horizon=settings.get("horizon", DEFAULT_HORIZON))
 
 
+def pick_cycle(content: Content, players: int, settings: dict, where: str) -> tuple[str, ...]:
+    """The Roles in content order: a rotated design seats each in each seat in turn."""
+    return tuple(content.names["roles"])
+
+
 def deviations(settings: dict) -> list[str]:
     """The printed rules these settings leave: Roles dealt instead of drafted (p. 5)."""
     roles = settings["roles"]
+    if roles == ROTATE:
+        return ["Roles are rotated over the seats game by game, not drafted as printed "
+                "(rulebook p. 5), so that a Role's figures do not depend on its seat"]
     if roles == RANDOM or (isinstance(roles, list) and RANDOM in roles):
         return ["Roles are dealt at random, not drafted as printed (rulebook p. 5), so that a "
                 "Role's figures do not depend on its seat; roles = \"draft\" (preset "
@@ -178,9 +193,10 @@ def _city_names(content: Content, masks: np.ndarray) -> tuple[np.ndarray, list[s
     return inverse.ravel(), [_mask_text(names, int(m)) for m in uniq]
 
 
-def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], first_index: int,
-         cell: int) -> pa.Table:
+def rows(content: Content, cell_setup: PericlesSetup | Rotated, out: dict[str, np.ndarray],
+         first_index: int, cell: int) -> pa.Table:
     """One row per (game, real seat); game-level columns repeated on each row."""
+    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
     p = setup.players
     count = out["rounds"].shape[0]
     per_game = lambda a: np.repeat(a, p)  # noqa: E731
@@ -199,7 +215,7 @@ def rows(content: Content, setup: PericlesSetup, out: dict[str, np.ndarray], fir
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(np.tile(np.arange(p), count), strategies),
+        "strategy": labels(*seat_names(cell_setup, first_index, count, p, strategies)),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),

@@ -12,6 +12,7 @@ from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
+from sim.rotation import runs, variants
 from sim.threads import in_chunks
 from strategies.pillars.entry import (
     SEAT_HEURISTIC,
@@ -107,14 +108,16 @@ def _args(content: Content, setup: PillarsSetup, address: int | None = None):
             L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule))
 
 
-def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: int,
+def simulate(content: Content, setup, run_seed: int, first_index: int,
              count: int) -> dict[str, np.ndarray]:
-    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat]."""
+    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
+    ``setup``: a PillarsSetup, or a ``sim.rotation.Rotated`` one per assignment."""
     # The bot entry is compiled, when the cache lacks it, by a second process while this one
     # compiles the rules (the kernels compiled apart, then play_batch asked for no game); W
     # carries its address after.
-    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup, address=0)
-    bot = bot_entry_soon(content.packed) if needs_bot(setup) else None
+    every = variants(setup)
+    args = [_args(content, one, address=0) for one in every]
+    bot = bot_entry_soon(content.packed) if any(needs_bot(one) for one in every) else None
     m = L.MAX_PLAYERS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -134,22 +137,27 @@ def simulate(content: Content, setup: PillarsSetup, run_seed: int, first_index: 
         "improved": np.zeros(count, np.int32),  # the Tyrant's Improved actions (Solo Mode)
     }
 
-    def play(W: np.ndarray, start: int, stop: int) -> bool:
+    def play(k: int, start: int, stop: int) -> bool:
+        W, side, picks, tiles, mode, track_end, troia_rule = args[k]
+        one = every[k]
         return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0), run_seed,
-                          first_index + start, stop - start, side, setup.players, picks, tiles,
-                          mode, track_end, troia_rule, setup.check_turns, setup.max_rounds,
+                          first_index + start, stop - start, side, one.players, picks, tiles,
+                          mode, track_end, troia_rule, one.check_turns, one.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
     try:  # no game: the compiled layout is checked first
         rules = apart.addresses(content.packed)
-        refuse_mismatch(play(W, 0, 0), "pillars")
+        refuse_mismatch(play(0, 0, 0), "pillars")
     except BaseException:
         if bot is not None:
             bot.cancel()
         raise
     if bot is not None:
-        W = policy_words(content, setup, bot.get())
-    in_chunks(count, CHUNK, lambda start, stop: play(W, start, stop))
+        address = bot.get()
+        args = [(policy_words(content, one, address), *rest[1:])
+                for one, rest in zip(every, args, strict=True)]
+    in_chunks(count, CHUNK, lambda start, stop: all(
+        play(k, a, b) for a, b, k in runs(first_index, start, stop, len(every))))
     return out
 
 

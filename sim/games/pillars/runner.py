@@ -44,6 +44,7 @@ from sim.games.pillars.modes import (
     parse_mode,
 )
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
+from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
 from sim.runner.columns import labels
 from sim.runner.values import check_choice, check_names
@@ -57,7 +58,8 @@ SETTINGS: dict[str, object] = {
     # the Siege of Destiny's only-City rule for Troia: "literal" or "lifted" (decision 49)
     "troia_rule": "literal",
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
-    # or one City-state name, "draft" or "random" per seat
+    # "rotate" (each tile of the side in each seat equally often, sim.rotation), or one
+    # City-state name, "draft" or "random" per seat
     "city_states": DRAFT,
     "city_states_in": [],      # City-state tiles always in the step-10 draw
     "city_states_out": [],     # City-state tiles never drawn
@@ -65,7 +67,8 @@ SETTINGS: dict[str, object] = {
 LIST_SETTINGS = ("city_states", "city_states_in", "city_states_out")
 TEAM_NAMES = ("seats 1+3", "seats 2+4")  # Symmachia's teams (rules.teams)
 CITY_WORDS = (DRAFT, RANDOM)
-WORD_SETTINGS = CITY_WORDS
+WORD_SETTINGS = (*CITY_WORDS, ROTATE)
+PICK_SETTING = "city_states"  # the setting that seats the picks (sim.rotation)
 # `sim ladder` plays every strategy but `first`, which every seat must play alike
 LADDER_STRATEGIES = tuple(name for name in STRATEGIES if name != FIRST_OPTION)
 PARAMS: tuple = ()  # no tunable numbers yet
@@ -87,9 +90,9 @@ def check_setting(key: str, value: object, where: str) -> object:
             return canonical(value)
         except ModeError as exc:
             raise RunError(f"{where}: {exc}") from None
-    if key == "city_states" and value in CITY_WORDS:
+    if key == "city_states" and value in WORD_SETTINGS:
         return value
-    shape = "'draft', 'random' or a list of City-state names" if key == "city_states" \
+    shape = "'draft', 'random', 'rotate' or a list of City-state names" if key == "city_states" \
         else "a list of City-state names"
     return check_names(key, value, shape, where)
 
@@ -138,12 +141,69 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
     return setup
 
 
+def fixed_seats(settings: dict) -> bool:
+    """Solo Mode seats the Tyrant's automaton in seat 0 (p. ~21), so strategies do not
+    rotate over its seats."""
+    return SOLO in parse_mode(settings["mode"])[1]
+
+
+def pick_cycle(content: Content, players: int, settings: dict, where: str) -> tuple[str, ...]:
+    """The side's City-states (less those kept out) in an order whose every ``players``
+    consecutive tiles, around the circle, start in different Regions, so that each game
+    of a rotated design can be laid out by step 10 (p. ~4): the first such order found
+    trying tiles in tile order."""
+    added = parse_mode(settings["mode"])[1]
+    if SOLO in added or DESTINY in added or settings["city_states_in"]:
+        raise RunError(f"{where}: city_states 'rotate' seats every tile of the side in turn ; "
+                       "Solo Mode, the Siege of Destiny and city_states_in fix tiles of their "
+                       "own, so draft or name the City-states there")
+    board = settings["board"]
+    side = SIDES.index(board)
+    T = content.tables
+    region = T.land_region[side, T.city_start[side]]
+    names = content.names[f"city_states.{board}"]
+    tiles = [t for t, name in enumerate(names) if name not in settings["city_states_out"]
+             and content.names["city_states"][t] not in settings["city_states_out"]]
+    order = _circle(tiles, [int(region[t]) for t in range(len(names))], players)
+    if order is None:
+        raise RunError(f"{where}: no order of the {len(tiles)} City-states puts every "
+                       f"{players} neighbours in different Regions ; keep fewer out")
+    return tuple(names[t] for t in order)
+
+
+def _circle(tiles: list[int], region: list[int], width: int) -> list[int] | None:
+    """``tiles`` in a circle whose every ``width`` neighbours have different regions
+    (depth-first, tiles tried in order), or None."""
+    def apart(order: list[int], tile: int) -> bool:
+        return all(region[t] != region[tile] for t in order[-(width - 1):]) if width > 1 else True
+
+    def closes(order: list[int]) -> bool:
+        ring = order + order[:width - 1]
+        return all(len({region[t] for t in ring[i:i + width]}) == width for i in range(len(order)))
+
+    def extend(order: list[int], left: list[int]) -> list[int] | None:
+        if not left:
+            return order if closes(order) else None
+        for tile in left:
+            if apart(order, tile):
+                found = extend(order + [tile], [t for t in left if t != tile])
+                if found is not None:
+                    return found
+        return None
+
+    return extend([], list(tiles))
+
+
 def deviations(settings: dict) -> list[str]:
     """The printed rules these settings leave."""
     left = []
     picks = settings["city_states"]
     if picks == RANDOM or (isinstance(picks, list) and RANDOM in picks):
         left.append("City-states are dealt at random, not drafted as printed (step 11)")
+    if picks == ROTATE:
+        left.append("City-states are rotated over the seats game by game, not drafted as "
+                    "printed (step 11), so that a City-state's figures do not rest on the "
+                    "bots' draft")
     if DESTINY in parse_mode(settings["mode"])[1] and settings["troia_rule"] == "lifted":
         left.append("a Siege may take Troia's only City, which the literal rule forbids "
                     "(decision 49)")
@@ -173,9 +233,10 @@ def _offered(offered: np.ndarray, names, players: int) -> pa.Array:
     return labels(np.repeat(codes.astype(np.int32), players), lists)
 
 
-def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], first_index: int,
-         cell: int) -> pa.Table:
+def rows(content: Content, cell_setup: PillarsSetup | Rotated, out: dict[str, np.ndarray],
+         first_index: int, cell: int) -> pa.Table:
     """One row per (game, seat); game-level columns repeated on each row."""
+    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
     p = setup.players
     count = out["rounds"].shape[0]
     per_game = lambda a: np.repeat(a, p)  # noqa: E731
@@ -189,7 +250,7 @@ def rows(content: Content, setup: PillarsSetup, out: dict[str, np.ndarray], firs
         "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
         "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
         "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(np.tile(np.arange(p), count), _strategy_names(setup)),
+        "strategy": labels(*seat_names(cell_setup, first_index, count, p, _strategy_names(setup))),
         "won": pa.array(per_seat(out["won"]).astype(bool)),
         "win_share": pa.array(share.ravel()),
         "glory": pa.array(per_seat(out["glory"])),
