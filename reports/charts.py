@@ -23,6 +23,7 @@ PALETTE = ("#3b6ea8", "#d9822b", "#3f9b5a", "#c0392b", "#8e6bb8", "#8c6d4f", "#d
            "#7f7f7f", "#b5b83a", "#2fa8b8")
 FAIR = "#555555"
 VIOLIN_BINS = 40
+TICK_POINTS = 10.0  # the category names' font size
 _ID = re.compile(r'(\bid="|url\(#|href="#)')
 
 
@@ -57,8 +58,10 @@ def _no_math(fig: Figure) -> None:
         text.set_parse_math(False)
 
 
-def shares_chart(shares: tuple[Share, ...], key: str, xlabel: str = "win share") -> Markup:
-    """Each share as a point with its 95% interval, the fair share as a dashed line."""
+def shares_chart(shares: tuple[Share, ...], key: str, xlabel: str = "win share",
+                 prefix: str = "") -> Markup:
+    """Each share as a point with its 95% interval, the fair share as a dashed line; each
+    named by its subject less ``prefix`` ("City-state ", which the chart's title says)."""
     fig = _figure(0.6 + 0.32 * len(shares))
     ax = fig.add_subplot()
     y = np.arange(len(shares))[::-1]
@@ -69,7 +72,7 @@ def shares_chart(shares: tuple[Share, ...], key: str, xlabel: str = "win share")
     fair = {s.fair for s in shares if s.fair is not None}
     for f in fair:
         ax.axvline(f, color=FAIR, linestyle="--", linewidth=1, label=f"fair {100 * f:.1f}%")
-    ax.set_yticks(y, [s.subject for s in shares])
+    ax.set_yticks(y, [s.subject.removeprefix(prefix) for s in shares])
     ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     ax.set_xlabel(xlabel)
     if fair:
@@ -90,8 +93,23 @@ def _binned(counts: Counts, bins: int = VIOLIN_BINS) -> tuple[np.ndarray, np.nda
     return (edges[:-1] + edges[1:]) / 2 - 0.5, summed / summed.sum()
 
 
+def _category_ticks(ax, labels: list[str]) -> None:
+    """Category names under their positions, slanted when side by side they would not fit
+    the width each category has (a dozen City-states' names would run into each other)."""
+    room = WIDTH * 72 * 0.85 / max(len(labels), 1)  # points per category, less the margins
+    widest = max((len(label) for label in labels), default=0) * 0.62 * TICK_POINTS
+    slanted = widest > 0.9 * room
+    ax.set_xticks(range(len(labels)), labels, rotation=35 if slanted else 0,
+                  ha="right" if slanted else "center", rotation_mode="anchor" if slanted else "default",
+                  fontsize=TICK_POINTS)
+
+
 def violin_chart(groups: dict[str, Counts], key: str, ylabel: str) -> Markup:
     """One violin per group, drawn from the exact distribution of whole numbers."""
+    return _svg(violin_figure(groups, ylabel), key)
+
+
+def violin_figure(groups: dict[str, Counts], ylabel: str) -> Figure:
     fig = _figure(3.2)
     ax = fig.add_subplot()
     stats = []
@@ -105,11 +123,11 @@ def violin_chart(groups: dict[str, Counts], key: str, ylabel: str) -> Markup:
     for i, body in enumerate(parts["bodies"]):
         body.set_facecolor(PALETTE[i % len(PALETTE)])
         body.set_alpha(0.6)
-    ax.set_xticks(range(len(stats)), list(groups))
+    _category_ticks(ax, list(groups))
     ax.set_ylabel(ylabel)
     _plain(ax)
     _no_math(fig)
-    return _svg(fig, key)
+    return fig
 
 
 def histogram_chart(counts: Counts, key: str, xlabel: str) -> Markup:

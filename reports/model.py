@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from reports.datasets import ReportError, Run
+from reports.names import printed
 from reports.tally import HELD, NOT_HELD, CellTally
 from sim.aggregate.tallies import Histograms, Sums
 from sim.runner.integrity import repair_hint
@@ -225,10 +226,10 @@ def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[T
         ends_out = {r: tally.ends.count[r] - ends_in[r] for r in reasons}
         users = None
         if tally.has("city_states_used") and fair is not None:
-            users = Share(f"{TILE_USERS}{name}", tally.tile_users.total.get(name, 0.0),
+            users = Share(f"{TILE_USERS}{printed(name)}", tally.tile_users.total.get(name, 0.0),
                           tally.tile_users.count.get(name, 0), fair, verb="win",
                           replay=typical(name))
-        tiles.append(Tile(name=name, games_in=games_in, games_out=games - games_in,
+        tiles.append(Tile(name=printed(name), games_in=games_in, games_out=games - games_in,
                           rounds_in=mean_rounds(rounds_in, games_in),
                           rounds_out=mean_rounds(tally.rounds_total - rounds_in, games - games_in),
                           ends_in=ends(ends_in, games_in), ends_out=ends(ends_out, games - games_in),
@@ -241,19 +242,22 @@ def _draft(tally: CellTally) -> tuple[DraftPick, ...]:
     if not tally.draft_first.count:
         return ()
     offered = tally.draft_offered.count
-    return tuple(DraftPick(name, Share(name, tally.draft_first.count.get(name, 0), n, verb="is picked first"),
-                           Share(name, tally.draft_taken.count.get(name, 0), n, verb="is taken"))
+    return tuple(DraftPick(printed(name),
+                           Share(printed(name), tally.draft_first.count.get(name, 0), n,
+                                 verb="is picked first"),
+                           Share(printed(name), tally.draft_taken.count.get(name, 0), n, verb="is taken"))
                  for name, n in sorted(offered.items()))
 
 
 def _glory(tally: CellTally) -> Glory:
     by_seat = {f"Seat {s + 1}": Counts.of(tally.glory_by_seat, s) for s in sorted(tally.glory_by_seat.counts)}
-    by_pick = {name: Counts.of(tally.glory_by_pick, name) for name in sorted(tally.glory_by_pick.counts)}
+    names = sorted(tally.glory_by_pick.counts)
+    by_pick = {printed(name): Counts.of(tally.glory_by_pick, name) for name in names}
     sources = pd.DataFrame()
     if by_pick:
         columns = list(tally.sources)
         sources = pd.DataFrame([[tally.sources[c].total[r] / tally.sources[c].count[r] for c in columns]
-                                for r in by_pick],
+                                for r in names],
                                index=list(by_pick), columns=[c.removeprefix("glory_") for c in columns])
     return Glory(by_seat=by_seat, by_pick=by_pick, winner=Counts.of(tally.per_game, "winner"),
                  margin=Counts.of(tally.per_game, "margin"), sources=sources)
@@ -290,7 +294,7 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         if fair is not None:
             report.seat_p = seat_advantage_test([s.wins for s in report.seats])
         if tally.pick and tally.has(tally.pick):
-            report.picks = _shares(tally.picks, fair, lambda r: f"{report.pick_title} {r}",
+            report.picks = _shares(tally.picks, fair, lambda r: f"{report.pick_title} {printed(r)}",
                                    lambda r: _typical(run, cell, tally.glory_by_pick, r))
         if len(tally.strategies.count) > 1:
             report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}",

@@ -15,6 +15,9 @@ from reports.coop import Group, group_cells, order_checks, summarise_coop, survi
 from reports.datasets import ReportError, Run, open_run, read_cell
 from reports.flags import find_flags
 from reports.model import ALPHA, CellReport, Share, summarise_cell
+from reports.names import printed
+from reports.play import play_section, read_plays
+from reports.seating import method, seat_adjusted
 from reports.sensitivity import anchor, sensitivity_section
 from reports.skill import skill_section, sweeps_skill
 from sim.games.registry import GameInfo, load_runner
@@ -73,7 +76,7 @@ def _cell_charts(cell: CellReport, key: str) -> dict[str, Markup]:
     if cell.seats:
         out["seats"] = charts.shares_chart(cell.seats, f"{key}-seats")
     if cell.picks:
-        out["picks"] = charts.shares_chart(cell.picks, f"{key}-picks")
+        out["picks"] = charts.shares_chart(cell.picks, f"{key}-picks", prefix=f"{cell.pick_title} ")
     if cell.strategies:
         out["strategies"] = charts.shares_chart(cell.strategies, f"{key}-strategies")
     if cell.teams:
@@ -155,6 +158,20 @@ def _survival(cells: list[CellReport], info: GameInfo) -> dict[str, object]:
             "others": any(g.others for g in groups), "checks": order_checks(groups, info)}
 
 
+DESIGNS = {"rotated": "rotated over the seats game by game (every pick in every seat equally "
+                      "often, on paired deals)",
+           "drafted": "drafted by the seats' bots", "dealt": "dealt at random",
+           "fixed": "fixed per seat by the run", "mixed": "drafted, dealt or fixed seat by seat"}
+
+
+def _seating(cell: CellReport, tally) -> dict[str, object]:
+    """How the cell's picks came to their seats, and their seat-adjusted win shares."""
+    design = (cell.cell.get("design") or {}).get("picks")
+    return {"design": design, "design_text": DESIGNS.get(design, "not recorded by this run"),
+            "method": method(design),
+            "adjusted": {printed(k): v for k, v in seat_adjusted(tally, cell.players).items()}}
+
+
 def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     """The report over the datasets in ``paths``, as one HTML string."""
     runs = [open_run(Path(p)) for p in paths]
@@ -174,10 +191,12 @@ def build_report(paths: list[Path], min_effect: float = 0.01) -> str:
     section = sensitivity_section(runs[0].path, findings.flags, 100 * min_effect) if moved else None
     skill = (skill_section(cells, findings.flags, getattr(load_runner(info), "SKILL_LEVELS", ()))
              if sweeps_skill(cells) else None)
+    plays = read_plays([(c.run, c.cell) for c in cells])
     return _environment().get_template("report.html").render(
         title=f"{info.title} balance report", info=info, runs=[_run_summary(r) for r in runs],
         cells=[(c, _cell_charts(c, f"c{i}")) for i, c in enumerate(cells)],
         comparison=_comparison(cells, axis, info) if len(cells) > 1 else [], axis=axis,
         pick_table=_pick_table(cells, info.pick_title) if len(cells) > 1 else [],
         survival=survival, findings=findings, min_effect=min_effect, alpha=ALPHA,
-        sensitivity=section, skill=skill, anchor=anchor)
+        sensitivity=section, skill=skill, anchor=anchor, play=play_section(plays),
+        seating=[_seating(c, tally) for c, (_, _, tally) in zip(cells, plays, strict=True)])

@@ -14,6 +14,7 @@ from reports import charts
 from reports.datasets import ReportError
 from reports.flags import Flag
 from reports.model import TILE_USERS
+from reports.names import content_key
 from sim.gate import GateError
 from sim.gate.series import SHARE
 from sim.sensitivity.analysis import Sensitivity, analyse
@@ -30,11 +31,11 @@ def flag_measure(flag: Flag) -> str:
     """The measure a flag is about, named as the analysis names it ('Seat 1' is seat 0)."""
     subject = flag.share.subject
     if subject.startswith(TILE_USERS):
-        return f"win share city-state {subject.removeprefix(TILE_USERS)}"
+        return f"win share city-state {content_key(subject.removeprefix(TILE_USERS))}"
     kind, _, name = subject.partition(" ")
     if kind == "Seat" and name.isdigit():
         return f"win share seat {int(name) - 1}"
-    return f"win share {kind.lower()} {name}"
+    return f"win share {kind.lower()} {content_key(name)}"
 
 
 @dataclass(frozen=True)

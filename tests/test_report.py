@@ -189,12 +189,12 @@ def test_tile_users_are_tested_when_the_dataset_records_them(tmp_path):
     rows = competitive_rows(0, 3000, 3, 1 / 3)
     rows["city_states_used"] = np.where(rows["won"], "north", "").astype(object)  # planted
     cell = _summary(write_run(tmp_path / "users", "pericles", [(_cell(3, 3000), rows)]))
-    north = next(t for t in cell.tiles if t.name == "north")
+    north = next(t for t in cell.tiles if t.name == "North")  # named as printed
     assert north.users.share == 1.0 and north.games_in == 3000 and north.games_out == 0
-    south = next(t for t in cell.tiles if t.name == "south")
+    south = next(t for t in cell.tiles if t.name == "South")
     assert south.users.n == 0 and south.games_in == 1500
     flags = find_flags([cell], min_effect=0.01).flags
-    assert [f.sentence.split(" win ")[0] for f in flags] == ["Players who used north"]
+    assert [f.sentence.split(" win ")[0] for f in flags] == ["Players who used North"]
 
 
 def test_cooperative_game_shows_survival(tmp_path, monkeypatch):

@@ -272,7 +272,7 @@ def test_pillars_report_renders_offline_without_errors(browser, tmp_path):
     session, seen = _open_clean(browser, tmp_path / "pillars.html",
                                 write_run(tmp_path / "sides", "pillars", cells))
     text = seen["text"]
-    assert "board=mediterranean: City-state sparta wins" in text
+    assert "board=mediterranean: City-state Sparta wins" in text
     assert "Win share by City-state, cell by cell" in text and text.count("The City-state draft") == 2
     assert f"City-state {HOSTILE}" in text
     _screenshot(browser, session, seen["height"], "report-pillars.png")

@@ -10,6 +10,7 @@ import json
 import numpy as np
 from typer.testing import CliRunner
 
+from reports.names import printed
 from reports.render import build_report
 from sim.cli import app
 from tests.test_report import HOSTILE, _cell, _summary, write_run
@@ -72,7 +73,7 @@ def _flags(html: str) -> str:
 def test_a_strong_city_state_is_flagged_on_both_sides(tmp_path):
     flags = _flags(build_report([_sides(tmp_path / "strong")]))
     for side in SIDES:
-        share = float(flags.split(f"{side}: City-state sparta wins ")[1].split("%")[0])
+        share = float(flags.split(f"{side}: City-state Sparta wins ")[1].split("%")[0])
         assert 55 < share < 65
     assert "Nothing flagged" in _flags(build_report([_sides(tmp_path / "fair", strong=None)]))
 
@@ -80,11 +81,11 @@ def test_a_strong_city_state_is_flagged_on_both_sides(tmp_path):
 def test_city_state_sections_per_cell(tmp_path):
     path = _sides(tmp_path)
     cell = _summary(path)
-    sparta = next(s for s in cell.picks if s.subject == "City-state sparta")
+    sparta = next(s for s in cell.picks if s.subject == "City-state Sparta")
     low, high = sparta.interval
     assert low > 0.5 and high < 0.7 and sparta.fair == 1 / 3
     glory = cell.glory
-    assert set(glory.by_pick) == set(SIDES["mediterranean"])
+    assert set(glory.by_pick) == {printed(t) for t in SIDES["mediterranean"]}
     assert list(glory.sources.columns) == ["cities", "regions"]
     html = build_report([path])
     for title in ("Win share by City-state", "Glory by City-state",
@@ -97,20 +98,20 @@ def test_city_state_by_board_side_table(tmp_path):
     table = html.split("<h3>Win share by City-state, cell by cell</h3>")[1].split("</table>")[0]
     assert "<th>board=mediterranean</th><th>board=aegean</th>" in table
     rows = {r.split("</td>")[0].split("<td>")[-1]: r for r in table.split("<tr>")[2:]}
-    assert set(rows) == set(SIDES["mediterranean"]) | set(SIDES["aegean"])
-    assert rows["athenai"].count("-</td>") == 1  # a Mediterranean tile: not on the Aegean side
-    assert rows["sparta"].count("%") == 6  # on both: a share and its interval twice
+    assert set(rows) == {printed(t) for t in SIDES["mediterranean"] + SIDES["aegean"]}
+    assert rows["Athenai"].count("-</td>") == 1  # a Mediterranean tile: not on the Aegean side
+    assert rows["Sparta"].count("%") == 6  # on both: a share and its interval twice
 
 
 def test_draft_counts_first_picks_among_games_in_the_row(tmp_path):
     cell = _summary(_sides(tmp_path))
     draft = {d.name: d for d in cell.draft}
-    assert set(draft) == set(SIDES["mediterranean"])
-    sparta = draft["sparta"]
+    assert set(draft) == {printed(t) for t in SIDES["mediterranean"]}
+    sparta = draft["Sparta"]
     # four of five tiles in each row: sparta in about 80% of games, always taken first
     assert 0.75 < sparta.first.n / 3000 < 0.85
     assert sparta.first.share == 1.0 and sparta.taken.share == 1.0
-    others = [d for name, d in draft.items() if name != "sparta"]
+    others = [d for name, d in draft.items() if name != "Sparta"]
     assert sum(d.first.wins for d in others) == 3000 - sparta.first.n  # one first pick a game
     assert sum(d.taken.wins for d in draft.values()) == 3 * 3000  # three seats draft
     # beside sparta two of the other three are taken, else three of four
