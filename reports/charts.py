@@ -94,13 +94,12 @@ def _binned(counts: Counts, bins: int = VIOLIN_BINS) -> tuple[np.ndarray, np.nda
 
 
 def _category_ticks(ax, labels: list[str]) -> None:
-    """Category names under their positions, slanted when side by side they would not fit
-    the width each category has (a dozen City-states' names would run into each other)."""
+    """Category names under their positions, upright when side by side they would not fit
+    the width each category has (a dozen City-states' names would run into each other;
+    upright, each takes only a line's height of it)."""
     room = WIDTH * 72 * 0.85 / max(len(labels), 1)  # points per category, less the margins
     widest = max((len(label) for label in labels), default=0) * 0.62 * TICK_POINTS
-    slanted = widest > 0.9 * room
-    ax.set_xticks(range(len(labels)), labels, rotation=35 if slanted else 0,
-                  ha="right" if slanted else "center", rotation_mode="anchor" if slanted else "default",
+    ax.set_xticks(range(len(labels)), labels, rotation=90 if widest > 0.9 * room else 0,
                   fontsize=TICK_POINTS)
 
 
