@@ -124,9 +124,8 @@ def read_plays(cells: list[tuple[Run, dict]]) -> list[tuple[Run, dict, PlayTally
     return tallies
 
 
-def play_section(tallies: list[tuple[Run, dict, PlayTally]]) -> PlaySection | None:
-    """The section over every cell of the report (``read_plays``); None when the data has
-    neither play-profile columns nor Glory by source."""
+def play_section(tallies: list[tuple[Run, dict, PlayTally]]) -> PlaySection:
+    """The section over every cell of the report (``read_plays``)."""
     info = tallies[0][0].info
     merged: dict[str, list] = {}
     for run, cell, tally in tallies:
@@ -134,8 +133,6 @@ def play_section(tallies: list[tuple[Run, dict, PlayTally]]) -> PlaySection | No
             merged.setdefault(label, []).append((run, cell, tally))
     present = tuple(m for m in profile(info) if any(m.name in t.mechanisms for _, _, t in tallies))
     sources = tuple(dict.fromkeys(s for _, _, t in tallies for s in t.sources))
-    if not present and not sources:
-        return None
     groups = [_group(label, found, present) for label, found in sorted(merged.items())]
     flags = (_rare_flags(groups, present) + _source_flags(groups, present)
              + _draft_flags(tallies, info.pick_title))
