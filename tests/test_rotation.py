@@ -134,3 +134,21 @@ def test_a_rotated_trace_is_set_up_as_the_run_plays_it():
 def test_rotate_is_refused_for_a_game_without_seats():
     done = sim("run", "--game", "aeolis", "--n", 4, "--set", "heroes=rotate", "--quiet")
     assert "heroes" in error_line(done)
+
+
+def test_a_mixed_table_flags_the_strategy_not_a_seat(tmp_path):
+    """`sim run --strategies random,balanced,balanced` (Age of Pericles) seats random-legal
+    play in each seat equally often: the report flags the strategy, and no seat carries
+    its losses (a seat fixed to it would win next to nothing)."""
+    out = tmp_path / "mixed"
+    done = sim("run", "--game", "pericles", "--players", 3, "--strategies", "random,balanced,balanced",
+               "--n", 3000, "--out", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    df = _rows(out)
+    counts = df.groupby(["strategy", "seat"]).size().unstack()
+    assert counts.loc["random"].tolist() == [1000] * 3 and counts.loc["balanced"].tolist() == [2000] * 3
+    html = build_report([out])
+    flags = html.split("<h2>Flags</h2>")[1].split("<h2>")[0]
+    assert "Strategy random wins" in flags
+    seats = df.groupby("seat").win_share.mean()
+    assert seats.min() > 0.2  # each seat plays random-legal a third of the time, no more
