@@ -8,6 +8,7 @@ import json
 from collections import Counter
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 
 from reports.render import build_report
@@ -97,6 +98,9 @@ def test_rotated_run_counts_are_exact(rotated):
     assert (df.draft_order == 0).all()  # nobody drafted
     cell = json.loads((rotated / "run.json").read_text())["cells"][0]
     assert cell["design"] == {"picks": "rotated", "strategies": "rotated"}
+    shard = next((rotated / "data" / "cell-000").glob("*.parquet"))
+    meta = json.loads(pq.read_schema(shard).metadata[b"sim.cell"])
+    assert meta["design"] == cell["design"]  # the Parquet metadata records it too
 
 
 def test_rotated_games_do_not_depend_on_threads_or_batches(rotated, tmp_path):
