@@ -88,9 +88,10 @@ def test_unchanged_content_passes(small, tmp_path):
     junit = tmp_path / "check.xml"
     result = sim("check", "--baseline", small, "--quiet", "--junit", junit)
     assert result.exit_code == 0, result.output + result.stderr
-    assert "nothing moved" in result.output
+    assert "Every measure held" in result.output
     suite = ET.parse(junit).getroot().find("testsuite")
     assert int(suite.get("tests")) > 15 and suite.get("failures") == "0"
+    assert suite.get("skipped") == "0"
 
 
 def test_reformatted_content_passes(small, tmp_path, monkeypatch):
@@ -184,10 +185,10 @@ def test_compare_pairs_two_runs(tmp_path):
     a = run_folder(tmp_path / "a")
     b = run_folder(tmp_path / "b", "--set", "roles.veteran.day_cost=0")
     same = sim("compare", a, a)
-    assert same.exit_code == 0 and "nothing moved" in same.output
+    assert same.exit_code == 0 and "Every measure held" in same.output
     page = tmp_path / "cmp.html"
     result = sim("compare", a, b, "--html", page, "--markdown", tmp_path / "cmp.md")
-    assert result.exit_code in (0, 1), result.output + result.stderr
+    assert result.exit_code in (0, 1, 3), result.output + result.stderr
     assert result.output.startswith("## a vs b")
     html = page.read_text()
     assert html.startswith("<!doctype html>") and '<section class="paired-comparison">' in html
@@ -197,10 +198,14 @@ def test_compare_pairs_two_runs(tmp_path):
 
 
 def test_plan_gives_paired_and_independent_figures():
-    result = sim("plan", "--detect", "1", "--players", "3", "--tests", "23")
+    result = sim("plan", "--detect", "2", "--players", "3", "--tests", "23")
     assert result.exit_code == 0, result.output
+    assert 'chance of "moved"' in result.output
     figures = [int(x.replace(",", "")) for x in re.findall(r"([\d,]+) games per run", result.output)]
     assert len(figures) == 2 and figures[0] < figures[1]
+    held = sim("plan", "--detect", "0", "--tests", "23")
+    assert held.exit_code == 0 and 'chance of "held"' in held.output
+    assert "equals --tolerance" in one_error_line(sim("plan", "--detect", "1"))
     assert "missing --detect" in one_error_line(sim("plan"))
     assert "out of range" in one_error_line(sim("plan", "--detect", "80", "--players", "2"))
 
@@ -212,7 +217,7 @@ def test_cooperative_baseline_and_check_judge_survival(tmp_path):
                "--n", "1500", "--out", path, "--quiet")
     assert made.exit_code == 0, made.output + made.stderr
     same = sim("check", "--baseline", path, "--quiet")
-    assert same.exit_code == 0 and "nothing moved" in same.output
+    assert same.exit_code == 0 and "Every measure held" in same.output
     dearer = sim("check", "--baseline", path, "--quiet", "--set", "params.training_gold=3")
     assert dearer.exit_code == 1, dearer.output
     assert any("| survival |" in line and "**moved**" in line for line in dearer.output.splitlines())

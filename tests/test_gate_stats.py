@@ -9,6 +9,7 @@ from sim.gate.outcomes import Outcomes, decode, encode, from_table
 from sim.gate.paired import compare, paired_test
 from sim.gate.power import independent_games, paired_games
 from sim.gate.series import all_series, win_shares
+from sim.gate.tolerance import Tolerance
 
 
 def make(win_share, glory=None, role=None, rounds=None):
@@ -52,35 +53,42 @@ def test_paired_test_matches_scipy():
     rng = np.random.default_rng(1)
     a = rng.integers(0, 2, 500).astype(float)
     b = np.where(rng.random(500) < 0.1, 1 - a, a)
-    diff, low, high, p = paired_test(a, b)
+    diff, sd, p = paired_test(a, b)
     assert p == pytest.approx(stats.ttest_rel(b, a).pvalue)
-    assert low < diff < high and diff == pytest.approx((b - a).mean())
+    assert sd == pytest.approx((b - a).std(ddof=1)) and diff == pytest.approx((b - a).mean())
 
 
 def test_identical_runs_show_no_shift():
     o = make([[1, 0, 0], [0, 1, 0], [0, 0, 1]] * 50)
-    shifts = compare([(0, o, o)], 1.0)
-    assert shifts and all(s.diff == 0 and s.p == 1 and not s.moved for s in shifts)
+    shifts = compare([(0, o, o)], Tolerance())
+    assert shifts and all(s.diff == 0 and s.p == 1 and s.status == "held" for s in shifts)
+    assert all(s.low == s.high == 0 and s.settling_games is None for s in shifts)
 
 
-def test_shift_must_be_significant_and_beyond_tolerance():
+def test_moved_needs_the_whole_interval_beyond_tolerance():
     n = 4000
     a = np.tile([[1, 0, 0], [0, 1, 0], [0, 0, 1]], (n // 3 + 1, 1))[:n].astype(float)
     b = a.copy()
     flip = np.flatnonzero(a[:, 1] == 1)[::10]  # seat 1 -> seat 0 in a tenth of seat 1's wins
     b[flip] = [1, 0, 0]
-    shifts = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], 1.0)}
+    shifts = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], Tolerance())}
     seat0 = shifts["win_share", "seat 0"]
-    assert seat0.diff == pytest.approx(len(flip) / n)
+    assert seat0.diff == pytest.approx(len(flip) / n)  # +3.3 pp, interval about +/-1 pp
     assert seat0.moved and shifts["win_share", "seat 1"].moved
-    assert not shifts["win_share", "seat 2"].moved
-    loose = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], 5.0)}
-    assert loose["win_share", "seat 0"].significant and not loose["win_share", "seat 0"].moved
+    assert shifts["win_share", "seat 2"].status == "held"  # no game changed: exactly 0
+    # the family is the measures some game changed: seats 0 and 1, and nothing else
+    assert seat0.confidence == pytest.approx(1 - 0.05 / 2)
+    loose = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], Tolerance(5.0))}
+    assert loose["win_share", "seat 0"].status == "held"
+    near = {(s.measure, s.group): s for s in compare([(0, make(a), make(b))], Tolerance(3.0))}
+    unsure = near["win_share", "seat 0"]
+    assert unsure.low < 0.03 < unsure.high and unsure.status == "inconclusive"
+    assert unsure.settling_games > n
 
 
-def test_holm_runs_over_every_series_of_every_cell():
+def test_every_series_of_every_cell_is_compared():
     o = make([[1, 0], [0, 1]] * 20)
-    shifts = compare([(0, o, o), (1, o, o)], 1.0)
+    shifts = compare([(0, o, o), (1, o, o)], Tolerance())
     assert {s.cell for s in shifts} == {0, 1}
     assert len(shifts) == 2 * len(all_series(o))
 
@@ -114,7 +122,7 @@ def test_cooperative_rows_are_one_team_per_game():
     assert series["end_reason", "storm"].values.tolist() == [1, 0, 0, 0]
     back = decode(encode(o))
     assert back.cooperative and back.win_share.ravel().tolist() == [0, 1, 1, 0]
-    assert not [s for s in compare([(0, o, back)], 1.0) if s.diff != 0]
+    assert not [s for s in compare([(0, o, back)], Tolerance()) if s.diff != 0]
 
 
 def _rows_with_tiles(games, used, sources):

@@ -6,6 +6,7 @@ import pytest
 from sim.gate.outcomes import Outcomes, concat
 from sim.gate.paired import compare
 from sim.gate.summary import summarise
+from sim.gate.tolerance import Tolerance
 
 
 def outcomes(seed: int, games: int = 600) -> Outcomes:
@@ -35,8 +36,8 @@ def pieces(o: Outcomes, cuts: list[int]) -> list[Outcomes]:
 
 def test_chunked_comparison_equals_the_whole():
     a, b = outcomes(1), outcomes(2)
-    whole = compare([(0, a, b)], 1.0)
-    streamed = compare([(0, pieces(a, [50, 300, 310]), pieces(b, [200, 420]))], 1.0)
+    whole = compare([(0, a, b)], Tolerance())
+    streamed = compare([(0, pieces(a, [50, 300, 310]), pieces(b, [200, 420]))], Tolerance())
     assert [(s.measure, s.group) for s in streamed] == [(s.measure, s.group) for s in whole]
     for w, s in zip(whole, streamed, strict=True):
         assert s.n == w.n

@@ -13,10 +13,38 @@ from sim.gate import GateError
 from sim.runner import BrokenGame, RunError
 
 MOVED = 1
+INCONCLUSIVE = 3  # nothing moved, but some measure's interval straddles its tolerance
+
+SharePoints = Annotated[float | None, typer.Option(
+    "--tolerance", help="Percentage points a share may move (default 1).", min=0.0)]
+GloryPoints = Annotated[float | None, typer.Option(
+    help="Glory points a mean Glory may move (default per game, docs/ci.md).", min=0.0)]
+Rounds = Annotated[float | None, typer.Option(
+    help="Rounds the mean game length may move (default per game, docs/ci.md).", min=0.0)]
+InconclusiveOk = Annotated[bool, typer.Option(
+    help="Exit 0 rather than 3 when nothing moved but some measure was inconclusive.")]
 
 
-def show_shifts(shifts, labels, tolerance: float, title: str, markdown: Path | None) -> None:
-    """Print the Markdown table of what moved, and write it to ``markdown`` when asked."""
+def tolerance_for(game: str, share_pp: float | None, glory: float | None, rounds: float | None):
+    """The game's default tolerances with those given on the command line in their place."""
+    from sim.gate.tolerance import for_game
+
+    return for_game(game).given(share_pp, glory, rounds)
+
+
+def exit_for(shifts, inconclusive_ok: bool) -> None:
+    """Exit 1 when a measure moved; else 3 when one was inconclusive (0 with
+    ``inconclusive_ok``); return (exit 0) when every measure held."""
+    from sim.gate.paired import INCONCLUSIVE as UNSURE
+
+    if any(s.moved for s in shifts):
+        raise typer.Exit(MOVED)
+    if not inconclusive_ok and any(s.status == UNSURE for s in shifts):
+        raise typer.Exit(INCONCLUSIVE)
+
+
+def show_shifts(shifts, labels, tolerance, title: str, markdown: Path | None) -> None:
+    """Print the Markdown table of each measure's verdict, and write it to ``markdown``."""
     from sim.gate.markdown import table
 
     text = table(shifts, labels, tolerance, title)
@@ -29,9 +57,10 @@ def check(
     baseline: Annotated[Path | None, typer.Option(help="Baseline file from `sim baseline`.")] = None,
     n: Annotated[str | None, typer.Option(
         "--n", help="Games per cell (default and maximum: the baseline's).")] = None,
-    tolerance: Annotated[float, typer.Option(
-        help="Percentage points a share may move (percent of the value for means).",
-        min=0.0)] = 1.0,
+    tolerance: SharePoints = None,
+    glory_tolerance: GloryPoints = None,
+    rounds_tolerance: Rounds = None,
+    inconclusive_ok: InconclusiveOk = False,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="KEY=VALUE content override to try before editing the content file.")] = None,
     junit: Annotated[Path | None, typer.Option(help="Also write JUnit XML here.")] = None,
@@ -41,7 +70,8 @@ def check(
     backend: opt.Backend = "local",
     scheduler: opt.Scheduler = None,
 ) -> None:
-    """Exit 0 when nothing moved beyond the tolerance, 1 when something did, 2 on a usage error.
+    """Exit 0 when every measure held within its tolerance, 1 when one moved, 3 when none
+    moved but some were inconclusive, 2 on a usage error.
 
     Example: sim check --baseline scenarios/baselines/pericles-3p.json --junit check.xml
     """
@@ -65,22 +95,22 @@ def check(
                          list(data["sets"]) + (set_ or []))
         files.require_agreement(data, plan, baseline)
         engine = open_gate_backend(backend, plan, workers=workers, scheduler=scheduler)
+        bounds = tolerance_for(str(data["game"]), tolerance, glory_tolerance, rounds_tolerance)
     except (RunError, GateError) as exc:
         fail(str(exc))
     try:
         with engine, play(plan, backend=engine, quiet=quiet) as (_, after):
-            shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], tolerance)
+            shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], bounds)
     except BrokenGame as exc:
         fail(str(exc), code=1)
     except GateError as exc:
         fail(str(exc))
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"
-    show_shifts(shifts, labels, tolerance, title, markdown)
+    show_shifts(shifts, labels, bounds, title, markdown)
     if junit is not None:
         junit_xml.write(junit, shifts, labels, f"sim check {data['scenario']['name']}")
-    if any(s.moved for s in shifts):
-        raise typer.Exit(MOVED)
+    exit_for(shifts, inconclusive_ok)
 
 
 def register(app: typer.Typer) -> None:

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from sim.commands.check import MOVED, show_shifts
+from sim.commands.check import (
+    GloryPoints,
+    InconclusiveOk,
+    Rounds,
+    SharePoints,
+    exit_for,
+    show_shifts,
+    tolerance_for,
+)
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 
@@ -33,14 +41,16 @@ def _pair_cells(a: dict, b: dict) -> None:
 def compare(
     dir_a: Annotated[Path, typer.Argument(help="Run folder A (the reference).")],
     dir_b: Annotated[Path, typer.Argument(help="Run folder B (the change).")],
-    tolerance: Annotated[float, typer.Option(
-        help="Percentage points a share may move (percent of the value for means).",
-        min=0.0)] = 1.0,
+    tolerance: SharePoints = None,
+    glory_tolerance: GloryPoints = None,
+    rounds_tolerance: Rounds = None,
+    inconclusive_ok: InconclusiveOk = False,
     markdown: Annotated[Path | None, typer.Option(help="Also write the Markdown table here.")] = None,
     html: Annotated[Path | None, typer.Option(
         help="Also write the comparison as a self-contained HTML page here.")] = None,
 ) -> None:
-    """Paired per-game comparison of two runs; exit 1 when something moved beyond the tolerance.
+    """Paired per-game comparison of two runs; exit codes as for `sim check` (1 moved, 3
+    inconclusive).
 
     Example: sim run --scenario standard-3p --out a && sim run --scenario standard-3p
     --set roles.veteran.day_cost=2 --out b && sim compare a b
@@ -54,19 +64,19 @@ def compare(
         run_a, cells_a = read_run(dir_a)
         run_b, cells_b = read_run(dir_b)
         _pair_cells(run_a, run_b)
-        shifts = paired([(c, cells_a[c], cells_b[c]) for c in sorted(cells_a)], tolerance)
+        bounds = tolerance_for(str(run_a["game"]), tolerance, glory_tolerance, rounds_tolerance)
+        shifts = paired([(c, cells_a[c], cells_b[c]) for c in sorted(cells_a)], bounds)
     except GateError as exc:
         fail(str(exc))
     labels = {c["cell"]: cell_label(c) for c in run_a["cells"]}
     title = f"{dir_a.name} vs {dir_b.name}"
-    show_shifts(shifts, labels, tolerance, title, markdown)
+    show_shifts(shifts, labels, bounds, title, markdown)
     if html is not None:
         note = (f"Paired comparison, seed {run_a['seed']}: A = {dir_a}, B = {dir_b}; "
-                f"tolerance {tolerance:g} pp (shares) or {tolerance:g}% (means).")
+                f"tolerances {bounds.describe()}.")
         html.write_text(html_page.page(html_page.section(shifts, labels, title, note), title),
                         encoding="utf-8")
-    if any(s.moved for s in shifts):
-        raise typer.Exit(MOVED)
+    exit_for(shifts, inconclusive_ok)
 
 
 def register(app: typer.Typer) -> None:
