@@ -1,7 +1,15 @@
-"""One cell's aggregates (``tally``) -> what the report shows: win shares with 95% Wilson
+"""One cell's aggregates (``tally``) -> what the report shows: win shares with 95%
 intervals and tests against the fair share, Glory distributions and sources, game length,
 end reasons, City-state tiles, and survival for co-operative games (``coop`` adds the
 rest). Flags come from all cells at once (``flags``).
+
+The unit of every interval and test is the game: a group's value in a game is the mean
+win share of its seats there (a tie splits the game, and a game counts once), so rows of
+one game, which are never independent (one winner), are never counted as separate trials.
+A strategy or pick is tested against what its seats alone would give it (seat-stratified,
+``seat_expectation``): its share carries no seat's edge, and a group that sits in the same
+seats in every game cannot be told apart from them and is not tested. The seats are one
+effect, tested once (``seat_test``).
 """
 
 from __future__ import annotations
@@ -13,13 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from reports.datasets import ReportError, Run
 from reports.names import printed
 from reports.tally import HELD, NOT_HELD, CellTally
-from sim.aggregate.tallies import Histograms, Sums
+from sim.aggregate.tallies import GameShares, Histograms, Sums
 from sim.runner.integrity import repair_hint
-from sim.stats import seat_advantage_test, share_test, wilson_interval
+from sim.stats import share_test, wilson_interval
 
 if TYPE_CHECKING:
     from reports.coop import CoopCell
@@ -28,6 +37,19 @@ ALPHA = 0.05  # family-wise error rate of the flags (Holm over everything tested
 TILE_USERS = "Players who used "  # the subject of a City-state's win share
 Z95 = 1.959963984540054
 TEAM_FAIR = 0.5  # two teams (Symmachia)
+
+
+def series_group(subject: str) -> str | None:
+    """The gate's series group a share's subject names ("Seat 1" is "seat 0", "Role
+    veteran" is "role veteran"), None for a subject the gate has no series of."""
+    kind, _, name = subject.partition(" ")
+    if kind == "Seat" and name.isdigit():
+        return f"seat {int(name) - 1}"
+    if subject.startswith(TILE_USERS):
+        return f"city-state {subject.removeprefix(TILE_USERS)}"
+    if kind in ("Role", "City-state", "Strategy"):
+        return f"{kind.lower()} {name}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -47,8 +69,16 @@ class Replay:
 
 @dataclass(frozen=True)
 class Share:
-    """``wins`` out of ``n`` (win shares summed, so tied winners split a game), its 95%
-    Wilson interval and, when ``fair`` is known, the two-sided p-value against it."""
+    """``wins`` over ``n`` games (the sum of the group's per-game values: tied winners split
+    a game), its 95% interval and, when ``fair`` is known, the two-sided p-value against
+    the share its seats alone would give it (``expected``, else ``fair``).
+
+    With ``squares`` (the sum of the squared per-game values) the interval is Wilson's with
+    the effective number of games the per-game spread implies (a tie-split or multi-seat
+    value varies less than a 0/1 one), and the test a z-test on the per-game values (their
+    spread around the seats' expectation, ``spread``, when stratified). A value the same in
+    every game is exact: shown without an interval and not tested. Without ``squares``
+    each game is a 0/1 trial (an end reason, survival) and both are the binomial ones."""
 
     subject: str  # "Seat 1", "Role veteran", "City-state sparta", "parthenon" ...
     wins: float
@@ -56,25 +86,68 @@ class Share:
     fair: float | None = None
     verb: str = "wins"
     replay: Replay | None = None  # a typical game of the group
+    squares: float | None = None
+    expected: float | None = None  # the share its seats alone would give (seat-stratified)
+    spread: float | None = None  # sd per game of the value minus its seats' expectation
+    separable: bool = True  # False: the group sits in the same seats in every game
 
     @property
     def share(self) -> float:
         return self.wins / self.n if self.n else 0.0
 
     @property
+    def sd(self) -> float | None:
+        """Standard deviation of the per-game value (None when not known)."""
+        if self.squares is None:
+            return None
+        if self.n < 2:
+            return 0.0
+        return float(np.sqrt(max(self.squares - self.n * self.share ** 2, 0.0) / (self.n - 1)))
+
+    @property
+    def exact(self) -> bool:
+        """The same value in every game (e.g. one strategy in every seat: 1/players)."""
+        return self.sd is not None and self.sd < 1e-12
+
+    @property
     def interval(self) -> tuple[float, float]:
-        low, high = wilson_interval(self.wins, self.n)
+        if self.exact:
+            return self.share, self.share
+        n, p = self.n, self.share
+        if self.sd is not None and 0 < p < 1:
+            n = p * (1 - p) / (self.sd ** 2 / self.n)  # games a 0/1 value would need
+        low, high = wilson_interval(p * n, n)
         return float(low), float(high)
 
     @property
     def percent_text(self) -> str:
-        """'31.6% (31.5-31.7)': the share and its interval, as the flag sentences write it."""
+        """'31.6% (31.5-31.7)': the share and its interval, as the flag sentences write it;
+        '50.0% in every game' for an exact one."""
+        if self.exact:
+            return f"{100 * self.share:.1f}% in every game"
         low, high = self.interval
         return f"{100 * self.share:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
 
     @property
+    def target(self) -> float | None:
+        """What the share is tested against: its seats' expectation, else the fair share."""
+        return self.expected if self.expected is not None else self.fair
+
+    @property
+    def testable(self) -> bool:
+        return self.fair is not None and self.separable and not self.exact
+
+    @property
     def p(self) -> float:
-        return 1.0 if self.fair is None else float(share_test(self.wins, self.n, self.fair))
+        if not self.testable:
+            return 1.0
+        spread = self.spread if self.spread is not None else self.sd
+        if spread is None:
+            return float(share_test(self.wins, self.n, self.fair))
+        if spread == 0.0:
+            return 1.0 if self.share == self.target else 0.0
+        z = (self.share - self.target) / (spread / np.sqrt(self.n))
+        return float(2 * stats.norm.sf(abs(z)))
 
 
 @dataclass(frozen=True)
@@ -149,6 +222,49 @@ class DraftPick:
     taken: Share
 
 
+@dataclass(frozen=True)
+class SeatTest:
+    """Whether every seat wins equally often: one test of the seats' per-game shares
+    together (a Wald test with their covariance across games; ties split a game)."""
+
+    seats: tuple[Share, ...]
+    p: float
+
+    @property
+    def furthest(self) -> Share:
+        """The seat furthest from the fair share: the flag names it."""
+        return max(self.seats, key=lambda s: abs(s.share - s.fair))
+
+
+def seat_test(seats: tuple[Share, ...], total: np.ndarray, outer: np.ndarray, games: int) -> SeatTest:
+    """The Wald test that the mean per-game seat shares are all 1/players; the shares of a
+    game sum to 1, so the last seat is left out (``players - 1`` degrees of freedom)."""
+    p = len(seats)
+    mean = total / games
+    cov = (outer - games * np.outer(mean, mean)) / max(games - 1, 1)
+    gap = mean[:-1] - 1.0 / p
+    inner = cov[:-1, :-1]
+    rank = np.linalg.matrix_rank(inner) if p > 1 else 0
+    if rank == 0:  # every game split the same way: nothing varies to test
+        return SeatTest(seats, 1.0 if np.allclose(gap, 0) else 0.0)
+    wald = games * float(gap @ np.linalg.pinv(inner) @ gap)
+    return SeatTest(seats, float(stats.chi2.sf(wald, rank)))
+
+
+def seat_expectation(games: GameShares, key, seat_means: np.ndarray) -> dict[str, object]:
+    """A group's seat-stratified expectation and spread (``Share`` fields): the mean over
+    its games of its seats' overall shares, and the standard deviation per game of its
+    share minus that; ``separable`` False when it sat in the same seats in every game."""
+    n = games.games[key]
+    expected = float(games.mix[key] @ seat_means) / n
+    squares = (games.squares[key] - 2 * float(games.cross[key] @ seat_means)
+               + float(seat_means @ games.outer[key] @ seat_means))
+    mean = games.total[key] / n - expected
+    spread = float(np.sqrt(max(squares - n * mean * mean, 0.0) / max(n - 1, 1)))
+    return {"squares": games.squares[key], "expected": expected, "spread": spread,
+            "separable": games.varied[key]}
+
+
 @dataclass
 class CellReport:
     run: Run
@@ -160,7 +276,7 @@ class CellReport:
     label: str = ""  # set once all cells are known (see compare.label_cells)
     survival: Share | None = None
     seats: tuple[Share, ...] = ()
-    seat_p: float | None = None  # chi-square test that every seat wins equally often
+    seat_test: SeatTest | None = None  # do the seats win equally often (one test)
     picks: tuple[Share, ...] = ()
     strategies: tuple[Share, ...] = ()
     teams: tuple[Share, ...] = ()  # team games: each team's win share, fair 1/2
@@ -180,10 +296,17 @@ class CellReport:
 
     @property
     def tested(self) -> list[Share]:
-        """Every share with a fair value, in the order the report lists them."""
-        users = [t.users for t in self.tiles if t.users is not None]
-        return [s for s in (*self.seats, *self.picks, *self.heroes, *self.strategies, *self.teams,
-                            *self.team_picks, *users) if s.fair is not None]
+        """Every share tested on its own, in the order the report lists them: the seats are
+        tested together (``seat_test``), and of two strategies sharing every table, which
+        are one effect (one's gain is the other's loss), only the first."""
+        strategies = self.strategies[:1] if len(self.strategies) == 2 else self.strategies
+        return [s for s in (*self.picks, *self.heroes, *strategies, *self.teams,
+                            *self.team_picks) if s.testable]
+
+    @property
+    def strategies_fixed(self) -> bool:
+        """Every strategy sits in the same seats in every game: strategy is seat here."""
+        return bool(self.strategies) and not any(s.separable for s in self.strategies)
 
 
 def _require(tally: CellTally, run: Run, columns: tuple[str, ...]) -> None:
@@ -208,6 +331,23 @@ def _shares(sums: Sums, fair: float | None, subject, typical) -> tuple[Share, ..
                  for key in sorted(sums.count))
 
 
+def _game_shares(games: GameShares, seat_means: np.ndarray, fair: float | None, subject,
+                 typical) -> tuple[Share, ...]:
+    """A share per group over the games it is in, seat-stratified (``seat_expectation``)."""
+    return tuple(Share(subject(key), games.total[key], games.games[key], fair, replay=typical(key),
+                       **seat_expectation(games, key, seat_means))
+                 for key in sorted(games.games))
+
+
+def _seat_shares(tally: CellTally, fair: float | None, subject,
+                 typical) -> tuple[Share, ...]:
+    """Each seat's share over every game, with the sum of its squared per-game values."""
+    squares = np.diag(tally.seat_outer)
+    return tuple(Share(subject(key), tally.seats.total[key], tally.seats.count[key], fair,
+                       replay=typical(key), squares=float(squares[int(key)]))
+                 for key in sorted(tally.seats.count))
+
+
 def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[Tile, ...]:
     reasons = sorted(tally.ends.count)
 
@@ -226,8 +366,10 @@ def _tiles(tally: CellTally, games: int, fair: float | None, typical) -> tuple[T
         ends_out = {r: tally.ends.count[r] - ends_in[r] for r in reasons}
         users = None
         if tally.has("city_states_used") and fair is not None:
+            # players choose the tiles they use, and a seat that uses more of them wins
+            # more, so their share is shown but never tested against the fair one
             users = Share(f"{TILE_USERS}{printed(name)}", tally.tile_users.total.get(name, 0.0),
-                          tally.tile_users.count.get(name, 0), fair, verb="win",
+                          tally.tile_users.count.get(name, 0), verb="win",
                           replay=typical(name))
         tiles.append(Tile(name=printed(name), games_in=games_in, games_out=games - games_in,
                           rounds_in=mean_rounds(rounds_in, games_in),
@@ -263,6 +405,24 @@ def _glory(tally: CellTally) -> Glory:
                  margin=Counts.of(tally.per_game, "margin"), sources=sources)
 
 
+def _per_game_groups(report: CellReport, tally: CellTally, run: Run, cell: dict,
+                     fair: float | None) -> None:
+    """The seats' joint test and the picks' and strategies' seat-stratified shares, with the
+    game as the unit."""
+    games = report.games
+    if fair is not None:
+        report.seat_test = seat_test(report.seats, tally.seat_total, tally.seat_outer, games)
+    means = tally.seat_total / games
+    if tally.pick_games is not None:
+        report.picks = _game_shares(tally.pick_games, means, fair,
+                                    lambda r: f"{report.pick_title} {printed(r)}",
+                                    lambda r: _typical(run, cell, tally.glory_by_pick, r))
+    if tally.strategy_games is not None and len(tally.strategy_games.games) > 1:
+        report.strategies = _game_shares(tally.strategy_games, means, fair,
+                                         lambda s: f"Strategy {s}",
+                                         lambda s: _typical(run, cell, tally.glory_by_strategy, s))
+
+
 def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
     """What the report shows about one cell, from its aggregates alone."""
     players, games_n = int(cell["players"]), int(cell["games"])
@@ -289,16 +449,9 @@ def summarise_cell(run: Run, cell: dict, tally: CellTally) -> CellReport:
         # Solo Mode pits a player against an automaton: no seat, pick or strategy has a
         # fair share to test against
         fair = None if tally.tyrant_improved.count else 1.0 / players
-        report.seats = _shares(tally.seats, fair, lambda s: f"Seat {int(s) + 1}",
-                               lambda s: _typical(run, cell, tally.glory_by_seat, s))
-        if fair is not None:
-            report.seat_p = seat_advantage_test([s.wins for s in report.seats])
-        if tally.pick and tally.has(tally.pick):
-            report.picks = _shares(tally.picks, fair, lambda r: f"{report.pick_title} {printed(r)}",
-                                   lambda r: _typical(run, cell, tally.glory_by_pick, r))
-        if len(tally.strategies.count) > 1:
-            report.strategies = _shares(tally.strategies, fair, lambda s: f"Strategy {s}",
-                                        lambda s: _typical(run, cell, tally.glory_by_strategy, s))
+        report.seats = _seat_shares(tally, fair, lambda s: f"Seat {int(s) + 1}",
+                                    lambda s: _typical(run, cell, tally.glory_by_seat, s))
+        _per_game_groups(report, tally, run, cell, fair)
         if tally.teams.count:
             report.teams = _shares(tally.teams, TEAM_FAIR, lambda team: f"Team {team}", lambda _: None)
             report.team_picks = _shares(tally.team_picks, TEAM_FAIR, lambda pair: f"Team of {pair}",

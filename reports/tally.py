@@ -1,6 +1,6 @@
 """What the report needs of one cell, accumulated chunk by chunk (``sim.aggregate``):
-win-share sums per seat, pick (a seat's Role or City-state, the game's ``pick_column``)
-and strategy, exact histograms of Glory, rounds, the winner's Glory and the margin, Glory
+win-share sums per seat, per-game shares of each pick (a seat's Role or City-state, the
+game's ``pick_column``) and strategy with their seat mix, exact histograms of Glory, rounds, the winner's Glory and the margin, Glory
 by source per pick, end reasons, City-state tiles, the City-state draft and the
 co-operative measures. Memory is fixed per group, whatever the number of games.
 """
@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from sim.aggregate.scan import categories, tile_members
-from sim.aggregate.tallies import Histograms, Sums
+from sim.aggregate.tallies import GameShares, Histograms, Sums
 
 CAUSE_COLUMNS = ("loss_cause", "end_reason")  # the first one a dataset has names the loss
 WANTED = ("game", "seat", "team", "win_share", "won", "strategy", "glory", "rounds", "end_reason",
@@ -66,8 +66,6 @@ class CellTally:
     games: int = 0
     rows: int = 0
     seats: Sums = field(default_factory=Sums)  # keyed by seat number
-    picks: Sums = field(default_factory=Sums)
-    strategies: Sums = field(default_factory=Sums)
     # team games (a ``team`` column): each team's result once per game, by team and by the
     # pair of picks the team played
     teams: Sums = field(default_factory=Sums)
@@ -102,6 +100,12 @@ class CellTally:
     heroic_fulfilled: int = 0
     heroic_cards: Sums = field(default_factory=Sums)  # per card: games drawn, fulfilled
     uneven: bool = False  # a game with another number of rows than the cell's players
+    # per game, the unit of every test: picks' and strategies' shares per game with their
+    # seat mix (``GameShares``), and the sum and outer products of the seats' shares
+    pick_games: GameShares | None = None
+    strategy_games: GameShares | None = None
+    seat_total: np.ndarray | None = None
+    seat_outer: np.ndarray | None = None
 
     def has(self, column: str) -> bool:
         return column in self.columns
@@ -122,6 +126,8 @@ class CellTally:
         if self.has("seat") and self.has("win_share"):
             self.uneven |= table.num_rows != starts.size * players
             self._add_seats(table, players)
+            if not self.uneven:
+                self._add_per_game(table, players)
 
     def _add_game_level(self, games: pa.Table) -> None:
         rounds = games["rounds"].to_numpy().astype(np.int64) if self.has("rounds") else None
@@ -169,7 +175,6 @@ class CellTally:
                 self._add_winners(game, glory, players)
         if self.pick and self.has(self.pick):
             picks, codes = categories(table[self.pick])
-            self.picks.add_coded(picks, codes, share)
             if glory is not None:
                 self.glory_by_pick.add_coded(picks, codes, glory, game)
                 for column in (c for c in self.columns if c.startswith("glory_")):
@@ -193,7 +198,6 @@ class CellTally:
             self.draft_taken.add_coded(picks, codes[order > 0])
         if self.has("strategy"):
             strategies, codes = categories(table["strategy"])
-            self.strategies.add_coded(strategies, codes, share)
             if glory is not None:
                 self.glory_by_strategy.add_coded(strategies, codes, glory, game)
         if self.has("city_states_used"):
@@ -208,6 +212,24 @@ class CellTally:
                     if glory is not None:
                         users = member[codes, j] > 0
                         self.glory_by_tile_user.add(tile, glory[users], game[users])
+
+    def _add_per_game(self, table: pa.Table, players: int) -> None:
+        """The per-game values the tests use: each game's vector of seat shares, and each
+        pick's and strategy's share per game with its seat mix."""
+        share = table["win_share"].to_numpy().astype(np.float64)
+        seat = table["seat"].to_numpy().astype(np.int64)
+        game = table["game"].to_numpy().astype(np.int64)
+        _, position = np.unique(game, return_inverse=True)
+        x = np.zeros((position.max() + 1, players))
+        np.add.at(x, (position, seat), share)
+        self.seat_total = x.sum(axis=0) + (0 if self.seat_total is None else self.seat_total)
+        self.seat_outer = x.T @ x + (0 if self.seat_outer is None else self.seat_outer)
+        for column, name in ((self.pick, "pick_games"), ("strategy", "strategy_games")):
+            if column and self.has(column):
+                names, codes = categories(table[column])
+                if getattr(self, name) is None:
+                    setattr(self, name, GameShares(players))
+                getattr(self, name).add_rows(names, codes, game, seat, share)
 
     def _add_teams(self, table: pa.Table, share: np.ndarray) -> None:
         """Each team's result per game, the win shares of its seats summed (Symmachia's

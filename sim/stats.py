@@ -49,10 +49,11 @@ def share_test(total, n, fair):
     return 2 * stats.norm.sf(np.abs(z))
 
 
-def seat_advantage_test(wins_per_seat):
-    """Chi-square p-value that every seat wins equally often: ``wins_per_seat`` holds
-    each seat's wins (win shares summed, so tied games split) over the same games."""
-    wins = np.asarray(wins_per_seat, dtype=float)
-    if wins.size < 2 or wins.sum() <= 0:
-        return 1.0
-    return float(stats.chisquare(wins).pvalue)
+def benjamini_hochberg(pvalues, alpha: float) -> int:
+    """How many hypotheses Benjamini-Hochberg's step-up rejects at false-discovery rate
+    ``alpha``: the largest k whose k-th smallest p-value is at most k * alpha / m. The
+    rejected ones are exactly those with p <= k * alpha / m."""
+    p = np.sort(np.asarray(pvalues, dtype=float))
+    m = p.size
+    passing = np.flatnonzero(p <= np.arange(1, m + 1) * alpha / max(m, 1))
+    return int(passing[-1] + 1) if passing.size else 0

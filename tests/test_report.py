@@ -24,7 +24,7 @@ from sim.cli import app
 from sim.games import registry
 from sim.runner.batches import Batch
 from sim.runner.dataset import FORMAT, MANIFEST, write_shard
-from sim.stats import seat_advantage_test, wilson_interval
+from sim.stats import wilson_interval
 
 cli = CliRunner()
 HOSTILE = "<script>alert(1)</script>"
@@ -108,11 +108,20 @@ def test_report_of_a_few_games(tmp_path):
     assert (path / "report.html").is_file()
 
 
-def test_seat_advantage_test_known_answers():
-    # chi-square of (400, 300, 300) against 333.3 each: 20.0 with 2 df -> p = exp(-10)
-    assert seat_advantage_test([400, 300, 300]) == pytest.approx(np.exp(-10), rel=1e-9)
-    assert seat_advantage_test([334, 333, 333]) > 0.99
-    assert seat_advantage_test([0, 0, 0]) == 1.0
+def _seats_of(winners: list[int], players: int = 3) -> model.SeatTest:
+    x = np.eye(players)[winners]
+    seats = tuple(model.Share(f"Seat {s + 1}", x[:, s].sum(), len(x), 1 / players,
+                              squares=float((x[:, s] ** 2).sum())) for s in range(players))
+    return model.seat_test(seats, x.sum(axis=0), x.T @ x, len(x))
+
+
+def test_seat_test_known_answers():
+    # one winner a game, (400, 300, 300) of 1,000: the Wald statistic is Neyman's
+    # chi-square n * sum((p - 1/3)^2 / p) = 18.52 (times (n-1)/n), 2 df -> p = exp(-W/2)
+    wald = 1000 * ((0.4 - 1 / 3) ** 2 / 0.4 + 2 * (0.3 - 1 / 3) ** 2 / 0.3) * 999 / 1000
+    assert _seats_of([0] * 400 + [1] * 300 + [2] * 300).p == pytest.approx(np.exp(-wald / 2), rel=1e-6)
+    assert _seats_of([0] * 334 + [1] * 333 + [2] * 333).p > 0.99
+    assert _seats_of([0, 1, 2] * 5).p > 0.99
 
 
 def test_planted_40_percent_seat_is_flagged_and_a_fair_one_is_not(tmp_path):
@@ -122,11 +131,11 @@ def test_planted_40_percent_seat_is_flagged_and_a_fair_one_is_not(tmp_path):
                      [(_cell(3, 20000), competitive_rows(0, 20000, 3, 1 / 3, seed=2))])
     found = find_flags([_summary(planted)], min_effect=0.01)
     flags, tested = found.flags, found.tested
-    # the other two seats, at 30% each, miss the fair share too
-    assert [f.share.subject for f in flags] == ["Seat 1", "Seat 2", "Seat 3"]
-    assert re.fullmatch(r"Seat 1 wins 40\.\d% \(\d\d\.\d-\d\d\.\d\) against a fair 33\.3%",
-                        flags[0].sentence)
-    assert tested == 3 + 3  # three seats and three Roles (one strategy is not tested)
+    # the seats are one effect: one flag, naming the seat furthest from fair and the others
+    assert [f.share.subject for f in flags] == ["Seat 1"]
+    assert re.fullmatch(r"Seats win unequally: Seat 1 40\.\d% \(\d\d\.\d-\d\d\.\d\), Seat 2 .*, "
+                        r"Seat 3 .* against a fair 33\.3% each", flags[0].sentence)
+    assert tested == 1 + 3  # the seats' one test and three Roles (one strategy is not tested)
     assert find_flags([_summary(fair)], min_effect=0.01).flags == []
     # a practical size is needed too: gaps under 7 points are not flagged at a 10-point minimum
     assert find_flags([_summary(planted)], min_effect=0.10).flags == []
@@ -138,7 +147,7 @@ def test_each_flag_names_a_typical_game_of_its_group(tmp_path):
     rows = competitive_rows(0, 20000, 3, 0.40, seed=1)
     html = build_report([write_run(tmp_path / "planted", "pericles", [(_cell(3, 20000), rows)])])
     commands = re.findall(r'<span class="replay">a typical game: <code>(.*?)</code>', html)
-    assert len(commands) == 3  # Seats 1, 2 and 3
+    assert len(commands) == 1  # the seats' flag names Seat 1, the furthest from fair
     seat = rows["seat"] == 0
     glory, game = rows["glory"][seat], rows["game"][seat]
     median = np.sort(glory)[(len(glory) - 1) // 2]
@@ -185,7 +194,8 @@ def test_two_datasets_are_compared_by_name(tmp_path):
     assert html.count("<svg") >= 4 + 2 * 8
 
 
-def test_tile_users_are_tested_when_the_dataset_records_them(tmp_path):
+def test_tile_users_are_shown_but_never_tested(tmp_path):
+    """Players choose the tiles they use: a share of theirs far from fair is no flag."""
     rows = competitive_rows(0, 3000, 3, 1 / 3)
     rows["city_states_used"] = np.where(rows["won"], "north", "").astype(object)  # planted
     cell = _summary(write_run(tmp_path / "users", "pericles", [(_cell(3, 3000), rows)]))
@@ -193,8 +203,8 @@ def test_tile_users_are_tested_when_the_dataset_records_them(tmp_path):
     assert north.users.share == 1.0 and north.games_in == 3000 and north.games_out == 0
     south = next(t for t in cell.tiles if t.name == "South")
     assert south.users.n == 0 and south.games_in == 1500
-    flags = find_flags([cell], min_effect=0.01).flags
-    assert [f.sentence.split(" win ")[0] for f in flags] == ["Players who used North"]
+    assert north.users.fair is None and not north.users.testable
+    assert find_flags([cell], min_effect=0.01).flags == []
 
 
 def test_cooperative_game_shows_survival(tmp_path, monkeypatch):

@@ -111,3 +111,46 @@ class Moments:
     def std(self) -> float:
         """Sample standard deviation (ddof=1); 0 for fewer than two values."""
         return float(np.sqrt(self.m2 / (self.n - 1))) if self.n > 1 else 0.0
+
+
+@dataclass
+class GameShares:
+    """Per group (a strategy, a pick), one value per game it is in: the mean win share of
+    its seats in that game (tied winners split a game, so a game counts once whatever its
+    ties). Beside the sum and sum of squares of those values it keeps what a
+    seat-stratified estimate needs: per game the group's seat mix ``w`` (the fraction of
+    its seats in each seat), summed, times the value, and as outer products; and whether
+    the mix was ever different from one game to another (else the group cannot be told
+    apart from its seats)."""
+
+    players: int
+    games: dict[Hashable, int] = field(default_factory=dict)
+    total: dict[Hashable, float] = field(default_factory=dict)
+    squares: dict[Hashable, float] = field(default_factory=dict)
+    mix: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of w
+    cross: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of value * w
+    outer: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of w w^T
+    first_mix: dict[Hashable, np.ndarray] = field(default_factory=dict)
+    varied: dict[Hashable, bool] = field(default_factory=dict)
+
+    def add_rows(self, names: list, codes: np.ndarray, game: np.ndarray, seat: np.ndarray,
+                 share: np.ndarray) -> None:
+        """Rows of whole games, coded into ``names``, with their game, seat and win share."""
+        p, g = self.players, len(names)
+        keys, inverse = np.unique(game.astype(np.int64) * g + codes, return_inverse=True)
+        rows = np.bincount(inverse)
+        value = np.bincount(inverse, weights=share) / rows
+        w = np.bincount(inverse * p + seat, minlength=keys.size * p).reshape(-1, p) / rows[:, None]
+        group = keys % g
+        for code in np.unique(group):
+            mine = group == code
+            a, mixes = value[mine], w[mine]
+            name = names[code]
+            self.games[name] = self.games.get(name, 0) + int(mine.sum())
+            self.total[name] = self.total.get(name, 0.0) + float(a.sum())
+            self.squares[name] = self.squares.get(name, 0.0) + float((a * a).sum())
+            self.mix[name] = self.mix.get(name, 0.0) + mixes.sum(axis=0)
+            self.cross[name] = self.cross.get(name, 0.0) + (a[:, None] * mixes).sum(axis=0)
+            self.outer[name] = self.outer.get(name, 0.0) + mixes.T @ mixes
+            first = self.first_mix.setdefault(name, mixes[0])
+            self.varied[name] = self.varied.get(name, False) or not np.allclose(mixes, first)
