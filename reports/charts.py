@@ -197,10 +197,10 @@ def comparison_chart(axis: Axis, lines: list[Series], key: str, ylabel: str,
 
 
 def tornado_chart(rows: list[tuple[str, float, float, float, bool]], key: str, xlabel: str,
-                  percent: bool) -> Markup:
-    """Each (label, change, low, high, assumed) as a bar from 0 with its 95% interval,
-    largest first; assumed values in the second colour. With ``percent`` the changes are
-    of shares, labelled in percentage points."""
+                  percent: bool, tolerance: float) -> Markup:
+    """Each (label, change, low, high, assumed) as a bar from 0 with its interval, largest
+    first; assumed values in the second colour; dashed lines at +/- ``tolerance``. With
+    ``percent`` the changes are of shares, labelled in percentage points."""
     fig = _figure(0.8 + 0.28 * len(rows))
     ax = fig.add_subplot()
     y = np.arange(len(rows))[::-1]
@@ -211,6 +211,8 @@ def tornado_chart(rows: list[tuple[str, float, float, float, bool]], key: str, x
     ax.errorbar(diff, y, xerr=[diff - low, high - diff], fmt="none", ecolor="#222222",
                 capsize=2, linewidth=0.8)
     ax.axvline(0, color=FAIR, linewidth=0.8)
+    for edge in (-tolerance, tolerance):
+        ax.axvline(edge, color=FAIR, linewidth=0.8, linestyle="--")
     ax.set_yticks(y, [r[0] for r in rows], fontsize="small")
     if percent:  # a share's change in percentage points
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{100 * v:+.1f}"))

@@ -24,7 +24,7 @@ import pandas as pd
 from scipy import stats
 
 from reports.datasets import ReportError, Run
-from reports.names import printed
+from reports.names import content_key, printed
 from reports.tally import HELD, NOT_HELD, CellTally
 from sim.aggregate.tallies import GameShares, Histograms, Sums
 from sim.runner.integrity import repair_hint
@@ -46,9 +46,9 @@ def series_group(subject: str) -> str | None:
     if kind == "Seat" and name.isdigit():
         return f"seat {int(name) - 1}"
     if subject.startswith(TILE_USERS):
-        return f"city-state {subject.removeprefix(TILE_USERS)}"
+        return f"city-state {content_key(subject.removeprefix(TILE_USERS))}"
     if kind in ("Role", "City-state", "Strategy"):
-        return f"{kind.lower()} {name}"
+        return f"{kind.lower()} {content_key(name)}"
     return None
 
 

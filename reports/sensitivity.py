@@ -1,5 +1,6 @@
 """The report's sensitivity section: for a `sim sensitivity` run, a tornado chart per
-measure (the values that move it most, with paired 95% intervals), the table "value ->
+measure (the values that move it most, with paired intervals adjusted for the
+false-discovery rate, and the tolerance), the table "value ->
 the measures it moves beyond tolerance", and for each flag the values that move it."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from markupsafe import Markup
 from reports import charts
 from reports.datasets import ReportError
 from reports.flags import Flag
-from reports.model import TILE_USERS
+from reports.model import series_group
 from reports.names import content_key
 from sim.gate import GateError
 from sim.gate.series import SHARE
@@ -30,12 +31,11 @@ def anchor(measure: str) -> str:
 def flag_measure(flag: Flag) -> str:
     """The measure a flag is about, named as the analysis names it ('Seat 1' is seat 0)."""
     subject = flag.share.subject
-    if subject.startswith(TILE_USERS):
-        return f"win share city-state {content_key(subject.removeprefix(TILE_USERS))}"
-    kind, _, name = subject.partition(" ")
-    if kind == "Seat" and name.isdigit():
-        return f"win share seat {int(name) - 1}"
-    return f"win share {kind.lower()} {content_key(name)}"
+    group = series_group(subject)
+    if group is None:
+        kind, _, name = subject.partition(" ")
+        group = f"{kind.lower()} {content_key(name)}"
+    return f"win share {group}"
 
 
 @dataclass(frozen=True)
@@ -64,14 +64,14 @@ def _tornado(s: Sensitivity, measure: str, i: int) -> Tornado:
     rows = [(e.move["label"], e.shift.diff, e.shift.low, e.shift.high, e.move["assumed"])
             for e in ranked]
     unit = "change (percentage points)" if share else "change (mean per game)"
-    return Tornado(measure, anchor(measure), charts.tornado_chart(rows, f"sens{i}", unit, share),
-                   unit)
+    chart = charts.tornado_chart(rows, f"sens{i}", unit, share, ranked[0].shift.limit)
+    return Tornado(measure, anchor(measure), chart, unit)
 
 
-def sensitivity_section(folder: Path, flags: list[Flag], tolerance_pp: float) -> Section:
+def sensitivity_section(folder: Path, flags: list[Flag], share_pp: float) -> Section:
     """The section of one sensitivity run folder; its flags are those of the base cell."""
     try:
-        s = analyse(folder, tolerance_pp)
+        s = analyse(folder, share_pp)
     except GateError as exc:
         raise ReportError(str(exc)) from None
     movers = {f.sentence: (anchor(flag_measure(f)), [(e.move["label"], e.move["assumed"])

@@ -1,10 +1,15 @@
 """The paired analysis of a sensitivity run: each move's effect on every balance measure.
 
 Each moved cell is compared with the base (cell 0) game by game on the same seeds with
-``sim.gate.paired`` (paired t-interval, Holm over every move and measure at once, the
-tolerance of `sim check`): a measure is moved beyond tolerance when the change is
-significant after Holm and larger than the tolerance. The measures are the gate's and
-the detailed ones (``sim.gate.series.detailed_series``): the players who used each
+``sim.gate.paired`` (paired t-interval, the absolute tolerances of `sim check`). A move
+moves a measure beyond tolerance when its interval lies wholly outside +/- tolerance.
+The moves are many and most do nothing, so the error controlled is the false-discovery
+rate, per measure: each measure's family is the moves that changed some game's value of
+it, Benjamini-Hochberg's step-up runs over their p-values against "within tolerance",
+and every interval of the family has the matching level 1 - R * alpha / m (R moves found
+of m; Benjamini and Yekutieli's false-coverage-rate intervals), so an interval lies
+wholly outside the tolerance exactly for the moves found. The measures are the gate's
+and the detailed ones (``sim.gate.series.detailed_series``): the players who used each
 City-state and Glory by source.
 """
 
@@ -15,10 +20,10 @@ from pathlib import Path
 
 from sim.gate import GateError
 from sim.gate.dataset import read_run
-from sim.gate.paired import Shift, compare
+from sim.gate.paired import ALPHA, Shift, compare, in_family
 from sim.gate.series import detailed_series
-
-TOLERANCE_PP = 1.0  # percentage points for shares, percent of the base for means
+from sim.gate.tolerance import Tolerance, for_game
+from sim.stats import benjamini_hochberg
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,7 @@ class Effect:
 class Sensitivity:
     effects: list[Effect]  # every (move, measure)
     refused: list[dict]  # moves the content refused, with the reason
-    tolerance_pp: float
+    tolerance: Tolerance
 
     @property
     def measures(self) -> list[str]:
@@ -57,8 +62,20 @@ class Sensitivity:
         return [e for e in self.ranking(measure) if e.shift.moved]
 
 
-def analyse(folder: Path, tolerance_pp: float = TOLERANCE_PP) -> Sensitivity:
-    """Every move of a complete sensitivity run folder against its base."""
+def control_fdr(shifts: list[Shift], alpha: float = ALPHA) -> None:
+    """Set each shift's interval level for false-discovery-rate control per measure."""
+    by_measure: dict[str, list[Shift]] = {}
+    for s in in_family(shifts):
+        by_measure.setdefault(s.label, []).append(s)
+    for family in by_measure.values():
+        found = benjamini_hochberg([s.p_beyond for s in family], alpha)
+        for s in family:
+            s.confidence = 1 - max(found, 1) * alpha / len(family)
+
+
+def analyse(folder: Path, share_pp: float | None = None) -> Sensitivity:
+    """Every move of a complete sensitivity run folder against its base, with the game's
+    tolerances (``share_pp`` percentage points for shares when given)."""
     manifest, cells = read_run(folder, detailed=True)
     record = manifest.get("sensitivity")
     if record is None:
@@ -66,7 +83,7 @@ def analyse(folder: Path, tolerance_pp: float = TOLERANCE_PP) -> Sensitivity:
                         "'sim sensitivity'")
     moved = {m["cell"]: m for m in record["moves"]}
     base = list(cells[0])  # read once, compared with every move
-    shifts = compare([(c, base, cells[c]) for c in sorted(moved)], tolerance_pp,
-                     detailed_series)
-    return Sensitivity([Effect(moved[s.cell], s) for s in shifts], record["refused"],
-                       tolerance_pp)
+    tolerance = for_game(str(manifest.get("game"))).given(share_pp)
+    shifts = compare([(c, base, cells[c]) for c in sorted(moved)], tolerance, detailed_series)
+    control_fdr(shifts)
+    return Sensitivity([Effect(moved[s.cell], s) for s in shifts], record["refused"], tolerance)
