@@ -28,7 +28,7 @@ from reports.names import content_key, printed
 from reports.tally import HELD, NOT_HELD, CellTally
 from sim.aggregate.tallies import GameShares, Histograms, Sums
 from sim.runner.integrity import repair_hint
-from sim.stats import share_test, wilson_interval
+from sim.stats import per_game_interval, share_test
 
 if TYPE_CHECKING:
     from reports.coop import CoopCell
@@ -111,13 +111,7 @@ class Share:
 
     @property
     def interval(self) -> tuple[float, float]:
-        if self.exact:
-            return self.share, self.share
-        n, p = self.n, self.share
-        if self.sd is not None and 0 < p < 1:
-            n = p * (1 - p) / (self.sd ** 2 / self.n)  # games a 0/1 value would need
-        low, high = wilson_interval(p * n, n)
-        return float(low), float(high)
+        return per_game_interval(self.share, self.sd, self.n)
 
     @property
     def percent_text(self) -> str:

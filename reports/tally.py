@@ -1,9 +1,9 @@
 """What the report needs of one cell, accumulated chunk by chunk (``sim.aggregate``):
 win-share sums per seat, per-game shares of each pick (a seat's Role or City-state, the
-game's ``pick_column``) and strategy with their seat mix, exact histograms of Glory,
-rounds, the winner's Glory and the margin, Glory by source per pick, end reasons,
-City-state tiles, the City-state draft and the co-operative measures. Memory is fixed
-per group, whatever the number of games.
+game's ``pick_column``) and strategy with their seat mix, exact histograms of Glory, rounds,
+the winner's Glory and the margin, Glory by source per pick, end reasons, City-state
+tiles, the City-state draft and the co-operative measures. Memory is fixed per group,
+whatever the number of games.
 """
 
 from __future__ import annotations

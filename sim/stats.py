@@ -22,6 +22,21 @@ def wilson_interval(successes, n, confidence: float = 0.95):
     return low, high
 
 
+def per_game_interval(mean: float, sd: float | None, n: int, confidence: float = 0.95):
+    """Interval of a mean share per game (each game's value in [0, 1], a tie splitting it)
+    with the game as the unit: Wilson's, over the number of 0/1 games whose binomial
+    spread equals the values' own (``sd``, the standard deviation per game; a tie-split or
+    several-seat value varies less). A value the same in every game (sd 0) is exact: the
+    interval is the value itself. Without ``sd`` each game is a 0/1 trial."""
+    if sd is not None and sd < 1e-12 and n > 0:
+        return mean, mean
+    trials = float(n)
+    if sd is not None and 0 < mean < 1 and n > 0:
+        trials = mean * (1 - mean) / (sd * sd / n)
+    low, high = wilson_interval(mean * trials, trials, confidence)
+    return float(low), float(high)
+
+
 def holm(pvalues):
     """Holm-Bonferroni adjusted p-values, in the input order."""
     p = np.asarray(pvalues, dtype=float)

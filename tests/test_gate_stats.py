@@ -7,7 +7,7 @@ from scipy import stats
 
 from sim.gate.outcomes import Outcomes, decode, encode, from_table
 from sim.gate.paired import compare, paired_test
-from sim.gate.power import independent_games, paired_games
+from sim.gate.power import games_for, independent_sd, paired_sd, simultaneous_z
 from sim.gate.series import all_series, win_shares
 from sim.gate.tolerance import Tolerance
 
@@ -104,10 +104,13 @@ def test_role_series_uses_games_where_the_role_was_dealt():
 
 
 def test_paired_needs_fewer_games_than_independent():
-    paired = paired_games(0.01, 0.17, 0.05, 0.8)
-    independent = independent_games(1 / 3, 0.01, 0.05, 0.8)
+    z = simultaneous_z(0.05, 1)
+    paired = games_for(0.01, 0.0, paired_sd(0.01, 0.17), z, 0.8)
+    independent = games_for(0.01, 0.0, independent_sd(1 / 3, 0.01), z, 0.8)
     assert paired < independent
-    assert independent == pytest.approx(35_000, rel=0.05)  # textbook two-proportion figure
+    # with no tolerance "moved" is the two-proportion z-test: the textbook figure
+    assert independent == pytest.approx(35_000, rel=0.05)
+    assert games_for(0.01, 0.01, 0.5, z, 0.8) is None  # a shift at the tolerance: never
 
 
 def test_cooperative_rows_are_one_team_per_game():
@@ -171,3 +174,19 @@ def test_a_pillars_city_state_is_a_pick_named_city_state():
     assert groups["city-state troia"].values.tolist() == [0.0, 0.0]
     assert groups["city-state sparta"].present.tolist() == [True, False]
     assert decode(encode(o)).pick_kind == "city-state"
+
+
+def test_summary_intervals_take_the_game_as_the_unit():
+    """One strategy in every seat wins exactly 1/3 of every game: no interval; a seat's
+    tie-split value varies less than a 0/1 one, so its interval is narrower than Wilson's
+    over the same games."""
+    from sim.gate.summary import summarise
+    from sim.stats import wilson_interval
+
+    ws = np.tile([[1, 0, 0], [0.5, 0.5, 0], [0, 0, 1], [0, 1, 0]], (250, 1)).astype(float)
+    rows = {(r["measure"], r["group"]): r for r in summarise(make(ws))}
+    strategy = rows["win_share", "strategy random"]
+    assert strategy["low"] == strategy["high"] == strategy["value"] == pytest.approx(1 / 3, abs=1e-6)
+    seat = rows["win_share", "seat 0"]
+    low, high = wilson_interval(seat["value"] * 1000, 1000)
+    assert low < seat["low"] < seat["value"] < seat["high"] < high

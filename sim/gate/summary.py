@@ -1,5 +1,5 @@
-"""A run's summary: every series' value with its n and a 95% interval, accumulated over
-the cell's outcomes chunk by chunk."""
+"""A run's summary: every series' value with its n (games) and a 95% interval with the
+game as the unit, accumulated over the cell's outcomes chunk by chunk."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scipy import stats
 from sim.aggregate.tallies import Moments
 from sim.gate.outcomes import Outcomes, in_chunks
 from sim.gate.series import SHARE, all_series, in_series_order
-from sim.stats import wilson_interval
+from sim.stats import per_game_interval
 
 CONFIDENCE = 0.95
 
@@ -40,8 +40,8 @@ def series_moments(outcomes: Outcomes | Iterable[Outcomes]) -> dict[tuple[str, s
 
 
 def describe(key: tuple[str, str], kind: str, m: Moments) -> dict[str, object]:
-    if kind == SHARE:
-        low, high = (float(x) for x in wilson_interval(m.total, m.n, CONFIDENCE))
+    if kind == SHARE:  # the game is the unit: a value the same in every game is exact
+        low, high = per_game_interval(m.mean, m.std if m.n > 1 else None, m.n, CONFIDENCE)
     else:
         low, high = mean_interval(m)
     return {"measure": key[0], "group": key[1], "kind": kind, "value": round(m.mean, 6),
