@@ -7,8 +7,9 @@ The unit of every interval and test is the game: a group's value in a game is th
 win share of its seats there (a tie splits the game, and a game counts once), so rows of
 one game, which are never independent (one winner), are never counted as separate trials.
 A strategy or pick is tested against what its seats alone would give it (seat-stratified,
-``seat_expectation``): its share carries no seat's edge, and a group that sits in the same
-seats in every game cannot be told apart from them and is not tested. The seats are one
+``seat_expectation``, with the seats' edge measured in the games it is not in): its share
+carries no seat's edge, and a group that sits in the same seats in every game cannot be
+told apart from them and is not tested. The seats are one
 effect, tested once (``seat_test``).
 """
 
@@ -245,18 +246,32 @@ def seat_test(seats: tuple[Share, ...], total: np.ndarray, outer: np.ndarray, ga
     return SeatTest(seats, float(stats.chi2.sf(wald, rank)))
 
 
-def seat_expectation(games: GameShares, key, seat_means: np.ndarray) -> dict[str, object]:
-    """A group's seat-stratified expectation and spread (``Share`` fields): the mean over
-    its games of its seats' overall shares, and the standard deviation per game of its
-    share minus that; ``separable`` False when it sat in the same seats in every game."""
+def seat_expectation(games: GameShares, key, seat_total: np.ndarray, seat_outer: np.ndarray,
+                     all_games: int) -> dict[str, object]:
+    """A group's seat-stratified expectation and spread (``Share`` fields). The seats' mean
+    shares are taken over the games the group is *not* in (dealt or offered at random, so
+    those games show the seats' own edge, not the group's), or over every game for a group
+    in every game; its expectation is the mean over its games of those means for the seats
+    it sat in. The spread is the standard deviation per game of its share minus that, the
+    seat means' own uncertainty included. ``separable`` is False when it sat in the same
+    seats in every game of the cell: then it cannot be told apart from them."""
     n = games.games[key]
-    expected = float(games.mix[key] @ seat_means) / n
-    squares = (games.squares[key] - 2 * float(games.cross[key] @ seat_means)
-               + float(seat_means @ games.outer[key] @ seat_means))
+    rest = all_games - n
+    if rest >= 2:
+        means = (seat_total - games.seats_in[key]) / rest
+        scatter = seat_outer - games.seats_outer[key] - rest * np.outer(means, means)
+        means_cov = scatter / (rest - 1) / rest
+    else:
+        means, means_cov = seat_total / all_games, np.zeros((len(seat_total),) * 2)
+    mix = games.mix[key] / n
+    expected = float(mix @ means)
+    squares = (games.squares[key] - 2 * float(games.cross[key] @ means)
+               + float(means @ games.outer[key] @ means))
     mean = games.total[key] / n - expected
-    spread = float(np.sqrt(max(squares - n * mean * mean, 0.0) / max(n - 1, 1)))
+    within = max(squares - n * mean * mean, 0.0) / max(n - 1, 1)
+    spread = float(np.sqrt(within + n * float(mix @ means_cov @ mix)))
     return {"squares": games.squares[key], "expected": expected, "spread": spread,
-            "separable": games.varied[key]}
+            "separable": games.varied[key] or rest >= 2}
 
 
 @dataclass
@@ -325,11 +340,12 @@ def _shares(sums: Sums, fair: float | None, subject, typical) -> tuple[Share, ..
                  for key in sorted(sums.count))
 
 
-def _game_shares(games: GameShares, seat_means: np.ndarray, fair: float | None, subject,
-                 typical) -> tuple[Share, ...]:
+def _game_shares(games: GameShares, tally: CellTally, all_games: int, fair: float | None,
+                 subject, typical) -> tuple[Share, ...]:
     """A share per group over the games it is in, seat-stratified (``seat_expectation``)."""
     return tuple(Share(subject(key), games.total[key], games.games[key], fair, replay=typical(key),
-                       **seat_expectation(games, key, seat_means))
+                       **seat_expectation(games, key, tally.seat_total, tally.seat_outer,
+                                          all_games))
                  for key in sorted(games.games))
 
 
@@ -406,13 +422,12 @@ def _per_game_groups(report: CellReport, tally: CellTally, run: Run, cell: dict,
     games = report.games
     if fair is not None:
         report.seat_test = seat_test(report.seats, tally.seat_total, tally.seat_outer, games)
-    means = tally.seat_total / games
     if tally.pick_games is not None:
-        report.picks = _game_shares(tally.pick_games, means, fair,
+        report.picks = _game_shares(tally.pick_games, tally, games, fair,
                                     lambda r: f"{report.pick_title} {printed(r)}",
                                     lambda r: _typical(run, cell, tally.glory_by_pick, r))
     if tally.strategy_games is not None and len(tally.strategy_games.games) > 1:
-        report.strategies = _game_shares(tally.strategy_games, means, fair,
+        report.strategies = _game_shares(tally.strategy_games, tally, games, fair,
                                          lambda s: f"Strategy {s}",
                                          lambda s: _typical(run, cell, tally.glory_by_strategy, s))
 

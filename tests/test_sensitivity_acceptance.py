@@ -33,7 +33,9 @@ def test_a_day_cost_matters_and_a_two_player_value_does_not(tmp_path):
     # the Role's own Day cost moves its win share most: with balanced's tuned weights a
     # dearer Day side hurts it (a cheaper one no longer helps measurably)
     assert top.move["label"] == f"{VETERAN} 3->4"
-    assert top.shift.high < 0  # paired interval excludes 0
+    # the paired t-test finds it; its interval, widened for the false-discovery rate over
+    # the moves, may still reach 0
+    assert top.shift.diff < 0 and top.shift.p < 0.05
     unread = [e for e in s.effects if e.move["item"] == "demagogue.0"]
     assert len(unread) == 2 * len(s.measures)
     assert all(e.shift.diff == 0 and e.shift.discordant == 0 and not e.shift.moved for e in unread)

@@ -119,9 +119,10 @@ class GameShares:
     its seats in that game (tied winners split a game, so a game counts once whatever its
     ties). Beside the sum and sum of squares of those values it keeps what a
     seat-stratified estimate needs: per game the group's seat mix ``w`` (the fraction of
-    its seats in each seat), summed, times the value, and as outer products; and whether
-    the mix was ever different from one game to another (else the group cannot be told
-    apart from its seats)."""
+    its seats in each seat), summed, times the value, and as outer products; whether the
+    mix was ever different from one game to another; and the sum and outer products of
+    the seats' shares ``x`` over the games it is in (so the seats' shares over the games
+    it is *not* in are known too)."""
 
     players: int
     games: dict[Hashable, int] = field(default_factory=dict)
@@ -132,25 +133,49 @@ class GameShares:
     outer: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of w w^T
     first_mix: dict[Hashable, np.ndarray] = field(default_factory=dict)
     varied: dict[Hashable, bool] = field(default_factory=dict)
+    seats_in: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of x
+    seats_outer: dict[Hashable, np.ndarray] = field(default_factory=dict)  # sum of x x^T
 
     def add_rows(self, names: list, codes: np.ndarray, game: np.ndarray, seat: np.ndarray,
                  share: np.ndarray) -> None:
         """Rows of whole games, coded into ``names``, with their game, seat and win share."""
         p, g = self.players, len(names)
+        played, position = np.unique(game, return_inverse=True)
+        x = np.zeros((played.size, p))
+        np.add.at(x, (position, seat), share)
         keys, inverse = np.unique(game.astype(np.int64) * g + codes, return_inverse=True)
+        at = np.searchsorted(played, keys // g)  # each (game, group)'s game
         rows = np.bincount(inverse)
         value = np.bincount(inverse, weights=share) / rows
         w = np.bincount(inverse * p + seat, minlength=keys.size * p).reshape(-1, p) / rows[:, None]
         group = keys % g
-        for code in np.unique(group):
-            mine = group == code
-            a, mixes = value[mine], w[mine]
+        found, first = np.unique(group, return_index=True)
+        # a group's mix differs from its first game's in some game of the chunk
+        differs = np.bincount(group, weights=(w != w[first[np.searchsorted(found, group)]]).any(axis=1),
+                              minlength=g)
+
+        def per_group(weights: np.ndarray) -> np.ndarray:
+            return np.bincount(group, weights=weights, minlength=g)
+
+        games, total, squares = np.bincount(group, minlength=g), per_group(value), per_group(value * value)
+        mix = np.stack([per_group(w[:, s]) for s in range(p)], axis=1)
+        cross = np.stack([per_group(value * w[:, s]) for s in range(p)], axis=1)
+        outer = np.stack([per_group(w[:, s] * w[:, t]) for s in range(p) for t in range(p)],
+                         axis=1).reshape(g, p, p)
+        xs = x[at]
+        seats_in = np.stack([per_group(xs[:, s]) for s in range(p)], axis=1)
+        seats_outer = np.stack([per_group(xs[:, s] * xs[:, t]) for s in range(p) for t in range(p)],
+                               axis=1).reshape(g, p, p)
+        for code, start in zip(found.tolist(), first.tolist(), strict=True):
             name = names[code]
-            self.games[name] = self.games.get(name, 0) + int(mine.sum())
-            self.total[name] = self.total.get(name, 0.0) + float(a.sum())
-            self.squares[name] = self.squares.get(name, 0.0) + float((a * a).sum())
-            self.mix[name] = self.mix.get(name, 0.0) + mixes.sum(axis=0)
-            self.cross[name] = self.cross.get(name, 0.0) + (a[:, None] * mixes).sum(axis=0)
-            self.outer[name] = self.outer.get(name, 0.0) + mixes.T @ mixes
-            first = self.first_mix.setdefault(name, mixes[0])
-            self.varied[name] = self.varied.get(name, False) or not np.allclose(mixes, first)
+            self.games[name] = self.games.get(name, 0) + int(games[code])
+            self.total[name] = self.total.get(name, 0.0) + float(total[code])
+            self.squares[name] = self.squares.get(name, 0.0) + float(squares[code])
+            self.mix[name] = self.mix.get(name, 0.0) + mix[code]
+            self.cross[name] = self.cross.get(name, 0.0) + cross[code]
+            self.outer[name] = self.outer.get(name, 0.0) + outer[code]
+            self.seats_in[name] = self.seats_in.get(name, 0.0) + seats_in[code]
+            self.seats_outer[name] = self.seats_outer.get(name, 0.0) + seats_outer[code]
+            earlier = self.first_mix.setdefault(name, w[start])
+            self.varied[name] = (self.varied.get(name, False) or bool(differs[code])
+                                 or bool((earlier != w[start]).any()))
