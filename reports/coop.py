@@ -33,6 +33,8 @@ class CoopCell:
     structures: Standing | None
     heroic: Share | None  # Heroic Events fulfilled, of the games that drew one
     heroic_by_card: tuple[Share, ...]
+    played: np.ndarray  # per game index: played in this cell
+    survived: np.ndarray  # per game index: the table survived
 
 
 def _standing(tally: CellTally, column: str) -> Standing | None:
@@ -62,7 +64,8 @@ def summarise_coop(tally: CellTally) -> CoopCell:
     heroic, by_card = _heroic(tally)
     return CoopCell(losses=losses, causes=causes, fall_round=fall,
                     morale=_standing(tally, "morale"), structures=_standing(tally, "structures"),
-                    heroic=heroic, heroic_by_card=by_card)
+                    heroic=heroic, heroic_by_card=by_card, played=tally.played_games,
+                    survived=tally.survived_games)
 
 
 # --- across cells: survival by mode and team, and the mode-order check ---------------------
@@ -134,21 +137,59 @@ def _mode_name(mode: str) -> str:
 
 
 @dataclass(frozen=True)
+class Discordant:
+    """Two cells' games on the same deals: how many only the harder mode survived, how many
+    only the easier one, of how many shared games."""
+
+    harder_only: int
+    easier_only: int
+    games: int
+
+
+def discordant(easier: CellReport, harder: CellReport) -> Discordant | None:
+    """The paired counts of two cells played on one seed (game i the same deal in both),
+    else None."""
+    if easier.run.manifest.get("seed") != harder.run.manifest.get("seed"):
+        return None
+    e, h = easier.coop, harder.coop
+    size = min(e.played.size, h.played.size)
+    both = e.played[:size] & h.played[:size]
+    if not both.any():
+        return None
+    es, hs = e.survived[:size] & both, h.survived[:size] & both
+    return Discordant(int((hs & ~es).sum()), int((es & ~hs).sum()), int(both.sum()))
+
+
+@dataclass(frozen=True)
 class OrderCheck:
     """An easier and a harder mode played alike otherwise: the harder one should not
-    survive more often."""
+    survive more often. With ``paired`` counts (cells on one seed share their deals) the
+    test and interval are paired, game by game; otherwise the two cells are independent
+    samples."""
 
     where: str  # the group's name when the report has several groups, else empty
     easier: Share
     harder: Share
+    paired: Discordant | None = None
 
     @property
     def difference(self) -> float:
+        if self.paired is not None:
+            k = self.paired
+            return (k.harder_only - k.easier_only) / k.games
         return self.harder.share - self.easier.share
 
     @property
     def interval(self) -> tuple[float, float]:
-        """95% interval of the difference (Newcombe's hybrid score, from the Wilson intervals)."""
+        """95% interval of the difference: of the paired per-game differences, or Newcombe's
+        hybrid score from the Wilson intervals for independent cells."""
+        if self.paired is not None:
+            k = self.paired
+            d = self.difference
+            spread = np.sqrt(max(k.harder_only + k.easier_only - k.games * d * d, 0.0)
+                             / max(k.games - 1, 1))
+            half = float(stats.norm.ppf(0.975) * spread / np.sqrt(k.games))
+            return d - half, d + half
         (el, eh), (hl, hh) = self.easier.interval, self.harder.interval
         pe, ph = self.easier.share, self.harder.share
         d = ph - pe
@@ -156,7 +197,13 @@ class OrderCheck:
 
     @property
     def p(self) -> float:
-        """One-sided p-value that the harder mode survives more often (pooled two-proportion z)."""
+        """One-sided p-value that the harder mode survives more often: McNemar's test on the
+        games only one mode survived when paired, else the pooled two-proportion z."""
+        if self.paired is not None:
+            k = self.paired
+            split = k.harder_only + k.easier_only
+            return 1.0 if split == 0 else float(stats.norm.sf((k.harder_only - k.easier_only)
+                                                               / np.sqrt(split)))
         e, h = self.easier, self.harder
         pooled = (e.wins + h.wins) / (e.n + h.n)
         se = np.sqrt(pooled * (1 - pooled) * (1 / e.n + 1 / h.n))
@@ -195,5 +242,5 @@ def order_checks(groups: list[Group], info: GameInfo) -> list[OrderCheck]:
                         group.name if several else "",
                         Share(_mode_name(easier), e.survival.wins, e.survival.n, verb="survives"),
                         Share(_mode_name(harder), h.survival.wins, h.survival.n, verb="survives",
-                              replay=h.survival.replay)))
+                              replay=h.survival.replay), discordant(e, h)))
     return checks

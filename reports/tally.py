@@ -96,6 +96,10 @@ class CellTally:
     draft_taken: Sums = field(default_factory=Sums)
     survived: int = 0
     first_survived: int | None = None  # the lowest game the table survived
+    # per game index (one byte each): played, and survived; cells on one seed share deals,
+    # so the mode-order check pairs them game by game
+    played_games: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
+    survived_games: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
     causes: Sums = field(default_factory=Sums)  # lost games per cause
     heroic_drawn: int = 0  # games that drew a Heroic Event
     heroic_fulfilled: int = 0
@@ -291,6 +295,15 @@ class CellTally:
     def _add_coop(self, games: pa.Table) -> None:
         won = games["won"].to_numpy(zero_copy_only=False).astype(bool)
         self.survived += int(won.sum())
+        index = games["game"].to_numpy().astype(np.int64)
+        if index.size and index.max() >= self.played_games.size:
+            size = int(index.max()) + 1
+            self.played_games = np.concatenate([self.played_games,
+                                                np.zeros(size - self.played_games.size, bool)])
+            self.survived_games = np.concatenate([self.survived_games,
+                                                  np.zeros(size - self.survived_games.size, bool)])
+        self.played_games[index] = True
+        self.survived_games[index] = won
         if won.any():
             first = int(games["game"].to_numpy()[won].min())
             if self.first_survived is None or first < self.first_survived:
