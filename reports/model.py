@@ -307,8 +307,11 @@ class CellReport:
     def tested(self) -> list[Share]:
         """Every share tested on its own, in the order the report lists them: the seats are
         tested together (``seat_test``), and of two strategies sharing every table, which
-        are one effect (one's gain is the other's loss), only the first."""
-        strategies = self.strategies[:1] if len(self.strategies) == 2 else self.strategies
+        are one effect (one's gain is the other's loss), only the one further from what its
+        seats would give it (the fewer seats it has, the further)."""
+        strategies = self.strategies
+        if len(strategies) == 2:
+            strategies = (max(strategies, key=lambda s: abs(s.share - s.target)),)
         return [s for s in (*self.picks, *self.heroes, *strategies, *self.teams,
                             *self.team_picks) if s.testable]
 

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from cli_process import sim as sim_process
 from typer.testing import CliRunner
 
 from sim.cli import app
@@ -92,6 +93,28 @@ def test_unchanged_content_passes(small, tmp_path):
     suite = ET.parse(junit).getroot().find("testsuite")
     assert int(suite.get("tests")) > 15 and suite.get("failures") == "0"
     assert suite.get("skipped") == "0"
+
+
+def test_a_a_check_on_other_seeds_is_inconclusive_not_moved(small, tmp_path):
+    """As CI runs it, a separate process: the baseline's games checked against 1,500 games
+    on other seeds of the same code (its seed changed). Every difference is chance, too
+    wide at this size to show a share held: exit 3, nothing moved, and each inconclusive
+    measure says how many games would settle it; --inconclusive-ok exits 0."""
+    data = json.loads(small.read_text())
+    data["seed"] = 4
+    other = tmp_path / "other-seed.json"
+    other.write_text(json.dumps(data))
+    junit = tmp_path / "check.xml"
+    done = sim_process("check", "--baseline", other, "--quiet", "--junit", junit)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "**moved**" not in done.stdout
+    settle = re.findall(r"inconclusive \(about ([\d,]+) games per cell would settle it\)",
+                        done.stdout)
+    assert settle and all(int(n.replace(",", "")) > 1500 for n in settle)
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite.get("failures") == "0" and int(suite.get("skipped")) == len(settle)
+    passed = sim_process("check", "--baseline", other, "--quiet", "--inconclusive-ok")
+    assert passed.returncode == 0, passed.stdout + passed.stderr
 
 
 def test_reformatted_content_passes(small, tmp_path, monkeypatch):
