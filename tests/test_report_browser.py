@@ -187,7 +187,7 @@ def test_sweep_report_renders_offline_without_errors(browser, tmp_path):
     assert _problems(browser.events, page) == []
     assert seen["scripts"] == 0 and seen["svgs"] >= 4 + 3 * 8
     assert len(set(seen["ids"])) == len(seen["ids"]) > 0  # inline charts never share an id
-    assert "Comparison across 3 cells" in seen["text"] and "Seat 1 wins" in seen["text"]
+    assert "Comparison across 3 cells" in seen["text"] and "Seats win unequally" in seen["text"]
     assert "a typical game: sim trace " in seen["text"]  # each flag's replay line is shown
     png = _screenshot(browser, session, seen["height"], "report-sweep.png")
     assert png.startswith(b"\x89PNG") and len(png) > 50_000
