@@ -9,8 +9,9 @@ one game, which are never independent (one winner), are never counted as separat
 A strategy or pick is tested against what its seats alone would give it (seat-stratified,
 ``seat_expectation``, with the seats' edge measured in the games it is not in): its share
 carries no seat's edge, and a group that sits in the same seats in every game cannot be
-told apart from them and is not tested. The seats are one
-effect, tested once (``seat_test``).
+told apart from them and is not tested. The seats are one effect, tested once
+(``seat_test``). None of this needs the run to record how its seats were assigned: each
+game's seat mix is read from the data.
 """
 
 from __future__ import annotations
