@@ -79,8 +79,11 @@ class Share:
     the effective number of games the per-game spread implies (a tie-split or multi-seat
     value varies less than a 0/1 one), and the test a z-test on the per-game values (their
     spread around the seats' expectation, ``spread``, when stratified). A value the same in
-    every game is exact: shown without an interval and not tested. Without ``squares``
-    each game is a 0/1 trial (an end reason, survival) and both are the binomial ones."""
+    every game is shown without an interval; it is not tested when it is what the group is
+    tested against (one strategy in every seat: 1/players, by construction), and tested as
+    n binomial games otherwise (random-legal play that never wins: a measured zero, not a
+    construction). Without ``squares`` each game is a 0/1 trial (an end reason, survival)
+    and both are the binomial ones."""
 
     subject: str  # "Seat 1", "Role veteran", "City-state sparta", "parthenon" ...
     wins: float
@@ -131,12 +134,16 @@ class Share:
 
     @property
     def testable(self) -> bool:
-        return self.fair is not None and self.separable and not self.exact
+        if self.fair is None or not self.separable:
+            return False
+        return not (self.exact and abs(self.share - self.target) < 1e-9)
 
     @property
     def p(self) -> float:
         if not self.testable:
             return 1.0
+        if self.exact:
+            return float(share_test(self.wins, self.n, self.target))
         spread = self.spread if self.spread is not None else self.sd
         if spread is None:
             return float(share_test(self.wins, self.n, self.fair))
