@@ -22,7 +22,7 @@ EVENT_FIELDS = (
     ("build", ("row", "cost", "piece")),
     ("athens_build", ("row", "piece")),
     ("score_row", ("row", "diplomats")),
-    ("knock_out", ("row", "owner")),
+    ("knock_out", ("row", "owner", "by")),  # by: whose placement pushed it off
     ("role", ("side",)),
     ("ostracize", ("piece",)),
     ("integrate", ("city_state", "space")),

@@ -96,7 +96,7 @@ class _Translator:
         if code == E.EV_SCORE_ROW:
             return {"row": ROW_NAMES[a], "diplomats": b}
         if code == E.EV_KNOCK_OUT:
-            return {"row": ROW_NAMES[a], "owner": self.who(b)}
+            return {"row": ROW_NAMES[a], "owner": self.who(b), "by": self.who(c)}
         if code == E.EV_ROLE:
             return {"side": ROLE_SIDE_NAMES[a]}
         if code == E.EV_INTEGRATE:

@@ -85,7 +85,7 @@ def place_diplomat(s, T, W, opts, seat, row, rng, ev):
         s[base] = s[base + 1]
         s[base + 1] = s[base + 2]
         s[base + 2] = seat
-        emit(s, ev, out, EV_KNOCK_OUT, row, out, 0)
+        emit(s, ev, out, EV_KNOCK_OUT, row, out, seat)
         diplomat_home(s, T, out)
         compensation(s, T, W, opts, out, row, False, rng)
         if is_real(s, out):
