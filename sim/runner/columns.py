@@ -3,7 +3,16 @@
 import numpy as np
 import pyarrow as pa
 
+from sim.games.play_profile import column
+
 
 def labels(codes: np.ndarray, names) -> pa.Array:
     """A string column from integer codes into ``names``, built in Arrow (no Python per row)."""
     return pa.array(list(names), pa.string()).take(pa.array(codes, pa.int32()))
+
+
+def profile_columns(mechanisms, use: np.ndarray) -> dict[str, pa.Array]:
+    """One integer column ``use_<name>`` per play-profile mechanism (``sim.games.play_profile``)
+    from ``use``, the counts as [dataset row, mechanism] in the mechanisms' order."""
+    return {column(m): pa.array(np.ascontiguousarray(use[:, k]), pa.int32())
+            for k, m in enumerate(mechanisms)}

@@ -12,6 +12,7 @@ from sim.games.pericles import params as P
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pericles.invariants import record
+from sim.games.pericles.profile import N_USE
 from sim.games.pericles.rules.assembly import citizen_turn, place_citizen, placement_options
 from sim.games.pericles.rules.core import emit, next_seat, refill_offer
 from sim.games.pericles.rules.demagogue import demagogue_can_place, demagogue_turn
@@ -153,7 +154,8 @@ def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, 
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count,
                n_players, skills_on, role_picks, city_picks, strategies, check_turns,
                bot_entry, search, rule_entries, glory, sources, won, ranks, roles, rounds,
-               end_reason, city_mask, city_used, decisions, silver, violation):
+               end_reason, city_mask, city_used, decisions, silver, violation, use,
+               draft_order):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
     ``ev`` (``work_arrays``); True. Nothing is played, and the result is False, when
@@ -175,7 +177,7 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
         play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
                   strategies, check_turns, bot_entry, search, rule_entries)
         store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
-                     city_used, decisions, silver, violation)
+                     city_used, decisions, silver, violation, use, draft_order)
     return True
 
 
@@ -192,7 +194,7 @@ def work_arrays(max_events):
 
 @kernel
 def store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
-                 city_used, decisions, silver, violation):
+                 city_used, decisions, silver, violation, use, draft_order):
     """Copy game ``g``'s final state into row ``g`` of the result arrays."""
     rank_players(s, ranks[g], won[g])
     for seat in range(L.MAX_SEATS):
@@ -200,6 +202,9 @@ def store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, ci
         silver[g, seat] = s[L.SILVER + seat]
         roles[g, seat] = s[L.ROLE + seat]
         city_used[g, seat] = s[L.CITY_USED + seat]
+        draft_order[g, seat] = s[L.DRAFT_ORDER + seat]
+        for k in range(N_USE):
+            use[g, seat, k] = s[L.USE + seat * N_USE + k]
         for k in range(L.N_SOURCES):
             sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
     rounds[g] = s[L.ROUND]

@@ -8,6 +8,7 @@ from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one, work_arrays
 from sim.games.pericles.entries import entries, entries_soon
+from sim.games.pericles.profile import N_USE
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
@@ -98,6 +99,8 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
         "decisions": np.zeros(count, np.int32),
         "silver": np.zeros((count, m), np.int32),
         "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
+        "use": np.zeros((count, m, N_USE), np.int32),  # play-profile counts (profile.PROFILE)
+        "draft_order": np.zeros((count, m), np.int32),  # 1 for the first Role drafted, 0: dealt
     }
     ready = entries_soon(content.packed)
 

@@ -6,6 +6,7 @@ field's offset; a per-seat field is indexed ``NAME + seat`` and a per-seat table
 players and, in a 2-player game, the Demagogue (p. 21).
 """
 
+from sim.games.pericles.profile import N_USE
 from sim.games.state_layout import layout_key
 
 MAX_SEATS = 5  # 5 real players, or 2 real players + the Demagogue
@@ -156,6 +157,8 @@ _FIELDS = (
     ("PENDING_ATHENS", 1, "Athens builds waiting to resolve (p. 12)"),
     ("ACTS_LARGE", 1, "1 when the Citizen now acting takes both Main Actions (Upgrade, p. 24)"),
     ("ACTS_SMALL", 1, "1 when the Large Citizen now acting takes one (Large -> Small, p. 24)"),
+    ("USE", MAX_SEATS * N_USE, "play-profile counts, seat * N_USE + mechanism (profile.PROFILE)"),
+    ("DRAFT_ORDER", MAX_SEATS, "when the seat drafted its Role: 1 first, ...; 0 when it was not drafted"),
     ("EVENTS", 1, "trace events written so far"),
     ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
     # Last, so that clearing the board for a new game leaves them in place.
@@ -254,6 +257,8 @@ PENDING_MOVER = FIELD_OFFSETS["PENDING_MOVER"]
 PENDING_ATHENS = FIELD_OFFSETS["PENDING_ATHENS"]
 ACTS_LARGE = FIELD_OFFSETS["ACTS_LARGE"]
 ACTS_SMALL = FIELD_OFFSETS["ACTS_SMALL"]
+USE = FIELD_OFFSETS["USE"]
+DRAFT_ORDER = FIELD_OFFSETS["DRAFT_ORDER"]
 EVENTS = FIELD_OFFSETS["EVENTS"]
 VIOLATION = FIELD_OFFSETS["VIOLATION"]
 BOT_ENTRY = FIELD_OFFSETS["BOT_ENTRY"]

@@ -45,9 +45,10 @@ from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
 from sim.games.pericles.game import simulate as _simulate
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
+from sim.games.pericles.profile import PROFILE
 from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
-from sim.runner.columns import labels
+from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
 from strategies.pericles.skill import (
     DEFAULT_HORIZON,
@@ -226,7 +227,9 @@ def rows(content: Content, cell_setup: PericlesSetup | Rotated, out: dict[str, n
         "city_states": labels(per_game(cities), city_text),
         "city_states_used": labels(used, used_text),
         "silver": pa.array(per_seat(out["silver"])),
+        "draft_order": pa.array(per_seat(out["draft_order"]).astype(np.int8)),
     }
     for k, source in enumerate(L.GLORY_SOURCES):
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
+    columns.update(profile_columns(PROFILE, out["use"][:, :p].reshape(count * p, -1)))
     return pa.table(columns)

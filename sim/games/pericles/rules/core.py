@@ -7,6 +7,7 @@ when it is empty; payments go back to it.
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
+from sim.games.pericles.rules.use import count_use
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
 from strategies.pericles.policy import choose
@@ -23,7 +24,10 @@ def decide(s, T, W, opts, n, seat, kind, rng):
 
 @kernel
 def emit(s, ev, seat, code, a, b, c):
-    """Append one trace event (round, phase, seat, code, a, b, c, every Glory)."""
+    """Count the event for the play profile and append it to the trace (round, phase,
+    seat, code, a, b, c, every Glory); a full trace buffer drops the row."""
+    if seat >= 0:
+        count_use(s, seat, code, a, b, c)
     k = s[L.EVENTS]
     if k >= ev.shape[0]:
         return

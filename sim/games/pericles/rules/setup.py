@@ -144,6 +144,7 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
     strategy drafts, as printed) or ``PICK_RANDOM`` (dealt uniformly from the Roles left,
     from the setup stream, so Role and seat are independent in a balance run)."""
     taken = 0
+    drafted = 0
     for seat in range(s[L.N_PLAYERS]):
         if role_picks[seat] >= 0:
             taken |= 1 << role_picks[seat]
@@ -162,6 +163,8 @@ def draft_roles(s, T, W, opts, role_picks, rng, ev):
                 role = opts[below(rng, STREAM_SETUP, n), 0]
             else:
                 role = opts[decide(s, T, W, opts, n, seat, D_DRAFT_ROLE, rng), 0]
+                drafted += 1
+                s[L.DRAFT_ORDER + seat] = drafted
             taken |= 1 << role
         s[L.ROLE + seat] = role
         skill = -1
