@@ -113,6 +113,10 @@ EVENT_ARGS = dict(EVENT_FIELDS)
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 
+# causes of a City gained (gain_city.cause) and kinds of a turn (turn.kind)
+CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT, CITY_ATLANTIS_SETTLED = range(4)
+TURN_ADVANCE, TURN_REPLENISH = 0, 1
+
 # causes of a track step (track_step.cause)
 (CAUSE_SETUP, CAUSE_DOMINATION, CAUSE_CONSOLIDATION, CAUSE_ASCEND, CAUSE_CAMP, CAUSE_ABILITY,
  CAUSE_STRATEGY) = range(7)

@@ -3,7 +3,14 @@ Common City and exploring the Land it goes to."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLACE_CITY
-from sim.games.pillars.events import EV_CITY_EVALUATION, EV_GAIN_CITY
+from sim.games.pillars.events import (  # noqa: F401  (the causes: rules import them here)
+    CITY_ATLANTIS_SETTLED,
+    CITY_BUILT,
+    CITY_TRACK_3,
+    CITY_TRACK_5,
+    EV_CITY_EVALUATION,
+    EV_GAIN_CITY,
+)
 from sim.games.pillars.rules.board import explore
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.domains import open_land
@@ -18,8 +25,6 @@ from sim.games.pillars.rules.power import (
 from sim.games.pillars.rules.tyrant_choice import tyrant_city_option
 from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
-
-CITY_TRACK_3, CITY_TRACK_5, CITY_BUILT, CITY_ATLANTIS_SETTLED = range(4)  # gain_city.cause
 
 
 @kernel
@@ -108,8 +113,8 @@ def evaluation_winner(s, T, region, track):
 
 
 @kernel
-def evaluate_region(s, T, W, ev, track, opts, rng):
-    """Step 3 reached first on ``track``: its Common City goes to the winner of the
+def evaluate_region(s, T, W, ev, seat, track, opts, rng):
+    """Step 3 reached first on ``track`` by ``seat``: its Common City goes to the winner of the
     Region, placed in the Region if it can be, else in another Region, else it goes below
     the Build section (p. 7)."""
     s[L.TRACK_CITY + track * 2] = 0
@@ -126,7 +131,7 @@ def evaluate_region(s, T, W, ev, track, opts, rng):
             land = opts[tyrant_city_option(s, T, opts, n), 0]
         elif n > 0:
             land = opts[decide(s, T, W, opts, n, winner, D_PLACE_CITY, rng), 0]
-    emit(s, ev, winner, EV_CITY_EVALUATION, track, winner, land)
+    emit(s, ev, seat, EV_CITY_EVALUATION, track, winner, land)
     if land < 0:
         s[L.CITIES_BUILD] += 1
     else:

@@ -89,7 +89,7 @@ def track_reward(s, T, W, ev, seat, track, step, work, opts, rng):
         reward_card(s, T, W, seat, opts, rng)
     elif reward == R_CITY:
         if step == 3 and s[L.TRACK_CITY + track * 2] == 1:
-            evaluate_region(s, T, W, ev, track, opts, rng)
+            evaluate_region(s, T, W, ev, seat, track, opts, rng)
         elif step == 5 and s[L.TRACK_CITY + track * 2 + 1] == 1:
             track_end_city(s, T, W, ev, seat, track, opts, rng)
     elif R_DEMIGOD <= reward <= R_TITAN:

@@ -24,6 +24,8 @@ from sim.games.pillars.events import (
     EV_RONDEL_DRAW,
     EV_RONDEL_MOVE,
     EV_STRATEGY,
+    TURN_ADVANCE,
+    TURN_REPLENISH,
 )
 from sim.games.pillars.rules.abilities import city_state_ability, hero_ability
 from sim.games.pillars.rules.archery import aim_all_archers
@@ -50,7 +52,6 @@ A_PLUS, A_MINUS, A_REPLENISH_6, A_REPLENISH_7 = (
 SEC_PROCURE, SEC_DEPLOY, SEC_BUILD, SEC_SETTLE, SEC_ASCEND = (
     RONDEL.index(r) for r in ("procure", "deploy", "build", "settle", "ascend"))
 N_SECTIONS = len(RONDEL)
-TURN_ADVANCE, TURN_REPLENISH = 0, 1
 WINE = 0  # content.RESOURCES
 COUNCIL_DRAWS = 2  # cards instead of 1 (Council of Elders, p. ~14)
 

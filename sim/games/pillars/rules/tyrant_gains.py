@@ -266,7 +266,7 @@ def tyrant_track_reward(s, T, W, ev, track, step, resource, opts, rng):
             emit(s, ev, T_SEAT, EV_MERCENARY, land, 0, 0)
     elif reward == R_CITY:
         if step == 3 and s[L.TRACK_CITY + track * 2] == 1:
-            evaluate_region(s, T, W, ev, track, opts, rng)
+            evaluate_region(s, T, W, ev, T_SEAT, track, opts, rng)
         elif step == 5 and s[L.TRACK_CITY + track * 2 + 1] == 1:
             s[L.TRACK_CITY + track * 2 + 1] = 0
             place_tyrant_city(s, T, ev, city_land(s, T, False, resource), CITY_TRACK_5)
