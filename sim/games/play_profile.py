@@ -9,6 +9,8 @@ report can show how the bots play next to the figures their play produced.
 import importlib
 from typing import NamedTuple
 
+import numpy as np
+
 COLUMN_PREFIX = "use_"
 
 
@@ -28,3 +30,18 @@ def column(mechanism: Mechanism) -> str:
 def load_profile(module: str) -> tuple[Mechanism, ...]:
     """The mechanisms a game's profile module declares (``PROFILE``), in column order."""
     return importlib.import_module(module).PROFILE if module else ()
+
+
+def indices(profile: tuple[Mechanism, ...]) -> dict[str, int]:
+    """Each mechanism's index in a seat's counts, by name."""
+    return {m.name: k for k, m in enumerate(profile)}
+
+
+def one_use_table(event_names: tuple[str, ...], event_mechanisms: dict[str, str],
+                  use: dict[str, int]) -> np.ndarray:
+    """Per event code: the index of the mechanism one such event is a use of, or -1 (a
+    game's ``EVENT_MECHANISMS``, read by its compiled ``count_use``)."""
+    table = np.full(len(event_names), -1, np.int32)
+    for event, name in event_mechanisms.items():
+        table[event_names.index(event)] = use[name]
+    return table

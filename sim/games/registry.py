@@ -49,7 +49,7 @@ GAMES = {
         # rulebook p. 6: easy first, then challenging, hardcore the hardest; marathon goes on
         # from an easy game, so it is harder than easy but not ranked against the other two
         difficulty_order=(("easy", "challenging"), ("challenging", "hardcore"), ("easy", "marathon")),
-        team_setting="heroes", team_title="Hero set",
+        team_setting="heroes", team_title="Hero set", profile="sim.games.aeolis.profile",
     ),
     "pillars": GameInfo(
         name="pillars", title="Pillars of Heracles", min_players=2, max_players=4,
@@ -60,7 +60,7 @@ GAMES = {
         mode_players=(("symmachia", 4), ("solo", 2)),
         max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
-        pick_column="city_state", pick_title="City-state",
+        pick_column="city_state", pick_title="City-state", profile="sim.games.pillars.profile",
     ),
 }
 

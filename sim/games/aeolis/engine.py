@@ -6,6 +6,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.events import EV_COLS, EV_GAME_END
 from sim.games.aeolis.invariants import record
+from sim.games.aeolis.profile import N_USE
 from sim.games.aeolis.rules.board import standing
 from sim.games.aeolis.rules.core import emit, has_tech
 from sim.games.aeolis.rules.enemy import enemy_phase
@@ -91,7 +92,7 @@ def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, p
 @kernel
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count, mode,
                heroes, expansions, prod_die, loss_rule, heroic, search, won, rounds, loss_cause, morale,
-               structures, heroic_card, heroic_ok, decisions, violation):
+               structures, heroic_card, heroic_ok, decisions, violation, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
     ``ev`` (``work_arrays``); True. Nothing is played, and the result is False, when
@@ -122,6 +123,8 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
         heroic_ok[g] = s[L.HEROIC_OK]
         decisions[g] = s[L.DECISIONS]
         violation[g] = s[L.VIOLATION]
+        for k in range(N_USE):
+            use[g, k] = s[L.USE + k]
     return True
 
 

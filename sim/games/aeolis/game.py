@@ -7,6 +7,7 @@ import numpy as np
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content
 from sim.games.aeolis.engine import play_batch, play_one, work_arrays
+from sim.games.aeolis.profile import N_USE
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
 from strategies.aeolis.policy import W_SAMPLES
@@ -63,6 +64,7 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
     out = {k: np.zeros(count, np.int32) for k in (
         "won", "rounds", "loss_cause", "morale", "structures", "heroic_card", "heroic_ok",
         "decisions", "violation")}
+    out["use"] = np.zeros((count, N_USE), np.int32)  # play-profile counts (profile.PROFILE)
 
     def play(start: int, stop: int) -> bool:
         room = scratch()

@@ -5,6 +5,7 @@ resources at any time in the Player Phase, rulebook p. 9), so resources are kept
 ``<NAME>`` is a field's offset; a table is indexed ``NAME + i`` or ``NAME + i * width + j``.
 """
 
+from sim.games.aeolis.profile import N_USE
 from sim.games.state_layout import layout_key
 
 N_HEX = 36  # the map: 6 rows x 6 columns, row 0 at the top (content.toml [map])
@@ -154,6 +155,7 @@ _FIELDS = (
                        "PLAYOUT_AT, low half first"),
     ("PLAYOUT_SAMPLE", 1, "in a play-out: which of the search's samples it is"),
     ("DECISIONS", 1, "decisions asked so far"),
+    ("USE", N_USE, "play-profile counts of the team, by mechanism (profile.PROFILE)"),
     ("EVENTS", 1, "trace rows written"),
     ("VIOLATION", 1, "first invariant violated (invariants.V_*), 0 while consistent"),
 )
@@ -173,5 +175,5 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPANION_USED, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
  LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, SEARCH, PLAYOUT_AT, PLAYOUT_PICK, PLAYOUT_KEY,
- PLAYOUT_SAMPLE, DECISIONS, EVENTS, VIOLATION) = (
+ PLAYOUT_SAMPLE, DECISIONS, USE, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

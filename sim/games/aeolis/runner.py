@@ -17,8 +17,10 @@ from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
 from sim.games.aeolis.game import simulate as _simulate
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
+from sim.games.aeolis.profile import PROFILE
 from sim.games.content_files import suggest
 from sim.runner import RunError
+from sim.runner.columns import profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
 from strategies.aeolis.skill import (
     DEFAULT_HORIZON,
@@ -127,7 +129,7 @@ def rows(content: Content, setup: AeolisSetup, out: dict[str, np.ndarray], first
     count = out["won"].shape[0]
     cards = np.array(list(content.names["cards"]) + [""], dtype=object)
     heroic = out["heroic_card"]
-    return pa.table({
+    columns = {
         "cell": pa.array(np.full(count, cell, np.int32)),
         "game": pa.array(np.arange(first_index, first_index + count, dtype=np.int64)),
         "players": pa.array(np.full(count, setup.players, np.int8)),
@@ -142,4 +144,6 @@ def rows(content: Content, setup: AeolisSetup, out: dict[str, np.ndarray], first
         "heroic_event": pa.array(cards[heroic], pa.string()),
         "heroic_success": pa.array(np.where(heroic >= 0, out["heroic_ok"] == 1, None)
                                    .tolist(), pa.bool_()),
-    })
+    }
+    columns.update(profile_columns(PROFILE, out["use"][:, None, :], 1))  # the team's
+    return pa.table(columns)

@@ -6,7 +6,7 @@ can be checked against its trace (``sim trace``): one event for each use
 Compensation is the dataset's ``glory_compensation`` column, not a count here.
 """
 
-from sim.games.play_profile import Mechanism
+from sim.games.play_profile import Mechanism, indices
 
 ALL_ROLES = ("Veteran", "Matriarch", "Sophist", "Oligarch", "Hetaira", "Priestess")
 
@@ -49,4 +49,4 @@ EVENT_MECHANISMS = {
     "skill_gain": "skill_gained", "skill_tuck": "skill_tucked",
     "integrate": "city_state_integrated",
 }
-USE = {m.name: k for k, m in enumerate(PROFILE)}  # a mechanism's index in a seat's counts
+USE = indices(PROFILE)  # a mechanism's index in the counts

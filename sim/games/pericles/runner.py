@@ -231,5 +231,5 @@ def rows(content: Content, cell_setup: PericlesSetup | Rotated, out: dict[str, n
     }
     for k, source in enumerate(L.GLORY_SOURCES):
         columns[f"glory_{source}"] = pa.array(per_seat(out["sources"][:, :, k]))
-    columns.update(profile_columns(PROFILE, out["use"][:, :p].reshape(count * p, -1)))
+    columns.update(profile_columns(PROFILE, out["use"], p))
     return pa.table(columns)

@@ -14,6 +14,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pillars.invariants import record
+from sim.games.pillars.profile import N_USE
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
 from sim.games.pillars.rules.atlantis import atlantis_mode, setup_atlantis
 from sim.games.pillars.rules.barbarians import barbarian_mode, setup_barbarians
@@ -112,7 +113,7 @@ def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng,
                first_index, count, side, n_players, picks, tiles, mode, track_end, troia_rule,
                check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
-               violation, atlantis, hero, hero_power, time_markers, improved):
+               violation, atlantis, hero, hero_power, time_markers, improved, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
     Nothing is played, and the result is False, when ``layout_key`` is not the layout this
@@ -136,6 +137,8 @@ def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng,
             hero_power[g, seat] = heroic_power(s, T, seat) if seat < n_players else 0
             for k in range(L.N_SOURCES):
                 sources[g, seat, k] = s[L.GLORY_SRC + seat * L.N_SOURCES + k]
+            for k in range(N_USE):
+                use[g, seat, k] = s[L.USE + seat * N_USE + k]
         for k in range(L.MAX_DRAWN):
             offered[g, k] = s[L.DRAWN + k]
         rounds[g] = s[L.ROUND]

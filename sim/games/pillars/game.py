@@ -9,6 +9,7 @@ from sim.games.pillars.content import Content
 from sim.games.pillars.engine import play_batch, play_one, work_arrays
 from sim.games.pillars.modes import check_board, check_players, mode_code
 from sim.games.pillars.policy import BOTS, FIRST
+from sim.games.pillars.profile import N_USE
 from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.start import setup_arrays
 from sim.games.state_layout import refuse_mismatch
@@ -135,6 +136,7 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
         "hero_power": np.zeros((count, m), np.int32),  # its Power at the end (Odysseus grows)
         "time_markers": np.zeros(count, np.int32),  # left at the end (the Siege of Destiny)
         "improved": np.zeros(count, np.int32),  # the Tyrant's Improved actions (Solo Mode)
+        "use": np.zeros((count, m, N_USE), np.int32),  # play-profile counts (profile.PROFILE)
     }
 
     def play(k: int, start: int, stop: int) -> bool:

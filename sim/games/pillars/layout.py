@@ -30,6 +30,7 @@ from sim.games.pillars.content import (
     UNITS,
     ContentError,
 )
+from sim.games.pillars.profile import N_USE
 from sim.games.state_layout import field_spans, layout_key
 
 N_TRACKS = len(TRACKS)
@@ -338,6 +339,7 @@ _FIELDS = (
                      "the heuristic counted for a turn's first Rondel decision"),
     ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
     ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
+    ("USE", MAX_PLAYERS * N_USE, "play-profile counts, seat * N_USE + mechanism (profile.PROFILE)"),
     # not part of the game either: where this process compiled some rules kernels. Last,
     # so that clearing the table for a new game leaves them in place (rules.setup.clear).
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
@@ -364,7 +366,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION, BOT_BOARD,
- BOT_BOARD_AT, BOT_BOARD_BY, RULE_ENTRIES) = (
+ BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)

@@ -43,10 +43,11 @@ from sim.games.pillars.modes import (
     check_players,
     parse_mode,
 )
+from sim.games.pillars.profile import PROFILE
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
-from sim.runner.columns import labels
+from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice, check_names
 
 TYRANT = "tyrant"  # the strategy column of the Tyrant's seat (Solo Mode)
@@ -270,6 +271,7 @@ def rows(content: Content, cell_setup: PillarsSetup | Rotated, out: dict[str, np
     columns.update(_solo(setup, out["glory"][:, :p], out["improved"]))
     columns["holds_atlantis"] = _holds_atlantis(setup, out["atlantis"])
     columns.update(_heroes(content, setup, per_seat(out["hero"]), per_seat(out["hero_power"])))
+    columns.update(profile_columns(PROFILE, out["use"], p))
     return pa.table(columns)
 
 

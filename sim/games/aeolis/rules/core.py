@@ -3,6 +3,7 @@
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.games.aeolis.events import EV_MORALE
+from sim.games.aeolis.rules.use import count_use
 from sim.jit import kernel
 from sim.rng import below
 from strategies.aeolis.policy import choose
@@ -23,7 +24,9 @@ def decide(s, T, W, opts, n, kind, rng):
 
 @kernel
 def emit(s, ev, code, a, b, c):
-    """Append one trace row (round, phase, code, a, b, c, Morale)."""
+    """Count the event for the play profile and append it to the trace (round, phase,
+    code, a, b, c, Morale); a full trace buffer drops the row."""
+    count_use(s, code, a)
     k = s[L.EVENTS]
     if k >= ev.shape[0]:
         return

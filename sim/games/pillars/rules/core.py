@@ -2,6 +2,7 @@
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.policy import SCRIPT_ROWS, W_MODE, choose
+from sim.games.pillars.rules.use import count_use
 from sim.jit import inline_kernel, kernel
 
 
@@ -20,7 +21,10 @@ def decide(s, T, W, opts, n, seat, kind, rng):
 
 @kernel
 def emit(s, ev, seat, code, a, b, c):
-    """Append one trace row (round, seat, code, a, b, c); a full buffer drops the row."""
+    """Count the event for the play profile and append it to the trace (round, seat, code,
+    a, b, c); a full buffer drops the row."""
+    if seat >= 0:
+        count_use(s, seat, code, a, b, c)
     k = s[L.EVENTS]
     if k >= ev.shape[0]:
         return
