@@ -123,7 +123,9 @@ def test_the_section_shows_each_group_side_by_side(stub_profile, tmp_path):
     assert section.count("<tr>") == 1 + len(STUB) + 1 + 2  # mechanisms, then sources
 
 
-def test_without_a_profile_the_section_still_shows_glory_sources(tmp_path):
+def test_without_a_profile_the_section_still_shows_glory_sources(monkeypatch, tmp_path):
+    info = dataclasses.replace(registry.GAMES["pillars"], profile="")  # declares none
+    monkeypatch.setitem(registry.GAMES, "pillars", info)
     rows = drafted_rows(0, 300, "balanced", 0.0)
     html = build_report([write_run(tmp_path / "plain", "pillars", [(_cell(3, 300), rows)])])
     section = html.split("<h2>How the bots play</h2>")[1].split("<h2>")[0]
