@@ -11,6 +11,7 @@ from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import DEFAULT_GAMES, GateError
 from sim.runner import BrokenGame, RunError
+from sim.writable import write_problem
 
 
 def baseline(
@@ -39,12 +40,14 @@ def baseline(
         fail("missing --scenario ; give a scenario file or a preset name such as standard-3p")
     if out is None:
         fail("missing --out ; give the baseline file to write, e.g. --out baseline.json")
-    if out.is_dir():
-        fail(f"--out {str(out)!r} is a folder ; give a file path such as {str(out / 'baseline.json')!r}")
+    if (problem := write_problem(out)) is not None:
+        fail(f"--out {str(out)!r} {problem}")
     try:
         if not 0 <= seed < 2**63:
             raise RunError(f"--seed {seed} is out of range ; use 0 .. 2**63 - 1")
         plan = make_plan(load_scenario(scenario, None), parse_count(n, "--n"), seed, set_ or [])
+        if (problem := files.seat_games_problem(plan)) is not None:
+            raise GateError(problem)
         with (open_gate_backend(backend, plan, workers=workers, scheduler=scheduler) as engine,
               play(plan, backend=engine, quiet=quiet) as (manifest, cells)):
             baseline_file = files.build(plan, set_ or [], manifest, cells)
@@ -53,6 +56,9 @@ def baseline(
         fail(str(exc), code=1)
     except (RunError, GateError) as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write the baseline {str(out)!r} ({exc.strerror or exc}) ; give a path in a "
+             "folder you can write")
     if not quiet:
         typer.echo(f"baseline of {plan.scenario.name}: {plan.games} games, seed {seed} -> {out}")
 

@@ -11,6 +11,7 @@ from sim.commands import backend_options as opt
 from sim.commands.errors import OneLineErrors, fail
 from sim.gate import GateError
 from sim.runner import BrokenGame, RunError
+from sim.writable import write_problem
 
 MOVED = 1
 INCONCLUSIVE = 3  # nothing moved, but some measure's interval straddles its tolerance
@@ -71,7 +72,8 @@ def check(
     scheduler: opt.Scheduler = None,
 ) -> None:
     """Exit 0 when every measure held within its tolerance, 1 when one moved, 3 when none
-    moved but some were inconclusive, 2 on a usage error.
+    moved but some were inconclusive, 2 when the check could not run (bad input, a broken
+    game, a file it cannot write).
 
     Example: sim check --baseline scenarios/baselines/pericles-3p.json --junit check.xml
     """
@@ -83,9 +85,12 @@ def check(
 
     if baseline is None:
         fail("missing --baseline ; give a file made by 'sim baseline'")
+    for flag, path in (("--junit", junit), ("--markdown", markdown)):
+        if path is not None and (problem := write_problem(path)) is not None:
+            fail(f"{flag} {str(path)!r} {problem}")
     try:
         data, before = files.read(baseline)
-        games = int(data["games"])
+        games = data["games"]
         wanted = parse_count(n, "--n") if n is not None else games
         if wanted > games:
             raise GateError(f"--n {wanted} is more than the baseline's {games} games ; use at most "
@@ -101,15 +106,17 @@ def check(
     try:
         with engine, play(plan, backend=engine, quiet=quiet) as (_, after):
             shifts = compare([(cell, before[cell], after[cell]) for cell in sorted(after)], bounds)
-    except BrokenGame as exc:
-        fail(str(exc), code=1)
-    except GateError as exc:
+    except (BrokenGame, GateError) as exc:  # no verdict: the check could not run
         fail(str(exc))
     labels = {c["cell"]: cell_label(c) for c in data["cells"]}
     title = f"sim check {data['scenario']['name']} (seed {data['seed']}, {wanted} games per cell)"
-    show_shifts(shifts, labels, bounds, title, markdown)
-    if junit is not None:
-        junit_xml.write(junit, shifts, labels, f"sim check {data['scenario']['name']}")
+    try:
+        show_shifts(shifts, labels, bounds, title, markdown)
+        if junit is not None:
+            junit_xml.write(junit, shifts, labels, f"sim check {data['scenario']['name']}")
+    except OSError as exc:
+        fail(f"cannot write {str(exc.filename)!r} ({exc.strerror or exc}) ; give a path in a "
+             "folder you can write")
     exit_for(shifts, inconclusive_ok)
 
 

@@ -6,7 +6,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from sim.games.content_files import ContentError, Section, layer, read_toml
+from sim.games.content_files import ContentError, Section, copy_data, layer, read_toml, shipped_data
 from sim.games.registry import GAMES, GameInfo, get_game
 
 
@@ -22,7 +22,7 @@ def schema(info: GameInfo) -> dict[str, Section]:
 
 def shipped(info: GameInfo) -> dict:
     """The game's shipped content file, as read."""
-    return read_toml(content_module(info).DEFAULT_PATH)[0]
+    return copy_data(shipped_data(content_module(info).DEFAULT_PATH))
 
 
 def game_of(path: Path, given: GameInfo | None) -> GameInfo:

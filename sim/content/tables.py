@@ -16,6 +16,7 @@ from pathlib import Path
 
 from sim.content.toml_text import value_text
 from sim.games.content_files import ContentError, Section, suggest
+from sim.inputs import InputError, read_text
 
 
 def read_cell(text: str) -> object:
@@ -91,9 +92,7 @@ def from_csv(text: str, section: Section, fname: str) -> dict | list:
 
 def read_csv(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ContentError(f"{path.name}: cannot read the file ({exc.strerror}) ; check the path "
-                           f"{str(path)!r}") from None
-    except UnicodeDecodeError:
-        raise ContentError(f"{path.name}: not UTF-8 text ; save the table as UTF-8 CSV") from None
+        return read_text(path, encoding="utf-8-sig")
+    except InputError as exc:
+        raise ContentError(f"{path.name}: {exc} ; check the path {str(path)!r} and save the "
+                           "table as UTF-8 CSV") from None

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import hashlib
 import json
+import pickle
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
+
+from sim.inputs import InputError, parse_toml, read_bytes
 
 STUDIO_SOURCE = "studio"  # provenance of items a studio's file gives: "studio: FILE"
 
@@ -115,17 +119,30 @@ def read_toml(path: Path | Traversable) -> tuple[dict, bytes]:
     """A content file's data and bytes; ContentError naming the file otherwise."""
     name = path.name
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{name}: cannot read the file ({exc.strerror}) ; check the path "
-                           f"{str(path)!r}") from None
+        raw = read_bytes(path)
+    except InputError as exc:
+        raise ContentError(f"{name}: {exc} ; check the path {str(path)!r}") from None
     try:
-        return tomllib.loads(raw.decode("utf-8")), raw
+        return parse_toml(raw.decode("utf-8")), raw
     except UnicodeDecodeError:
         raise ContentError(f"{name}: not UTF-8 text ; save the file as UTF-8") from None
+    except InputError as exc:
+        raise ContentError(f"{name}: {exc} ; flatten it") from None
     except tomllib.TOMLDecodeError as exc:
         first = str(exc).splitlines()[0] if str(exc) else "syntax error"
         raise ContentError(f"{name}: not valid TOML: {first} ; fix the file") from None
+
+
+def copy_data(data: dict) -> dict:
+    """A deep copy of data read from TOML (plain values, lists and tables only)."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+
+@functools.cache
+def shipped_data(default: Path | Traversable) -> dict:
+    """A shipped content file as read, parsed once per process (sweeps and `sim content`
+    read it for every cell and file); callers change only a ``copy_data`` of it."""
+    return read_toml(default)[0]
 
 
 def item_name(section: Section, item: dict) -> str | None:
@@ -239,11 +256,17 @@ def _check_items(value: Any, section: Section, where: str, shape: str, fail) -> 
     """``shape``: how the file writes one item, for the messages ('[[roles]]', 'Character')."""
     if section.listed and not isinstance(value, list):
         fail(where, f"expected a list of {shape} tables, got {show(value)}")
+    seen = set()
     for i, item in enumerate(value if section.listed else [value]):
         if not isinstance(item, dict):
             fail(where, f"expected {shape} tables, got {show(item)}")
         at = f"{where}.{item_name(section, item) if section.key else i}" if section.listed \
             else where
+        if section.listed and section.key is not None and item_name(section, item) is not None:
+            if item_name(section, item) in seen:
+                fail(at, f"a second {section.title} of that name ; give each {section.title} once "
+                         "(the file or table holds it twice)")
+            seen.add(item_name(section, item))
         for name in item:
             if name not in section.fields:
                 fail(f"{at}.{name}", f"unknown field{suggest(name, section.fields)} ; "
@@ -265,7 +288,7 @@ def layer(base: dict, studio: dict, schema: dict[str, Section], fname: str,
     ``source = "studio: FILE"``.
     """
     check_sections(studio, schema, fname)
-    out = copy.deepcopy(base)
+    out = copy_data(base)
     full = is_full(base, studio)
     for name, value in studio.items():
         value = copy.deepcopy(value)
@@ -326,10 +349,10 @@ def read_content(default: Path | Traversable, schema: dict[str, Section],
     """(data, file name for errors, studio file record): ``path`` (default: the shipped
     file) with the ``studio`` file laid over it."""
     base_path = path if path is not None else default
-    data, _ = read_toml(base_path)
+    data = shipped_data(default) if path is None else read_toml(base_path)[0]
     check_sections(data, schema, base_path.name)
     if studio is None:
-        return data, base_path.name, None
+        return copy_data(data), base_path.name, None
     studio = Path(studio)
     given, raw = read_toml(studio)
     record = StudioFile(studio.name, str(studio.resolve()), hashlib.sha256(raw).hexdigest())

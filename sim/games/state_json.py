@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.games.content_files import suggest
+from sim.inputs import InputError, parse_json, read_text
 
 
 class StateError(ValueError):
@@ -107,12 +108,13 @@ def read_state(path: Path) -> dict:
     """Parse a JSON state file (syntax only; the game's ``build_state`` checks the content)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StateError(f"{path.name}: cannot read the file ({exc.strerror}) ; check the path "
-                         f"{str(path)!r}") from None
+        text = read_text(path)
+    except InputError as exc:
+        raise StateError(f"{path.name}: {exc} ; check the path {str(path)!r}") from None
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
+        return parse_json(text, object_pairs_hook=_reject_duplicates)
+    except InputError as exc:
+        raise StateError(f"{path.name}: {exc} ; see docs/state-json.md") from None
     except json.JSONDecodeError as exc:
         raise StateError(f"{path.name}: not valid JSON: {exc.msg} at line {exc.lineno} column "
                          f"{exc.colno} ; fix the syntax") from None

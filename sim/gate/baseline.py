@@ -8,25 +8,60 @@ included), summary rows and per-game outcomes (zlib + base64 arrays, see
 
 from __future__ import annotations
 
-import binascii
 import json
 import os
-import zlib
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sim.games.registry import GAMES
+from sim.games.content_files import show
+from sim.games.registry import GAMES, GameInfo, get_game
 from sim.gate import GateError
-from sim.gate.outcomes import Outcomes, concat, decode, encode
+from sim.gate.outcomes import OUTCOMES, Outcomes, concat, decode, encode
 from sim.gate.replay import scenario_from, scenario_record
 from sim.gate.summary import summarise
+from sim.inputs import (
+    MIB,
+    Anything,
+    Either,
+    InputError,
+    Items,
+    Missing,
+    Record,
+    Table,
+    Text,
+    Whole,
+    check,
+    parse_json,
+    read_text,
+)
+from sim.runner import RunError
 from sim.runner.dataset import environment
 from sim.runner.plan import Plan
 from sim.runner.request import MAX_SEED
 
 FORMAT = "sim-baseline/2"  # 2: a seat's pick (Role or City-state) stored as "pick"
 FIX = "make a new one with 'sim baseline'"
+MAX_BYTES = 256 * MIB
+# Per-game outcomes are read whole: games x seats over every cell, so that decoding them
+# stays near half a gigabyte.
+MAX_SEAT_GAMES = 20_000_000
+MAX_CELLS = 1_000
+
+SCENARIO = Record({"name": Text(), "game": Text(),
+                   "players": Either((Whole(1, 64), Items(Whole(1, 64), 64, 1))),
+                   "strategies": Either((Text(200), Items(Text(200), 64, 1))),
+                   "settings": Table(Anything(), 100), "overrides": Table(Anything(), 10_000),
+                   "source": Either((Text(), Missing())), "description": Text()},
+                  optional=("source", "description"))
+BASELINE = Record({
+    "format": Text(), "game": Text(), "scenario": SCENARIO, "seed": Whole(0, 2**63 - 1),
+    "games": Whole(1, MAX_SEAT_GAMES), "sets": Items(Text(), 1_000),
+    "cells": Items(Record({"cell": Whole(0, MAX_CELLS - 1), "players": Whole(1, 64),
+                           "sweep": Either((Table(Anything(), 100), Missing())),
+                           "outcomes": OUTCOMES}, optional=("sweep",), others=True),
+                   MAX_CELLS, 1),
+}, others=True)
 
 
 def build(plan: Plan, sets: list[str], manifest: dict, cells: dict[int, Iterable[Outcomes]]) -> dict:
@@ -51,29 +86,33 @@ def write(path: Path, baseline: dict) -> None:
 
 
 def read(path: Path) -> tuple[dict, dict[int, Outcomes]]:
-    """(baseline, {cell: outcomes}); any unreadable, foreign or damaged file is a GateError."""
+    """(baseline, {cell: outcomes}); any unreadable, foreign or damaged file is a GateError.
+
+    The file is checked against ``BASELINE`` and its sizes against ``MAX_SEAT_GAMES``
+    before any array is decoded, so a damaged count cannot make it allocate."""
     where = f"baseline {str(path)!r}"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise GateError(f"{where}: cannot read the file ({exc.strerror}) ; check the path") from None
-    except (UnicodeDecodeError, ValueError):
+        data = parse_json(read_text(path, MAX_BYTES))
+    except json.JSONDecodeError:
         raise GateError(f"{where} is not JSON (damaged or not a baseline) ; {FIX}") from None
+    except InputError as exc:
+        raise GateError(f"{where}: {exc} ; {FIX}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
-        raise GateError(f"{where} is not a sim baseline (format {found!r}, expected {FORMAT!r}) ; "
-                        f"{FIX}")
+        raise GateError(f"{where} is not a sim baseline (format {show(found)}, expected "
+                        f"{FORMAT!r}) ; {FIX}")
     if data.get("game") not in GAMES:
-        raise GateError(f"{where} is for unknown game {data.get('game')!r} ; {FIX} for one of: "
+        raise GateError(f"{where} is for unknown game {show(data.get('game'))} ; {FIX} for one of: "
                         f"{', '.join(sorted(GAMES))}")
     try:
-        cells = {int(c["cell"]): decode(c["outcomes"]) for c in data["cells"]}
-        if not cells or any(len(o.games) != int(data["games"]) for o in cells.values()):
-            raise ValueError("game count")
-        int(data["seed"])
+        check(data, BASELINE)
         scenario_from(data["scenario"])
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, binascii.Error, zlib.error):
-        raise GateError(f"{where} is damaged (its per-game outcomes do not decode) ; {FIX}") from None
+        check_sizes(get_game(data["game"]), data)
+        cells = {c["cell"]: decode(c["outcomes"], data["games"]) for c in data["cells"]}
+    except (InputError, RunError) as exc:
+        raise GateError(f"{where} is damaged: {exc} ; {FIX}") from None
+    if len(cells) != len(data["cells"]):
+        raise GateError(f"{where} is damaged: two cells have one number ; {FIX}")
     return data, cells
 
 
@@ -107,3 +146,28 @@ def require_agreement(data: dict, plan: Plan, path: Path) -> None:
             if ours[key] != entry.get(key):
                 raise GateError(f"{where}: cell {cell.index} has {key} {entry.get(key)!r} but its "
                                 f"scenario gives {ours[key]!r} ; {FIX}")
+
+
+def check_sizes(info: GameInfo, data: dict) -> None:
+    """Each cell's seats within the game's, and all per-game outcomes within
+    ``MAX_SEAT_GAMES`` (InputError)."""
+    for i, cell in enumerate(data["cells"]):
+        seats = cell["outcomes"]["players"]
+        if not 1 <= seats <= info.max_players or not 1 <= cell["players"] <= info.max_players:
+            raise InputError(f"cells.{i} has {max(seats, cell['players'])} players, more than "
+                             f"{info.title}'s {info.max_players}")
+    seat_games = data["games"] * sum(c["outcomes"]["players"] for c in data["cells"])
+    if seat_games > MAX_SEAT_GAMES:
+        raise InputError(f"it holds {seat_games:,} seat-games, more than the {MAX_SEAT_GAMES:,} a "
+                         "baseline is read with")
+
+
+def seat_games_problem(plan: Plan) -> str | None:
+    """Why a baseline of ``plan`` would be too large to read back, or None."""
+    seat_games = plan.games_per_cell * sum(1 if plan.info.cooperative else c.players
+                                           for c in plan.cells)
+    if seat_games <= MAX_SEAT_GAMES:
+        return None
+    return (f"--n {plan.games_per_cell} makes {seat_games:,} seat-games, more than the "
+            f"{MAX_SEAT_GAMES:,} a baseline holds at most (its per-game outcomes are read whole) ; "
+            "lower --n")

@@ -10,11 +10,10 @@ from pathlib import Path
 import pyarrow.dataset as pads
 
 from sim.aggregate.scan import open_data, whole_games
-from sim.games.registry import UnknownGame, get_game
 from sim.gate import GateError
 from sim.gate.outcomes import Outcomes, columns_to_read, from_table
 from sim.runner.batches import DATA_DIR
-from sim.runner.dataset import FORMAT, read_manifest
+from sim.runner.dataset import open_run_folder
 from sim.runner.integrity import repair_hint, require_intact, resume_command, rows_per_game
 
 
@@ -51,17 +50,11 @@ def read_run(folder: Path, detailed: bool = False) -> tuple[dict, dict[int, Cell
     """(run.json, {cell index: its outcomes, read when iterated}) of a complete run folder
     whose shards hold every game (counted from their footers); ``detailed`` reads the
     columns of ``sim.gate.series.detailed_series`` too."""
-    manifest = read_manifest(folder)
-    if manifest is None or manifest.get("format") != FORMAT:
-        raise GateError(f"{str(folder)!r} is not a sim run folder (no valid run.json) ; give a "
-                        "folder written by 'sim run'")
+    manifest, info = open_run_folder(folder, GateError)
     if manifest.get("status") != "complete":
         raise GateError(f"{str(folder)!r} holds an unfinished run ; finish it with "
                         f"'{resume_command(manifest)}'")
-    try:
-        cooperative = get_game(manifest.get("game", "")).cooperative
-    except UnknownGame as exc:
-        raise GateError(f"{str(folder)!r}: {exc} ; use a version of the tool that knows this game") from None
+    cooperative = info.cooperative
     require_intact(folder, manifest, cooperative, GateError)
     played = {s["cell"]: s["games"] for s in manifest.get("stopped") or []}  # --until-ci
     cells = {}

@@ -12,6 +12,8 @@ Glory by source (``glory_*``).
 from __future__ import annotations
 
 import base64
+import binascii
+import math
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ import pyarrow as pa
 
 from sim.aggregate.scan import categories, tile_members
 from sim.gate import GateError
+from sim.inputs import Either, Flag, InputError, Items, Missing, Record, Text, Whole
 
 COLUMNS = ("cell", "game", "strategy", "rounds")
 # a seat's pick, by its dataset column, and how the gate names its groups ("role veteran")
@@ -43,6 +46,17 @@ def columns_to_read(available: list[str], detailed: bool = False) -> list[str]:
 # Per-game arrays stored in a baseline, with the dtype they are stored as.
 STORED = {"game_steps": np.int64, "winners": np.uint8, "glory": np.int32, "pick": np.int8,
           "rounds": np.int16, "end_reason": np.int8}
+PER_SEAT = ("glory", "pick")  # [game, seat]; the others are [game]
+MAX_SEATS = 8  # a seat bitmask in one byte
+NAMES = Items(Text(200), 1_000)
+ARRAY = Record({"dtype": Text(8), "shape": Items(Whole(0, 2**40), 2, 1),
+                "zlib_base64": Text(2**40)})
+# A baseline cell's per-game outcomes as ``encode`` writes them.
+OUTCOMES = Record({"players": Whole(1, MAX_SEATS), "strategies": Items(Text(200), MAX_SEATS, 1),
+                   "end_names": NAMES, "pick_names": Either((NAMES, Missing())),
+                   "pick_kind": Text(50, tuple(PICKS.values())), "cooperative": Flag(),
+                   "arrays": Record({k: ARRAY for k in STORED}, optional=PER_SEAT)},
+                  optional=("pick_names", "cooperative"))
 
 
 @dataclass
@@ -181,12 +195,23 @@ def _pack(array: np.ndarray, dtype) -> dict:
             "zlib_base64": base64.b64encode(zlib.compress(planes, 9)).decode("ascii")}
 
 
-def _unpack(item: dict) -> np.ndarray:
-    dtype = np.dtype(item["dtype"])
-    raw = np.frombuffer(zlib.decompress(base64.b64decode(item["zlib_base64"], validate=True)),
-                        np.uint8)
-    data = raw.reshape(dtype.itemsize, -1).T.copy().view(dtype)
-    return data.reshape(item["shape"])
+def _unpack(item: dict, name: str, shape: tuple[int, ...]) -> np.ndarray:
+    """The array stored as ``item``, which must hold ``shape`` values of its stored dtype;
+    it is never inflated past that size (InputError)."""
+    dtype = np.dtype(STORED[name])
+    if item["dtype"] != dtype.str or tuple(item["shape"]) != shape:
+        raise InputError(f"array {name!r} is {item['dtype']} {item['shape']}, expected "
+                         f"{dtype.str} {list(shape)}")
+    size = math.prod(shape) * dtype.itemsize
+    try:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(item["zlib_base64"], validate=True), size)
+    except (binascii.Error, zlib.error):
+        raise InputError(f"array {name!r} does not decode") from None
+    if len(raw) != size or inflate.unconsumed_tail or not inflate.eof:
+        raise InputError(f"array {name!r} does not hold {list(shape)} values")
+    planes = np.frombuffer(raw, np.uint8)
+    return planes.reshape(dtype.itemsize, -1).T.copy().view(dtype).reshape(shape)
 
 
 def encode(o: Outcomes) -> dict:
@@ -205,22 +230,31 @@ def encode(o: Outcomes) -> dict:
             "arrays": {k: _pack(v, STORED[k]) for k, v in arrays.items()}}
 
 
-def decode(data: dict) -> Outcomes:
-    """The inverse of ``encode``; raises KeyError/ValueError/TypeError on a damaged entry."""
-    arrays = {k: _unpack(v) for k, v in data["arrays"].items()}
-    p = int(data["players"])
+def decode(data: dict, games: int) -> Outcomes:
+    """The inverse of ``encode`` for a cell of ``games`` games, ``data`` shaped as
+    ``OUTCOMES`` says; InputError when its arrays do not fit their shapes and codes."""
+    p = data["players"]
+    if len(data["strategies"]) != p:
+        raise InputError(f"{len(data['strategies'])} strategies for {p} seats")
+    arrays = {k: _unpack(v, k, (games, p) if k in PER_SEAT else (games,))
+              for k, v in data["arrays"].items()}
+    pick = arrays.get("pick")
+    pick_names = data.get("pick_names")
+    if pick is not None and pick_names is None:
+        raise InputError("picks stored without their names")
+    for name, codes, count in (("end_reason", arrays["end_reason"], len(data["end_names"])),
+                               ("pick", pick, len(pick_names or ())),
+                               ("winners", arrays["winners"], 2 ** p)):
+        if codes is not None and codes.size and not 0 <= codes.min() <= codes.max() < count:
+            raise InputError(f"array {name!r} holds codes outside 0..{count - 1}")
     seats = (arrays["winners"][:, None].astype(np.int64) >> np.arange(p)) & 1
     count = np.maximum(seats.sum(axis=1, keepdims=True), 1)  # a lost cooperative game: none
-    if len({len(a) for a in arrays.values()}) != 1:
-        raise ValueError("inconsistent per-game arrays")
     glory = arrays.get("glory")
-    pick = arrays.get("pick")
     return Outcomes(games=np.cumsum(arrays["game_steps"]), win_share=seats / count,
                     rounds=arrays["rounds"].astype(np.int64),
                     end_reason=arrays["end_reason"].astype(np.int64),
                     end_names=list(data["end_names"]), strategies=list(data["strategies"]),
                     glory=None if glory is None else glory.astype(np.int64),
                     pick=None if pick is None else pick.astype(np.int64),
-                    pick_names=None if data.get("pick_names") is None else list(data["pick_names"]),
-                    pick_kind=str(data["pick_kind"]),
-                    cooperative=bool(data.get("cooperative", False)))
+                    pick_names=None if pick_names is None else list(pick_names),
+                    pick_kind=data["pick_kind"], cooperative=data.get("cooperative", False))

@@ -16,7 +16,7 @@ from sim.gate.dataset import CellOutcomes, read_run
 from sim.runner.backends import open_backend
 from sim.runner.execute import execute
 from sim.runner.plan import Plan, build_plan
-from sim.runner.scenario import Scenario
+from sim.runner.scenario import Scenario, check_players, check_settings, check_strategies
 
 BATCH = 20000
 
@@ -30,12 +30,17 @@ def scenario_record(scenario: Scenario) -> dict[str, object]:
 
 
 def scenario_from(record: dict) -> Scenario:
-    """The stored scenario; a setting the game gained since the baseline was made takes its
-    default, which plays the games the baseline's code played."""
-    defaults = load_runner(get_game(record["game"])).SETTINGS
-    return Scenario(name=record["name"], game=record["game"], players=tuple(record["players"]),
-                    strategies=tuple(record["strategies"]),
-                    settings={**defaults, **record["settings"]},
+    """The stored scenario (shaped as ``SCENARIO`` says), its players, strategies and
+    settings checked as a scenario file's are (RunError); a setting the game gained since
+    the baseline was made takes its default, which plays the games the baseline's code
+    played."""
+    info = get_game(record["game"])
+    runner = load_runner(info)
+    where = "its scenario"
+    return Scenario(name=record["name"], game=record["game"],
+                    players=check_players(record["players"], info, where),
+                    strategies=check_strategies(record["strategies"], runner, where),
+                    settings=check_settings(runner, record["settings"], where),
                     overrides=dict(record["overrides"]), source=record.get("source"),
                     description=record.get("description", ""))
 

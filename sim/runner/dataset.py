@@ -29,10 +29,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import sim
+from sim import inputs
 from sim.games.registry import GameInfo, UnknownGame, get_game
+from sim.inputs import Either, InputError, Items, Record, Text, Whole
 from sim.runner import RunError
-from sim.runner.batches import DATA_DIR, Batch
+from sim.runner.batches import DATA_DIR, MAX_BATCH_SIZE, MAX_CELLS, Batch
 from sim.runner.lock import LOCK_NAME, busy_message, holder
+from sim.runner.values import MAX_COUNT
+from sim.writable import write_problem
 
 MANIFEST = "run.json"
 FORMAT = "sim-run/1"
@@ -79,10 +83,40 @@ def read_line(out: Path) -> str:
     return f"pd.read_parquet({rows_path(out).as_posix()!r})"
 
 
-def read_manifest(out: Path) -> dict | None:
+CELL = Record({"cell": Whole(0, MAX_CELLS - 1), "players": Whole(1, 64), "games": Whole(0, MAX_COUNT),
+               "strategies": Items(Text(200), 64, 1), "mode": Text(200),
+               "sweep": Either((inputs.Table(inputs.Anything(), 100), inputs.Missing())),
+               "settings": inputs.Table(inputs.Anything(), 100),
+               "overrides": inputs.Table(inputs.Anything(), 10_000)},
+              optional=("strategies", "mode", "sweep", "settings", "overrides"), others=True)
+# What every reader of run.json relies on; a run.json lacking it is not a run folder.
+RUN_JSON = Record({
+    "format": Text(100, (FORMAT,)), "game": Text(100), "seed": Whole(0, 2**63 - 1),
+    "games_per_cell": Whole(1, MAX_COUNT), "batch_size": Whole(1, MAX_BATCH_SIZE),
+    "games": Whole(0, MAX_COUNT * MAX_CELLS), "cells": Items(CELL, MAX_CELLS, 1),
+    "status": Text(100), "stopped": Items(Record({"cell": Whole(0, MAX_CELLS - 1),
+                                                  "games": Whole(0, MAX_COUNT)}, others=True),
+                                           MAX_CELLS),
+}, optional=("status", "stopped"), others=True)
+
+
+def load_manifest(out: Path) -> dict:
+    """The folder's run.json checked against ``RUN_JSON``; InputError naming what is wrong."""
     try:
-        return json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = inputs.check(inputs.parse_json(inputs.read_text(out / MANIFEST)), RUN_JSON)
+    except json.JSONDecodeError:
+        raise InputError("the file is not JSON") from None
+    indices = [cell["cell"] for cell in manifest["cells"]]
+    if indices != list(range(len(indices))):
+        raise InputError(f"the cells are numbered {indices[:5]}, not 0, 1, 2 ...")
+    return manifest
+
+
+def read_manifest(out: Path) -> dict | None:
+    """``load_manifest``, or None when the folder has no valid run.json."""
+    try:
+        return load_manifest(out)
+    except InputError:
         return None
 
 
@@ -92,11 +126,13 @@ def open_run_folder(out: Path, error: type[Exception] = RunError) -> tuple[dict,
     where = str(out)
     if not out.is_dir():
         raise error(f"{where!r} is not a folder ; give a folder written by 'sim run'")
-    manifest = read_manifest(out)
-    if manifest is None or manifest.get("format") != FORMAT or not manifest.get("cells"):
-        raise error(f"{where!r} has no valid {MANIFEST} ; give a folder written by 'sim run'")
     try:
-        info = get_game(manifest.get("game", ""))
+        manifest = load_manifest(out)
+    except InputError as exc:
+        raise error(f"{where!r} has no valid {MANIFEST} ({exc}) ; give a folder written by "
+                    "'sim run'") from None
+    try:
+        info = get_game(manifest["game"])
     except UnknownGame as exc:
         raise error(f"{where!r}: {exc} ; use a version of the tool that knows this game") from None
     return manifest, info
@@ -111,8 +147,8 @@ def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool,
     """
     if resume and overwrite:
         raise RunError("--resume and --overwrite exclude each other ; pick one")
-    if out.exists() and not out.is_dir():
-        raise RunError(f"--out {str(out)!r} is a file ; give a folder path")
+    if (problem := write_problem(out, folder=True)) is not None:
+        raise RunError(f"--out {str(out)!r} {problem}")
     if not locked and (writer := holder(out)) is not None:
         raise RunError(busy_message(out, writer))
     if not out.exists() or all(p.name == LOCK_NAME for p in out.iterdir()):

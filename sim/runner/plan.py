@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -17,7 +18,7 @@ from sim.games.content_files import StudioFile
 from sim.games.registry import GameInfo, load_runner
 from sim.rotation import ROTATE, Rotated, assignments, pick_design
 from sim.runner import RunError
-from sim.runner.batches import Batch, batches_for
+from sim.runner.batches import Batch, batches_for, check_size
 from sim.runner.scenario import Scenario, check_strategies
 from sim.runner.values import list_value, split_list, split_pair, toml_value
 
@@ -141,6 +142,8 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
         axes.append((key, kind, values))
     if strategies is not None:
         check_strategies(list(strategies), runner, "--strategies")
+    cell_count = len(counts) * math.prod(len(values) for _, _, values in axes)
+    check_size(n, batch_size, cell_count)
     contents: dict[str, Any] = {}
     cells: list[Cell] = []
     points = list(itertools.product(*[[(k, kind, v) for v in vals] for k, kind, vals in axes]))

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game, load_runner
+from sim.inputs import InputError, parse_toml, read_text
 from sim.runner import RunError
 from sim.shipped import presets_dir
 
@@ -75,7 +76,7 @@ def _unknown(where: str, key: str, allowed) -> RunError:
     return RunError(f"{where}: unknown key {key!r}{hint} ; allowed keys: {', '.join(allowed)}")
 
 
-def _players(value: object, info: GameInfo, where: str) -> tuple[int, ...]:
+def check_players(value: object, info: GameInfo, where: str) -> tuple[int, ...]:
     counts = value if isinstance(value, list) else [value]
     span = f"{info.min_players}..{info.max_players}"
     for c in counts:
@@ -100,14 +101,24 @@ def check_strategies(value: object, runner: ModuleType, where: str) -> tuple[str
     return tuple(names)
 
 
+def check_settings(runner: ModuleType, given: dict, where: str) -> dict[str, object]:
+    """The game's settings with ``given`` checked and laid over the defaults."""
+    settings = dict(runner.SETTINGS)
+    for key, value in given.items():
+        if key not in runner.SETTINGS:
+            raise _unknown(where, key, tuple(runner.SETTINGS))
+        settings[key] = runner.check_setting(key, value, where)
+    return settings
+
+
 def load_scenario(text: str, game: str | None) -> Scenario:
     """Read and validate a scenario file (``game`` is --game, or None)."""
     path = resolve(text, game)
     where = f"scenario {path.name}"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RunError(f"{where}: cannot read the file ({exc}) ; check the path") from None
+        data = parse_toml(read_text(path))
+    except InputError as exc:
+        raise RunError(f"{where}: {exc} ; check the path {str(path)!r}") from None
     except tomllib.TOMLDecodeError as exc:
         first = str(exc).splitlines()[0] if str(exc) else "syntax error"
         raise RunError(f"{where}: not valid TOML: {first} ; fix the file") from None
@@ -128,12 +139,10 @@ def load_scenario(text: str, game: str | None) -> Scenario:
             raise _unknown(where, key, allowed)
     if "players" not in data:
         raise RunError(f"{where}: missing key 'players' ; add e.g. players = 3")
-    players = _players(data["players"], info, where)
+    players = check_players(data["players"], info, where)
     strategies = check_strategies(data.get("strategies", [runner.STRATEGIES[0]]), runner, where)
-    settings = dict(runner.SETTINGS)
-    for key in runner.SETTINGS:
-        if key in data:
-            settings[key] = runner.check_setting(key, data[key], where)
+    settings = check_settings(runner, {k: v for k, v in data.items() if k in runner.SETTINGS},
+                              where)
     overrides = data.get("set", {})
     if not isinstance(overrides, dict):
         raise RunError(f"{where}: [set] must be a table of content overrides such as "

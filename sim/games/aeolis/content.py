@@ -31,6 +31,7 @@ from sim.games.content_files import (
     pack,
     read_content,
     set_value,
+    show,
     suggest,
 )
 from sim.shipped import content_file
@@ -46,6 +47,15 @@ BUILDING_TERRAIN = {"acropolis": "C", "agora": "C", "academy": "A", "arena": "R"
 SEA_ICONS = set("fpla")  # icons of sea Structures (no building while a Plunder is out, p. 12)
 UNREACHABLE = 99
 MAX_REQ = 3
+MAX_NAME = 60
+MAX_TECH_ROWS = 20
+MAX_TECH_COST = 50  # Research; the printed rows cost 1 to 3 (p. 15)
+MAX_PRICE = 20  # Gold on the Trade Wheel; the printed prices are 1 to 3
+MAX_WHEEL = 32  # Trade Wheel positions
+WHEEL_SIDE = 2  # resources a position sells, buys or gives as alms
+MAX_COST = 3  # resources a Blessing costs (Tables.card_cost)
+MAX_DRAWS = 3  # draws in one round of a mode (Tables.schedule)
+FT_NEEDS = 4  # resources Foreign Trade asks for at most
 NEEDS = {"leather": L.UP_LEATHER, "bronze": L.UP_BRONZE, "iron": L.UP_IRON}
 FORMS = ("serpent", "scorpio", "arachnai")
 MAX_FLOW = 8
@@ -240,6 +250,18 @@ class _Compiler:
             self.fail(where, f"{field} = {value!r} must be a whole number in {lo}..{hi}")
         return value
 
+    def entries(self, where: str, value: Any, most: int, field: str, least: int = 0) -> list:
+        """A list field of ``least`` to ``most`` entries (the table it fills has that many
+        slots)."""
+        if not isinstance(value, list) or not least <= len(value) <= most:
+            self.fail(where, f"{field} = {show(value)} must be a list of {least} to {most} entries")
+        return value
+
+    def pair(self, where: str, value: Any, field: str) -> tuple[Any, Any]:
+        if not isinstance(value, list) or len(value) != 2:
+            self.fail(where, f"{field} entry {show(value)} must be a pair [a, b]")
+        return value[0], value[1]
+
     def flag(self, where: str, item: dict, field: str) -> bool:
         """An optional true/false field (false when absent)."""
         value = item.get(field, False)
@@ -282,11 +304,18 @@ class _Compiler:
         if params[PARAM_INDEX["morale_min"]] > 0 or params[PARAM_INDEX["morale_max"]] < 0:
             self.fail("params", "the Morale track must contain 0 ; keep morale_min <= 0 <= morale_max")
         exps = list(L.EXPANSIONS_ALL)
+        for section, key in (("tech", "name"), ("structure", "name"), ("card", "id"),
+                             ("spell", "name"), ("magi_form", "name")):
+            for i, item in enumerate(d.get(section, [])):
+                if not isinstance(item.get(key), str) or not 0 < len(item[key]) <= MAX_NAME:
+                    self.fail(f"{section} {i}", f"{key} must be a string of 1 to {MAX_NAME} "
+                                                "characters ; name it")
         board = self.map_(d.get("map", {}))
         techs = [t.get("name") for t in d.get("tech", [])]
         if len(set(techs)) != len(techs) or len(techs) > 64:
             self.fail("tech", "technology names must be unique (at most 64)")
-        costs = d.get("tech_tree", {}).get("row_costs", [])
+        costs = [self.int_("tech_tree", c, 0, MAX_TECH_COST, "row cost") for c in self.entries(
+            "tech_tree", d.get("tech_tree", {}).get("row_costs"), MAX_TECH_ROWS, "row_costs", 1)]
         n_t = len(techs)
         tech_cost = np.zeros(n_t, np.int32)
         tech_req = np.full((n_t, MAX_REQ), -1, np.int32)
@@ -297,9 +326,7 @@ class _Compiler:
             self.source(where, t)
             row = self.int_(where, t.get("row"), 0, len(costs) - 1, "row")
             tech_cost[i] = costs[row]
-            reqs = t.get("requires", [])
-            if len(reqs) > MAX_REQ:
-                self.fail(where, f"at most {MAX_REQ} prerequisites")
+            reqs = self.entries(where, t.get("requires", []), MAX_REQ, "requires")
             for k, r in enumerate(reqs):
                 tech_req[i, k] = self.name(where, r, techs, "prerequisite")
             if "expansion" in t:
@@ -318,9 +345,7 @@ class _Compiler:
                 self.fail(where, f"icon {icon!r} must be one map icon letter of {ICONS[1:]!r}")
             st["icon"][i] = ICONS.index(icon)
             st["sea"][i] = icon in SEA_ICONS
-            prods = s.get("products", [])
-            if not 1 <= len(prods) <= 2:
-                self.fail(where, "products must list one or two resources")
+            prods = self.entries(where, s.get("products"), 2, "products", 1)
             for k, p in enumerate(prods):
                 st_prod[i, k] = self.name(where, p, PRODUCTS, "product")
             st["stone"][i] = self.flag(where, s, "stone")
@@ -337,14 +362,16 @@ class _Compiler:
                 up_exp[b, lv] = self.name(where, u["expansion"], exps, "expansion")
         cards = self.cards(d.get("card", []), techs, exps)
         schedule, mode_rounds = self.modes(d.get("modes", {}))
+        self.decks_filled(schedule, cards)
         spells = self.spells(d.get("spell", []), techs)
         forms = self.forms(d.get("magi_form", []))
         loot = self.loot(d.get("loot", []))
         wheel, agora_only = self.trade(d.get("trade", {}), d.get("wheel", []))
         ft = d.get("foreign_trade", {})
         self.source("foreign_trade", ft)
-        ft_needs = np.array([self.name("foreign_trade", r, L.RESOURCES, "resource")
-                             for r in ft.get("needs", [])], np.int32)
+        ft_needs = np.array([self.name("foreign_trade", r, L.RESOURCES, "resource") for r in
+                             self.entries("foreign_trade", ft.get("needs"), FT_NEEDS, "needs", 1)],
+                            np.int32)
         ft_fx = np.array([self.effect("foreign_trade", ft.get("effect", []), techs)], np.int32)
         key_tech = np.array([techs.index(k) if k in techs else -1 for k in KEY_TECHS], np.int32)
         tables = Tables(
@@ -365,7 +392,10 @@ class _Compiler:
 
     def map_(self, m: dict) -> dict:
         self.source("map", m)
-        rows = [r.split() for r in m.get("rows", [])]
+        rows = self.entries("map", m.get("rows"), L.N_HEX // L.N_COLS, "rows", 1)
+        if not all(isinstance(r, str) for r in rows):
+            self.fail("map", "rows must be strings of hex codes")
+        rows = [r.split() for r in rows]
         if len(rows) * L.N_COLS != L.N_HEX or any(len(r) != L.N_COLS for r in rows):
             self.fail("map", f"rows must be {L.N_HEX // L.N_COLS} rows of {L.N_COLS} hexes")
         n = L.N_HEX
@@ -422,7 +452,7 @@ class _Compiler:
             out["card_deck"][i] = self.deck_of(where, cid, kind)
             if kind in (ops.K_RAID, ops.K_PLUNDER, ops.K_INVASION, ops.K_UNREST):
                 out["card_power"][i] = self.int_(where, c.get("power"), 1, 40, "power")
-            for need in c.get("needs", []):
+            for need in self.entries(where, c.get("needs", []), len(NEEDS), "needs"):
                 out["card_needs"][i] |= NEEDS[list(NEEDS)[self.name(where, need, NEEDS, "need")]]
             out["card_archers"][i] = self.flag(where, c, "archers")
             out["card_resist"][i] = self.flag(where, c, "magic_resist")
@@ -431,10 +461,11 @@ class _Compiler:
             if kind == ops.K_BLESSING:
                 w = c.get("where", "any")
                 out["card_where"][i] = -1 if w == "any" else self.name(where, w, L.BUILDINGS, "where")
-                for k, (res, amount) in enumerate(c.get("cost", [])):
+                for k, entry in enumerate(self.entries(where, c.get("cost", []), MAX_COST, "cost")):
+                    res, amount = self.pair(where, entry, "cost")
                     out["card_cost"][i, k] = (self.name(where, res, L.RESOURCES, "cost"),
                                               self.int_(where, amount, 1, 20, "cost amount"))
-            for k, t in enumerate(c.get("requires", [])):
+            for k, t in enumerate(self.entries(where, c.get("requires", []), MAX_REQ, "requires")):
                 out["card_req"][i, k] = self.name(where, t, techs, "requires")
             if "expansion" in c:
                 out["card_exp"][i] = self.name(where, c["expansion"], exps, "expansion")
@@ -449,7 +480,7 @@ class _Compiler:
         digits = int("".join(ch for ch in cid if ch.isdigit()) or 0)
         if kind == ops.K_INVASION:
             return ops.DECK_I1 if digits == 1 else ops.DECK_I2
-        core = cid[0] == "C" and cid[1].isdigit()
+        core = cid[:1] == "C" and cid[1:2].isdigit()
         age_one = digits <= 12 if core else digits <= 2  # p. 6: C1-C12, xC1-xC2 are Age I
         return ops.DECK_C1 if age_one else ops.DECK_C2
 
@@ -463,9 +494,21 @@ class _Compiler:
                 self.fail("modes", f"{mode} must list 1..20 rounds of draws")
             rounds[k] = len(plan)
             for r, text in enumerate(plan):
-                for j, deck in enumerate(str(text).split()):
+                if not isinstance(text, str) or not 1 <= len(text.split()) <= MAX_DRAWS:
+                    self.fail(f"modes.{mode}", f"round {r + 1} = {show(text)} must name 1 to "
+                                               f"{MAX_DRAWS} decks, e.g. \"c1 b\"")
+                for j, deck in enumerate(text.split()):
                     schedule[k, r, j] = self.name(f"modes.{mode}", deck, ops.DECKS[:5], "deck")
         return schedule, rounds
+
+    def decks_filled(self, schedule: np.ndarray, cards: dict) -> None:
+        """Every deck a mode draws from holds a core card (expansions are optional)."""
+        core = cards["card_exp"] == -1
+        for k, mode in enumerate(L.MODES):
+            for deck in np.unique(schedule[k][schedule[k] >= 0]):
+                if not np.any(core & (cards["card_deck"] == deck)):
+                    self.fail(f"modes.{mode}", f"draws from deck {ops.DECKS[deck]!r}, which holds "
+                                               "no core card ; add one or draw from another deck")
 
     def spells(self, items: list, techs: list[str]) -> dict:
         if len(items) > L.MAX_SPELLS:
@@ -486,16 +529,17 @@ class _Compiler:
         flow = np.full((len(FORMS), MAX_FLOW, 2), -1, np.int32)
         white = np.zeros((len(FORMS), L.N_SPHERES), np.int32)
         spheres = np.zeros(len(FORMS), np.int32)
-        for f in items:
+        for f in items:  # the names are checked in ``compile``
             where = f"magi_form {f.get('name')!r}"
             self.source(where, f)
             k = self.name(where, f.get("name"), FORMS, "name")
             cap[k] = self.int_(where, f.get("capacity"), 1, 12, "capacity")
-            for j, (a, b) in enumerate(f.get("flow", [])):
+            for j, arrow in enumerate(self.entries(where, f.get("flow", []), MAX_FLOW, "flow")):
+                a, b = self.pair(where, arrow, "flow")
                 flow[k, j] = (self.int_(where, a, 0, L.N_SPHERES - 1, "flow"),
                               self.int_(where, b, 1, L.N_SPHERES - 1, "flow"))
                 spheres[k] = max(spheres[k], a + 1, b + 1)
-            for w in f.get("white", []):
+            for w in self.entries(where, f.get("white", []), L.N_SPHERES - 1, "white"):
                 white[k, self.int_(where, w, 1, L.N_SPHERES - 1, "white")] = 1
         if np.any(cap == 0):
             self.fail("magi_form", f"every form needs an entry: {', '.join(FORMS)}")
@@ -506,7 +550,7 @@ class _Compiler:
         for i, t in enumerate(items):
             where = f"loot {i}"
             self.source(where, t)
-            res, amount = t.get("gain", [None, None])
+            res, amount = self.pair(where, t.get("gain"), "gain")
             rows.append((self.name(where, res, L.RESOURCES, "gain"),
                          self.int_(where, amount, 1, 20, "amount"),
                          self.int_(where, t.get("difficulty"), 1, 100, "difficulty")))
@@ -517,19 +561,21 @@ class _Compiler:
     def trade(self, t: dict, positions: list) -> tuple[np.ndarray, np.ndarray]:
         self.source("trade", t)
         agora = np.zeros(L.N_RES, np.int32)
-        for r in t.get("agora_only", []):
+        for r in self.entries("trade", t.get("agora_only", []), L.N_RES, "agora_only"):
             agora[self.name("trade", r, L.RESOURCES, "agora_only")] = 1
+        if not 1 <= len(positions) <= MAX_WHEEL:
+            self.fail("wheel", f"the Trade Wheel needs 1 to {MAX_WHEEL} positions")
         wheel = np.full((len(positions), 10), -1, np.int32)
         for i, p in enumerate(positions):
             where = f"wheel {i}"
-            for k, (res, price) in enumerate(p.get("sell", [])[:2]):
-                wheel[i, 2 * k:2 * k + 2] = (self.name(where, res, L.RESOURCES, "sell"), price)
-            for k, (res, price) in enumerate(p.get("buy", [])[:2]):
-                wheel[i, 4 + 2 * k:6 + 2 * k] = (self.name(where, res, L.RESOURCES, "buy"), price)
-            for k, res in enumerate(p.get("alms", [])[:2]):
+            for start, side in ((0, "sell"), (4, "buy")):
+                for k, entry in enumerate(self.entries(where, p.get(side, []), WHEEL_SIDE, side)):
+                    res, price = self.pair(where, entry, side)
+                    wheel[i, start + 2 * k:start + 2 * k + 2] = (
+                        self.name(where, res, L.RESOURCES, side),
+                        self.int_(where, price, 0, MAX_PRICE, f"{side} price"))
+            for k, res in enumerate(self.entries(where, p.get("alms", []), WHEEL_SIDE, "alms")):
                 wheel[i, 8 + k] = self.name(where, res, L.RESOURCES, "alms")
-        if not positions:
-            self.fail("wheel", "the Trade Wheel needs at least one position")
         return wheel, agora
 
 
