@@ -122,18 +122,20 @@ def check(
     """Check a studio's content file as `sim run --content FILE` would.
 
     Exit 0 and a summary when it is valid, else exit 1 and one line naming the item, the
-    field and the fix.
+    field and the fix; exit 2 when the file cannot be read.
 
     Example: sim content check studio.toml
     """
     from sim.content.diff import diff
     from sim.content.games import content_module, game_of, layered, schema, shipped
-    from sim.games.content_files import ContentError
+    from sim.games.content_files import ContentError, UnreadableContent
 
     try:
         info = game_of(file, require_game(game) if game else None)
         content = content_module(info).load_content(studio=file)
         changes = diff(shipped(info), layered(info, file), schema(info))
+    except UnreadableContent as exc:
+        fail(str(exc))
     except ContentError as exc:
         fail(str(exc), code=1)
     typer.echo(f"{file.name}: valid {info.title} content; {len(changes)} change(s) from the "

@@ -35,6 +35,10 @@ class ContentError(ValueError):
     and fix."""
 
 
+class UnreadableContent(ContentError):
+    """A content file could not be read at all (missing, a folder, a device, too large)."""
+
+
 @dataclass(frozen=True)
 class Section:
     """One top-level section of a content file."""
@@ -121,7 +125,7 @@ def read_toml(path: Path | Traversable) -> tuple[dict, bytes]:
     try:
         raw = read_bytes(path)
     except InputError as exc:
-        raise ContentError(f"{name}: {exc} ; check the path {str(path)!r}") from None
+        raise UnreadableContent(f"{name}: {exc} ; check the path {str(path)!r}") from None
     try:
         return parse_toml(raw.decode("utf-8")), raw
     except UnicodeDecodeError:
