@@ -70,6 +70,10 @@ def test_too_many_cells_and_too_large_shards_are_refused(tmp_path):
     line = error_line(sim("run", "--game", "pericles", "--players", 3, "--n", "1e7",
                           "--batch-size", "1e7", "--out", tmp_path / "run"))
     assert "more than the 1,000,000 games a shard holds at most" in line
+    line = error_line(sim("run", "--game", "pericles", "--players", 3, "--n", "1.2e9",
+                          "--sweep", f"params.builder_base={','.join(map(str, range(20)))}",
+                          "--out", tmp_path / "run"))
+    assert "20 cells of 60,000 shards make 1,200,000 shards, more than the 1,000,000" in line
 
 
 def test_a_baseline_too_large_to_read_back_is_refused_before_playing(tmp_path):

@@ -12,6 +12,7 @@ DATA_DIR = "data"
 # written.
 MAX_CELLS = 1_000
 MAX_SHARDS_PER_CELL = 100_000
+MAX_SHARDS = 1_000_000  # in all cells of a run
 MAX_BATCH_SIZE = 1_000_000
 
 
@@ -41,6 +42,10 @@ def check_size(games: int, batch_size: int, cells: int) -> None:
     if cells > MAX_CELLS:
         raise RunError(f"the player counts and sweeps make {cells:,} cells, more than the "
                        f"{MAX_CELLS:,} a run holds at most ; sweep fewer values or split the run")
+    if shards * cells > MAX_SHARDS:
+        raise RunError(f"{cells:,} cells of {shards:,} shards make {shards * cells:,} shards, more "
+                       f"than the {MAX_SHARDS:,} a run holds at most ; lower --n, raise "
+                       "--batch-size or sweep fewer values")
 
 
 def batches_for(cell: int, games: int, batch_size: int) -> list[Batch]:
