@@ -204,6 +204,8 @@ def test_a_damaged_run_json_is_one_line(tmp_path, text, fragment):
     (lambda d: d["scenario"].update(players=[64]), "players [64] is not a player count in 2..5"),
     (lambda d: d["scenario"]["settings"].update(skill="godlike"), "skill 'godlike' is unknown"),
     (lambda d: d["cells"].append(d["cells"][0]), "two cells have one number"),
+    (lambda d: d.update(game=[]), "is for unknown game []"),
+    (lambda d: d["scenario"].update(game="chess"), "its scenario is for unknown game 'chess'"),
 ])
 def test_a_damaged_baseline_is_one_line(tmp_path, change, fragment):
     assert fragment in error_line(sim("check", "--baseline", changed_baseline(tmp_path, change)))

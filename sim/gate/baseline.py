@@ -101,7 +101,7 @@ def read(path: Path) -> tuple[dict, dict[int, Outcomes]]:
         found = data.get("format") if isinstance(data, dict) else None
         raise GateError(f"{where} is not a sim baseline (format {show(found)}, expected "
                         f"{FORMAT!r}) ; {FIX}")
-    if data.get("game") not in GAMES:
+    if not isinstance(data.get("game"), str) or data["game"] not in GAMES:
         raise GateError(f"{where} is for unknown game {show(data.get('game'))} ; {FIX} for one of: "
                         f"{', '.join(sorted(GAMES))}")
     try:

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sim.games.registry import get_game, load_runner
+from sim.games.registry import GAMES, get_game, load_runner
 from sim.gate.dataset import CellOutcomes, read_run
+from sim.runner import RunError
 from sim.runner.backends import open_backend
 from sim.runner.execute import execute
 from sim.runner.plan import Plan, build_plan
@@ -34,9 +35,11 @@ def scenario_from(record: dict) -> Scenario:
     settings checked as a scenario file's are (RunError); a setting the game gained since
     the baseline was made takes its default, which plays the games the baseline's code
     played."""
+    where = "its scenario"
+    if record["game"] not in GAMES:
+        raise RunError(f"{where} is for unknown game {record['game']!r}")
     info = get_game(record["game"])
     runner = load_runner(info)
-    where = "its scenario"
     return Scenario(name=record["name"], game=record["game"],
                     players=check_players(record["players"], info, where),
                     strategies=check_strategies(record["strategies"], runner, where),
