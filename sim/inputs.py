@@ -59,6 +59,15 @@ def parse_toml(text: str) -> dict:
     return _shallow(tomllib.loads, text)
 
 
+def toml_value(text: str) -> object:
+    """The TOML value ``text`` spells (``4`` -> 4, ``[1, 4]`` -> [1, 4]); anything else,
+    nesting too deep included, as the text itself."""
+    try:
+        return parse_toml(f"v = {text}")["v"]
+    except (tomllib.TOMLDecodeError, KeyError, InputError):
+        return text
+
+
 def _shallow(parse, text: str, **options) -> Any:
     """``parse(text)``, refused when it nests deeper than ``MAX_DEPTH`` (the parsers
     recurse, so a deep enough file exhausts Python's stack instead)."""

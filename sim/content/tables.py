@@ -11,20 +11,16 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from pathlib import Path
 
 from sim.content.toml_text import value_text
 from sim.games.content_files import ContentError, Section, suggest
-from sim.inputs import InputError, read_text
+from sim.inputs import InputError, read_text, toml_value
 
 
 def read_cell(text: str) -> object:
     """A cell's value: TOML text when it parses as one value, else the text itself."""
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except (tomllib.TOMLDecodeError, KeyError):
-        return text
+    return toml_value(text)
 
 
 # A spreadsheet reads a cell starting with one of these as a formula (=HYPERLINK(...) runs

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.inputs import InputError, parse_toml, read_bytes
+from sim.inputs import InputError, parse_toml, read_bytes, toml_value
 
 STUDIO_SOURCE = "studio"  # provenance of items a studio's file gives: "studio: FILE"
 
@@ -160,12 +160,7 @@ def item_name(section: Section, item: dict) -> str | None:
 def coerce(value: object) -> object:
     """Command-line text read as a TOML value where it parses as one ("4" -> 4,
     "[1, 4]" -> [1, 4]); anything else as it is."""
-    if isinstance(value, str):
-        try:
-            return tomllib.loads(f"v = {value}")["v"]
-        except (tomllib.TOMLDecodeError, KeyError):
-            return value
-    return value
+    return toml_value(value) if isinstance(value, str) else value
 
 
 def set_value(data: dict, key: str, value: object, schema: dict[str, Section],

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-import tomllib
 
 from sim.games.content_files import suggest
+from sim.inputs import toml_value
 from sim.runner import RunError
 
 MAX_COUNT = 10**12
@@ -75,14 +75,6 @@ def split_list(text: str) -> list[str]:
         current.append(ch)
     items.append("".join(current).strip())
     return items
-
-
-def toml_value(text: str) -> object:
-    """The TOML value ``text`` spells (``4`` -> 4, ``false`` -> False); else the text."""
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text
 
 
 def list_value(text: str) -> object:
