@@ -231,6 +231,17 @@ def test_files_nested_100000_deep_are_one_line(tmp_path):
         sim("content", "check", deep_toml, "--game", "pericles"), 1)
 
 
+def test_values_nested_50000_deep_are_one_line(tmp_path):
+    deep = "[" * 50_000 + "]" * 50_000
+    assert "params.builder_base" in error_line(
+        sim("run", "--game", "pericles", "--players", 3, "--n", 10, "--out", tmp_path / "run",
+            "--set", f"params.builder_base={deep}"))
+    csv = tmp_path / "roles.csv"
+    csv.write_text(f"name,day_cost\nveteran,{deep}\n", encoding="utf-8")
+    assert "day_cost" in error_line(sim("content", "import", "pericles", "--table", "roles",
+                                        "--csv", csv, "--out", tmp_path / "x.toml"))
+
+
 def test_content_check_of_a_device_reads_a_bounded_amount():
     line = error_line(sim("content", "check", "/dev/zero", "--game", "aeolis"))
     assert "larger than the 16 MiB this tool reads" in line
