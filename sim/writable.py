@@ -10,14 +10,17 @@ from pathlib import Path
 
 def write_problem(path: Path, *, folder: bool = False) -> str | None:
     """Why nothing can be written at ``path`` (a file, or with ``folder`` a folder made
-    there), or None. The nearest existing folder above it must take a new entry: one is
-    created and removed again."""
+    there), or None. An existing folder is left untouched (the command checks what it
+    holds); otherwise the nearest existing folder above the path must take a new entry:
+    one is created and removed again."""
     path = Path(path)
     if path.is_dir() and not folder:
         return "is a folder ; give a file path"
     if path.exists() and folder and not path.is_dir():
         return "is a file ; give a folder path"
-    above = path.parent if not folder or not path.exists() else path
+    if folder and path.is_dir():
+        return None
+    above = path.parent
     while not above.exists() and above != above.parent:
         above = above.parent
     if not above.is_dir():

@@ -100,7 +100,7 @@ AEOLIS_FILES = {
     "[[wheel]]\nbuy = [[\"wheat\", -2]]\n": "buy price = -2 must be a whole number in 0..20",
     "[[wheel]]\nsell = [[\"wheat\", 2], [\"fish\", 2], [\"wood\", 1]]\n":
         "must be a list of 0 to 2 entries",
-    "[[card]]\nid = \"B1\"\n\n[[card]]\nid = \"B1\"\n": "card.B1: a second Event card of that name",
+    "[[card]]\nid = \"B1\"\n\n[[card]]\nid = \"B1\"\n": "card.B1: duplicated name: a second Event card",
 }
 
 
@@ -143,8 +143,8 @@ def test_aeolis_values_through_set_and_sweep_are_refused(tmp_path, flag, fragmen
 
 
 @pytest.mark.parametrize("game, table, rows, fragment", [
-    ("pericles", "roles", "name,day_cost\nveteran,3\nveteran,4\n", "a second Role of that name"),
-    ("aeolis", "tech", "name,row\nagriculture,0\nagriculture,1\n", "a second Technology"),
+    ("pericles", "roles", "name,day_cost\nveteran,3\nveteran,4\n", "duplicated name: a second Role"),
+    ("aeolis", "tech", "name,row\nagriculture,0\nagriculture,1\n", "duplicated name: a second Technology"),
 ])
 def test_an_item_twice_in_an_imported_table_is_refused(tmp_path, game, table, rows, fragment):
     csv = tmp_path / "table.csv"

@@ -147,8 +147,7 @@ def test_content_files(cli, tmp_path):
             outcome = one_line_or_valid(path.name, *cli("content", "check", path, "--game", game),
                                         invalid_code=1)
             seen[outcome] += 1
-    print(seen)
-    assert seen["refused"] > 100 and seen["valid"] > 10, seen
+    assert seen["refused"] > 50 and seen["valid"] > 10, seen
 
 
 def set_cases(rng: random.Random, game: str) -> list[list[str]]:
@@ -183,8 +182,7 @@ def test_set_values(cli, tmp_path):
             args = ("run", "--game", game, "--players", PLAYERS[game], "--n", 10, "--quiet",
                     "--out", tmp_path / "run", *flag)
             seen[one_line_or_valid(" ".join(flag), *cli(*args))] += 1
-    print(seen)
-    assert seen["refused"] > 100 and seen["valid"] > 10, seen
+    assert seen["refused"] > 50 and seen["valid"] > 10, seen
 
 
 def state_cases(rng: random.Random, game: str) -> list[str]:
@@ -203,8 +201,7 @@ def test_state_json(cli, tmp_path):
             path = tmp_path / f"{game}-{i}.json"
             path.write_text(text, encoding="utf-8")
             seen[one_line_or_valid(path.name, *cli("score", "--game", game, "--state", path))] += 1
-    print(seen)
-    assert seen["refused"] > 100 and seen["valid"] > 10, seen
+    assert seen["refused"] > 50 and seen["valid"] > 10, seen
 
 
 def baseline_cases(rng: random.Random) -> list[str]:
@@ -227,8 +224,7 @@ def test_baselines(cli, tmp_path):
         path = tmp_path / f"baseline-{i}.json"
         path.write_text(text, encoding="utf-8")
         seen[one_line_or_valid(path.name, *cli("check", "--baseline", path, "--n", 10))] += 1
-    print(seen)
-    assert seen["refused"] > 100 and seen["valid"] > 10, seen
+    assert seen["refused"] > 50 and seen["valid"] > 10, seen
 
 
 def _cap_memory() -> None:

@@ -33,6 +33,9 @@ def play(plan: Plan, folder: Path, *, resume: bool, overwrite: bool, backend: st
         fail(str(exc), code=1)
     except RunError as exc:  # the folder changed since the check: another writer took it
         fail(str(exc))
+    except OSError as exc:  # the folder takes no files after all (a full disk, /proc)
+        fail(f"cannot write in {str(folder)!r} ({exc.strerror or exc}) ; give an --out folder "
+             "you can write, with free space")
 
 
 def summary(plan: Plan, folder: Path, manifest: dict) -> None:

@@ -263,8 +263,8 @@ def _check_items(value: Any, section: Section, where: str, shape: str, fail) -> 
             else where
         if section.listed and section.key is not None and item_name(section, item) is not None:
             if item_name(section, item) in seen:
-                fail(at, f"a second {section.title} of that name ; give each {section.title} once "
-                         "(the file or table holds it twice)")
+                fail(at, f"duplicated name: a second {section.title} of that name ; give each "
+                         f"{section.title} once")
             seen.add(item_name(section, item))
         for name in item:
             if name not in section.fields:
