@@ -129,8 +129,9 @@ def open_run_folder(out: Path, error: type[Exception] = RunError) -> tuple[dict,
     try:
         manifest = load_manifest(out)
     except InputError as exc:
-        raise error(f"{where!r} has no valid {MANIFEST} ({exc}) ; give a folder written by "
-                    "'sim run'") from None
+        why = f" ({exc})" if (out / MANIFEST).exists() else ""
+        raise error(f"{where!r} is not a sim run folder: it has no valid {MANIFEST}{why} ; give a "
+                    "folder written by 'sim run'") from None
     try:
         info = get_game(manifest["game"])
     except UnknownGame as exc:
