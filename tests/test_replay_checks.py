@@ -62,9 +62,8 @@ def test_a_game_past_the_played_ones_is_refused(copy):
 
 def test_a_seed_out_of_range_is_refused(copy):
     edit(copy, lambda m: m.update(seed=-5))
-    assert error_line(traced(copy, 10)) == (
-        f"error: {str(copy)!r}: its run.json seed -5 is not a run seed (0 .. 2**63 - 1) ; the "
-        "file was edited: restore the one the run wrote")
+    line = error_line(traced(copy, 10))
+    assert line.startswith(f"error: {str(copy)!r}") and "seed must be a whole number from 0" in line
 
 
 def test_a_game_an_unfinished_run_has_not_played_is_refused(copy):
