@@ -88,7 +88,9 @@ def setup_of(setup, game: int):
 
 def runs(first_index: int, start: int, stop: int, size: int) -> Iterator[tuple[int, int, int]]:
     """(a, b, k): rows ``a .. b-1`` of ``start .. stop-1`` (games ``first_index + a`` on)
-    that play assignment ``k`` of ``size``, each run as long as the assignment holds."""
+    that play assignment ``k`` of ``size``. Neighbouring games play different assignments,
+    so a rotated cell yields one game per run (one engine call each); an unrotated cell
+    yields the whole range."""
     if size == 1:
         yield start, stop, 0
         return
