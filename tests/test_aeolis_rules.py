@@ -6,9 +6,10 @@ import pytest
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
-from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_WITCHCRAFT, load_content
+from sim.games.aeolis.content import KT_BRONZE_WORKING, KT_FLETCHING, KT_WITCHCRAFT, load_content
 from sim.games.aeolis.decisions import D_CLAIM
-from sim.games.aeolis.events import EV_BUILD, EV_COMBAT, EV_DESTROY, EV_MOVE
+from sim.games.aeolis.events import EV_BUILD, EV_COMBAT, EV_DESTROY, EV_MOVE, EV_TECH_USED
+from sim.games.aeolis.profile import USE
 from sim.games.aeolis.rules import (
     alchemy,
     board,
@@ -381,6 +382,35 @@ def test_training_needs_the_hero_the_tech_and_the_goods(T):
     assert upkeep.trainable(s, T, L.U_HOPLITE)
     assert not upkeep.trainable(s, T, L.U_TOXOTAI)  # Fletching not discovered
     assert not upkeep.trainable(s, T, L.U_MAGI)  # the Magi is not in the Hero set
+
+
+def test_a_technology_counts_as_used_once_at_the_first_unit_it_allows(T):
+    """p. 16: Fletching lets the Arena train Toxotai; the play profile counts Fletching
+    used at the first Toxotai trained, and not again."""
+    s = blank(("queen", "merchant", "philosopher", "hoplite"))
+    fletching = T.key_tech[KT_FLETCHING]
+    s[L.TECH + fletching] = 1
+    s[L.RES + L.R_GOLD], s[L.RES + L.R_COPPER], s[L.WORKERS] = 5, 5, 3
+    ev = trace()
+    assert upkeep.trainable(s, T, L.U_TOXOTAI)
+    for _ in range(2):
+        upkeep.train_one(s, T, ev, L.U_TOXOTAI)
+    used = [row for row in ev[:s[L.EVENTS]] if row[2] == EV_TECH_USED]
+    assert [row[3] for row in used] == [fletching]
+    assert s[L.USE + USE["tech_used"]] == 1 and s[L.USE + USE["train_toxotai"]] == 2
+    upkeep.train_one(s, T, ev, L.U_HOPLITE)  # Hoplites need no technology
+    assert s[L.USE + USE["tech_used"]] == 1
+
+
+def test_witchcraft_is_used_when_it_spares_a_backlash(T):
+    """p. 24: with Witchcraft no Spell backlashes; that is the technology's use."""
+    s = blank(("queen", "merchant", "philosopher", "magi"))
+    s[L.TECH + T.key_tech[KT_WITCHCRAFT]] = 1
+    ev = trace()
+    assert not magi.backlash(s, T, ev, rng(), True)  # a white Sphere: Witchcraft not needed
+    assert s[L.USE + USE["tech_used"]] == 0
+    assert not magi.backlash(s, T, ev, rng(), False)
+    assert s[L.USE + USE["tech_used"]] == 1
 
 
 def test_production_die_faces(T, content):
@@ -847,8 +877,8 @@ def test_backlash_rate(T, witchcraft):
     s = blank(("queen", "merchant", "philosopher", "magi"))
     if witchcraft:
         s[L.TECH + T.key_tech[KT_WITCHCRAFT]] = 1
-    r = rng()
-    hits = sum(magi.backlash(s, T, r, False) for _ in range(N_ANALYTIC))
+    r, ev = rng(), trace()
+    hits = sum(magi.backlash(s, T, ev, r, False) for _ in range(N_ANALYTIC))
     if witchcraft:
         assert hits == 0
     else:

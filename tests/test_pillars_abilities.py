@@ -16,6 +16,7 @@ from sim.games.pillars.events import (
     EV_ABILITY_STEP,
     EV_CARD_ABILITY,
     EV_INVOKE,
+    EV_INVOKE_END,
     EV_MOVE,
     EV_MYTHOLOGY_REMOVED,
     EV_SPHINX_TILE,
@@ -24,6 +25,7 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.invariants import V_INVOKES, V_MYTHOLOGY, V_OK, V_TILES, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED, pair
+from sim.games.pillars.profile import USE
 from sim.games.pillars.rules.abilities import (
     card_ability_ready,
     invoke,
@@ -507,6 +509,20 @@ def test_a_card_cannot_energise_itself_p8(a):
     invoke(a, T, script(), ev, 0, 0, work, turn_scratch(), opts, rng)
     assert a[L.MYTH_INVOKED + 0] == 1
     assert events(a, ev, EV_ABILITY_STEP) == [(O.OP_ENERGISE, 0, 1)]
+
+
+def test_the_profile_tells_an_invoke_with_an_effect_from_one_without_p8(a):
+    # the Demigod of Rites with no other Invoked card finds nothing to Energise; the
+    # Demigod of Counsel draws cards
+    give(a, 0, 0, myth("demigod_of_rites"))
+    give(a, 0, 1, myth("demigod_of_counsel"))
+    ev, work, opts, rng = kit()
+    invoke(a, T, script(), ev, 0, 0, work, turn_scratch(), opts, rng)
+    invoke(a, T, script(), ev, 0, 1, work, turn_scratch(), opts, rng)
+    assert events(a, ev, EV_INVOKE_END) == [(0, myth("demigod_of_rites"), 0),
+                                            (1, myth("demigod_of_counsel"), 1)]
+    assert a[L.USE + USE["invoke_idle"]] == 1 and a[L.USE + USE["invoke_effect"]] == 1
+    assert a[L.USE + USE["invoke"]] == 2
 
 
 # ---- the shipped cards ------------------------------------------------------------------

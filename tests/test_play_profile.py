@@ -59,6 +59,8 @@ def pillars_uses(record: dict):
         yield player, "city_own_step" if record["winner"] == player else "city_to_rival"
     elif event == "gain_city" and record["cause"] == CITY_TRACK_5:
         yield player, "city_track_end"
+    elif event == "invoke_end":
+        yield player, "invoke_effect" if record["acted"] == 1 else "invoke_idle"
 
 
 def aeolis_uses(record: dict):

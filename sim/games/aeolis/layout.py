@@ -106,6 +106,7 @@ _FIELDS = (
     ("UPGRADES", N_ARMY, "UP_* bits unlocked per army kind"),
     ("LEVEL", N_BUILDINGS, "upgrade level per hero building (0..2)"),
     ("TECH", 64, "1 when technology t is discovered"),
+    ("TECH_USED", 64, "1 once technology t has made possible something the team did"),
     ("RESEARCH", 1, "Research cubes on the Philosopher's mat"),
     ("STRUCT", N_HEX, "structure type on hex h, -1 none"),
     ("RUIN", N_HEX, "1 when the hex's structure is destroyed (Ruin token)"),
@@ -171,7 +172,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
 
 (ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
  EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
- TECH, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
+ TECH, TECH_USED, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPANION_USED, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
  LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, SEARCH, PLAYOUT_AT, PLAYOUT_PICK, PLAYOUT_KEY,

@@ -24,6 +24,9 @@ PROFILE = (
     Mechanism("alms", "alms given: a good for 1 Morale on the Trade Wheel", "p. 13",
               ("Merchant",)),
     Mechanism("tech_discovered", "technologies researched", "p. 15", ("Philosopher",)),
+    Mechanism("tech_used", "technologies put to use: each counted once, at the first "
+              "Structure, building upgrade, unit, Foreign Trade route, Bronze or "
+              "Witchcraft-guarded Spell it made possible", "p. 16", ("Philosopher",)),
     Mechanism("move", "unit groups moved", "p. 8"),
     Mechanism("combat", "fights with an enemy", "p. 29"),
     Mechanism("diplomacy", "Diplomacy attempts with an enemy", "p. 32", ("Queen",)),
@@ -39,7 +42,7 @@ USE = indices(PROFILE)  # a mechanism's index in the counts
 # event name (events.EVENT_NAMES) -> the mechanism it is one use of
 EVENT_MECHANISMS = {
     "build": "structure_built", "upgrade": "building_upgraded", "produce": "produce",
-    "discover": "tech_discovered", "move": "move", "combat": "combat",
+    "discover": "tech_discovered", "tech_used": "tech_used", "move": "move", "combat": "combat",
     "diplomacy": "diplomacy", "spell": "spell", "intervene": "intervene", "aura": "aura",
     "lay_on_hands": "lay_on_hands",
 }

@@ -55,7 +55,7 @@ class _Translator:
             return {"unit": _name(L.UNIT_KINDS, a)}
         if code == E.EV_PRODUCE:
             return {"hex": _hex(a), "amount": b}
-        if code == E.EV_DISCOVER:
+        if code in (E.EV_DISCOVER, E.EV_TECH_USED):
             return {"tech": _name(n["techs"], a)}
         if code == E.EV_BUILD:
             return {"structure": _name(n["structures"], a), "hex": _hex(b)}

@@ -94,6 +94,9 @@ EVENT_FIELDS = (
     ("tyrant_replenish", ("land", "", "")),
     ("prophecy_claimed", ("card", "region", "")),
     ("combat", ("land", "attacker", "won")),
+    # the end of an Invoke (after its ``ability_step`` rows): 1 when a step acted on
+    # something, 0 when every step found nothing to act on
+    ("invoke_end", ("slot", "card", "acted")),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENT_FIELDS)
 EVENT_ARGS = dict(EVENT_FIELDS)
@@ -109,7 +112,7 @@ EVENT_ARGS = dict(EVENT_FIELDS)
  EV_BARBARIAN_PHASE, EV_BARBARIAN_MOVE, EV_BARBARIAN_PLACE, EV_BARBARIAN_DEFEATED,
  EV_HERO_PICK, EV_HERO_DEPLOY, EV_HERO_ABILITY, EV_ODYSSEUS_TOKEN, EV_TIME_EXILE,
  EV_TIME_MARKER, EV_ACTIVE_CARD, EV_TYRANT_SPEND, EV_RELOCATE, EV_TYRANT_REPLENISH,
- EV_PROPHECY_CLAIMED, EV_COMBAT) = (
+ EV_PROPHECY_CLAIMED, EV_COMBAT, EV_INVOKE_END) = (
     np.int32(k) for k in range(len(EVENT_FIELDS)))
 EV_COLS = 6  # round, seat, code, a, b, c
 

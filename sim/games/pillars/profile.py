@@ -52,6 +52,9 @@ PROFILE = (
     Mechanism("mythology_gained", "Mythology cards gained", "p. 7"),
     Mechanism("energise", "Mythology cards Energised", "p. 9", ("Pella", "Ephesos")),
     Mechanism("invoke", "Mythology cards Invoked", "p. 8"),
+    Mechanism("invoke_effect", "Invokes whose ability acted on something", "p. 8"),
+    Mechanism("invoke_idle", "Invokes whose ability found nothing to act on (for "
+              "example an Energise with no Invoked card)", "p. 8"),
     Mechanism("prophecy", "Prophecies fulfilled", "p. 8"),
     Mechanism("trade", "Trades: 2 of one Resource for 1 of another", "p. 9"),
 )

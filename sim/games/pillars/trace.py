@@ -34,7 +34,7 @@ from sim.games.pillars.rules.setup import PICK_DRAFT, PICK_RANDOM
 from sim.games.trace_text import to_jsonl, value_text  # noqa: F401  (to_jsonl: trace interface)
 
 PAY_SOURCES = ("credit", "pillar", "card", "wild", "trade")  # rules.spend.SRC_*
-MYTHOLOGY_EVENTS = ("mythology_gain", "energise", "invoke", "mythology_removed")
+MYTHOLOGY_EVENTS = ("mythology_gain", "energise", "invoke", "invoke_end", "mythology_removed")
 SETUP_PICKS = {PICK_DRAFT: "draft", PICK_RANDOM: "random"}  # else a tile fixed for the seat
 
 

@@ -28,6 +28,7 @@ from sim.games.aeolis.rules.core import (
     hero_active,
     roll,
     tradeable,
+    use_tech,
 )
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.movement import collect
@@ -104,6 +105,7 @@ def build(s, T, W, opts, rng, ev):
         s[L.RUIN + h] = 0
         s[L.STRUCT_BUILT] += 1
         emit(s, ev, EV_BUILD, st, h, 0)
+        use_tech(s, ev, T.st_tech[st])
         first_production(s, T, h)
 
 
@@ -149,6 +151,7 @@ def upgrade_buildings(s, T, W, opts, rng, ev):
         s[L.RES + L.R_STONE] -= 1
         s[L.LEVEL + b] += 1
         emit(s, ev, EV_UPGRADE, b, s[L.LEVEL + b], 0)
+        use_tech(s, ev, T.up_tech[b, s[L.LEVEL + b]])
         if b == L.B_ACADEMY and s[L.LEVEL + b] == 2:
             become_alchemists(s, T, W, opts, rng)
 
@@ -303,6 +306,7 @@ def foreign_trade(s, T, W, opts, rng, ev):
             return
         for r in T.ft_needs:
             s[L.RES + r] -= 1
+        use_tech(s, ev, T.key_tech[KT_FOREIGN_TRADE])
         run_effect(s, T, ev, rng, T.ft_fx[0], -1)
 
 

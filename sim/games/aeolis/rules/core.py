@@ -2,7 +2,7 @@
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
-from sim.games.aeolis.events import EV_MORALE
+from sim.games.aeolis.events import EV_MORALE, EV_TECH_USED
 from sim.games.aeolis.rules.use import count_use
 from sim.jit import kernel
 from sim.rng import below
@@ -100,6 +100,15 @@ def expansion_on(s, x):
 @kernel
 def has_tech(s, t):
     return t >= 0 and s[L.TECH + t] == 1
+
+
+@kernel
+def use_tech(s, ev, t):
+    """Note that technology ``t`` (-1: none needed) made possible what the team just did;
+    its first use is traced, so the play profile tells researched from used (p. 15)."""
+    if t >= 0 and s[L.TECH_USED + t] == 0:
+        s[L.TECH_USED + t] = 1
+        emit(s, ev, EV_TECH_USED, t, 0, 0)
 
 
 @kernel

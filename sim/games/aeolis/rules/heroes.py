@@ -28,6 +28,7 @@ from sim.games.aeolis.rules.core import (
     group_units,
     has_tech,
     roll,
+    use_tech,
 )
 from sim.games.aeolis.rules.effects import claim_loot, discover, run_effect
 from sim.games.aeolis.rules.pile import conclude, damage_enemy, is_invasion
@@ -134,6 +135,7 @@ def arena(s, T, W, opts, rng, ev):
             s[L.RES + L.R_COPPER] -= 1
             s[L.RES + L.R_GOLD] -= T.params[P.BRONZE_GOLD]
             s[L.RES + L.R_BRONZE] += 1
+            use_tech(s, ev, T.key_tech[KT_BRONZE_WORKING])
             casts -= 1
         else:
             s[L.RES + opts[c, 2]] -= cost

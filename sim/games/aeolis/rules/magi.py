@@ -8,7 +8,7 @@ from sim.games.aeolis.decisions import D_CAST, D_FLOW, D_KEEP_SPELL
 from sim.games.aeolis.events import EV_SPELL
 from sim.games.aeolis.rules.board import dist
 from sim.games.aeolis.rules.combat import blessed
-from sim.games.aeolis.rules.core import chance, decide, emit, has_tech, magi_form
+from sim.games.aeolis.rules.core import chance, decide, emit, has_tech, magi_form, use_tech
 from sim.games.aeolis.rules.effects import run_effect
 from sim.games.aeolis.rules.pile import put_out
 from sim.jit import kernel
@@ -135,9 +135,12 @@ def cast_options(s, T, opts):
 
 
 @kernel
-def backlash(s, T, rng, white):
+def backlash(s, T, ev, rng, white):
     """D100 of 01-25 backlashes, unless Witchcraft, a white Sphere or a Bless (p. 24)."""
-    if white or has_tech(s, T.key_tech[KT_WITCHCRAFT]):
+    if white:
+        return False
+    if has_tech(s, T.key_tech[KT_WITCHCRAFT]):
+        use_tech(s, ev, T.key_tech[KT_WITCHCRAFT])
         return False
     if blessed(s, 1 << L.G_MAGI) > 0:
         return False
@@ -162,7 +165,7 @@ def cast(s, T, W, opts, rng, ev):
         if s[L.SPHERE_N + sp] == 0:
             s[L.SPHERE_COLOR + sp] = -1
         s[L.SPELL_CAST + k] = 1
-        failed = backlash(s, T, rng, white)
+        failed = backlash(s, T, ev, rng, white)
         emit(s, ev, EV_SPELL, k, target, int(failed))
         if failed:
             run_effect(s, T, ev, rng, T.sp_backlash[k], -1)

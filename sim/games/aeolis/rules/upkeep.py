@@ -18,15 +18,30 @@ from sim.games.aeolis.rules.core import (
     hero_active,
     roll,
     tradeable,
+    use_tech,
 )
 from sim.games.aeolis.rules.pile import add_active, spawn_enemy
 from sim.jit import compiled_in_caller, kernel
 from sim.rng import below
 
+NO_TECH = -2  # unit_tech of a kind that needs none (-1 is a needed one the content lacks)
 # Extra cost of training a unit kind besides 1 Gold (pp. 19-25): resource, resource.
 TRAIN_EXTRA = ((L.R_COPPER, -1), (L.R_COPPER, -1), (L.R_COPPER, L.R_HORSE), (L.R_IRON, L.R_HORSE),
                (-1, -1), (-1, -1), (-1, -1), (-1, -1), (-1, -1), (-1, -1), (L.R_WOOD, -1))
 FACE_BLANK, FACE_ONE, FACE_THREE, FACE_FIVE, FACE_GOLD, FACE_PLAGUE = range(6)
+
+
+@kernel
+def unit_tech(T, kind):
+    """The technology training ``kind`` needs (pp. 19-21), NO_TECH for none; -1 when the
+    content lacks it, so that the unit cannot be trained."""
+    if kind == L.U_TOXOTAI:
+        return T.key_tech[KT_FLETCHING]
+    if kind == L.U_HIPPEIS:
+        return T.key_tech[KT_HORSE_BREEDING]
+    if kind == L.U_COMPANION:
+        return T.key_tech[KT_CHIVALRY]
+    return NO_TECH
 
 
 @kernel
@@ -36,11 +51,8 @@ def trainable(s, T, kind):
         return False
     if s[L.UNITS + kind] >= T.params[P.MAX_UNITS]:
         return False
-    if kind == L.U_TOXOTAI and not has_tech(s, T.key_tech[KT_FLETCHING]):
-        return False
-    if kind == L.U_HIPPEIS and not has_tech(s, T.key_tech[KT_HORSE_BREEDING]):
-        return False
-    if kind == L.U_COMPANION and not has_tech(s, T.key_tech[KT_CHIVALRY]):
+    tech = unit_tech(T, kind)
+    if tech != NO_TECH and not has_tech(s, tech):
         return False
     gold = 0 if kind == L.U_BLOODTHRALL else T.params[P.TRAINING_GOLD]
     if s[L.RES + L.R_GOLD] < gold:
@@ -66,6 +78,7 @@ def train_one(s, T, ev, kind):
             s[L.RES + r] -= 1
     add_units(s, T, kind, 1)
     emit(s, ev, EV_TRAIN, kind, 0, 0)
+    use_tech(s, ev, unit_tech(T, kind))
 
 
 @kernel

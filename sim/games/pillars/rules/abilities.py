@@ -26,6 +26,7 @@ from sim.games.pillars.events import (
     EV_ENERGISE,
     EV_HERO_ABILITY,
     EV_INVOKE,
+    EV_INVOKE_END,
     EV_MYTHOLOGY_REMOVED,
 )
 from sim.games.pillars.rules.apart import apart
@@ -378,6 +379,7 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     for none. A ``mythic`` ability (a Mythology card's) acting on a Land of a Region is a
     challenge of an Odysseus token (p. 16)."""
     taken = -1
+    acted = 0
     for i in range(T.fx[row, 0]):
         op = T.fx[row, 1 + 3 * i]
         a = T.fx[row, 2 + 3 * i]
@@ -406,7 +408,7 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         elif op == O.OP_ENERGISE:
             target = free_energise(s, T, W, ev, seat, a, opts, rng)
         elif op == O.OP_MYTHOLOGY:
-            mythology_reward(s, T, W, ev, seat, a, opts, rng)
+            target = mythology_reward(s, T, W, ev, seat, a, opts, rng)
         elif op == O.OP_SEND_BACK:
             target = send_back(s, T, W, seat, a, opts, rng)
         elif op == O.OP_HALT:
@@ -422,13 +424,23 @@ def run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
         if op == O.OP_POWER or op == O.OP_BUILD or op == O.OP_SPHINX:
             s[L.ABILITY_LAND] = target
         emit(s, ev, seat, EV_ABILITY_STEP, op, target, a)
+        acted += step_acted(op, target)
         if mythic:
             odysseus_challenge(s, T, ev, seat, s[L.ABILITY_LAND], CH_MYTHOLOGY)
     s[L.ABILITY_LAND] = -1
-    return taken
+    return taken, acted
 
 
-@apart()
+@kernel
+def step_acted(op, target):
+    """1 when an ability step with this code and traced target did something: draw, move
+    and energise report how many they did, the others what they acted on (-1: nothing)."""
+    if op == O.OP_DRAW or op == O.OP_MOVE or op == O.OP_ENERGISE:
+        return 1 if target > 0 else 0
+    return 1 if target >= 0 else 0
+
+
+@apart(result=int)
 def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     """The one dispatcher: the steps of ability row ``row`` of ``T.fx`` for ``seat``, in
     order (ops.OP_TABLE), then those of an ability Perseus took, if any. A step with
@@ -436,8 +448,11 @@ def run_ability(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng):
     acted on, its first argument). ``scratch`` holds at least MAX_SEAS entries
     (Movement's reach). ``mythic``: the row is a Mythology card's (Perseus takes only
     those)."""
+    acted = 0
     while row >= 0:
-        row = run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng)
+        row, steps_acted = run_steps(s, T, W, ev, seat, row, mythic, work, scratch, opts, rng)
+        acted += steps_acted
+    return acted
 
 
 @kernel
@@ -508,7 +523,9 @@ def invoke(s, T, W, ev, seat, slot, work, scratch, opts, rng):
     s[L.OFF_TURN_INVOKES + seat] += off_turn
     s[L.INVOKED_THIS_TURN + card] = 1
     emit(s, ev, seat, EV_INVOKE, slot, card, off_turn)
-    run_ability(s, T, W, ev, seat, T.myth_ability[card, 0], True, work, scratch, opts, rng)
+    acted = run_ability(s, T, W, ev, seat, T.myth_ability[card, 0], True, work, scratch, opts,
+                        rng)
+    emit(s, ev, seat, EV_INVOKE_END, slot, card, 1 if acted > 0 else 0)
     for k in range(L.MAX_PLAYERS * L.MAX_MYTH_SLOTS):
         if s[L.MYTH_SLOT + k] == card:
             s[L.MYTH_INVOKED + k] = 1

@@ -117,7 +117,8 @@ def reward_card(s, T, W, seat, opts, rng):
 def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
     """Draw 2 from ``deck`` and keep one in a free slot (a full seat may first discard one
     of its cards, to the bottom of its deck, or keep none), the other to the bottom of
-    the deck; or draw nothing and Energise one Invoked card for free (p. 7)."""
+    the deck; or draw nothing and Energise one Invoked card for free (p. 7). Returns the
+    card kept or Energised, -1 for none."""
     n = 0
     if s[L.MYTH_N + deck] > 0:
         n = option(opts, n, 0, 0, 0, 0)
@@ -127,13 +128,13 @@ def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
         if s[L.MYTH_SLOT + base + k] >= 0 and s[L.MYTH_INVOKED + base + k] == 1:
             n = option(opts, n, 1, k, 0, 0)
     if n == 0:
-        return
+        return -1
     k = decide(s, T, W, opts, n, seat, D_MYTHOLOGY, rng)
     if opts[k, 0] == 1:
         slot = opts[k, 1]
         s[L.MYTH_INVOKED + base + slot] = 0
         emit(s, ev, seat, EV_ENERGISE, slot, s[L.MYTH_SLOT + base + slot], 1)
-        return
+        return s[L.MYTH_SLOT + base + slot]
     first = draw_mythology(s, deck)
     second = draw_mythology(s, deck)
     free = -1
@@ -165,6 +166,7 @@ def mythology_reward(s, T, W, ev, seat, deck, opts, rng):
         bottom_of_deck(s, deck, first)
     if second >= 0 and second != kept:
         bottom_of_deck(s, deck, second)
+    return kept
 
 
 @kernel

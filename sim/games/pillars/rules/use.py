@@ -10,6 +10,7 @@ from sim.games.pillars.events import (
     EV_BUILD,
     EV_CITY_EVALUATION,
     EV_GAIN_CITY,
+    EV_INVOKE_END,
     EV_SETTLE,
     EV_SIEGE,
     EV_TURN,
@@ -30,6 +31,8 @@ U_SIEGE_LOST = USE["siege_lost"]
 U_CITY_OWN = USE["city_own_step"]
 U_CITY_RIVAL = USE["city_to_rival"]
 U_CITY_END = USE["city_track_end"]
+U_INVOKE_EFFECT = USE["invoke_effect"]
+U_INVOKE_IDLE = USE["invoke_idle"]
 ONE_USE = one_use_table(EVENT_NAMES, EVENT_MECHANISMS, USE)
 
 
@@ -53,3 +56,5 @@ def count_use(s, seat, code, a, b, c):
         s[at + (U_CITY_OWN if b == seat else U_CITY_RIVAL)] += 1
     elif code == EV_GAIN_CITY and b == CITY_TRACK_5:
         s[at + U_CITY_END] += 1
+    elif code == EV_INVOKE_END:
+        s[at + (U_INVOKE_EFFECT if c == 1 else U_INVOKE_IDLE)] += 1
