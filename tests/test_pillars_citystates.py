@@ -1,6 +1,6 @@
 """City-state abilities (p. 6) and the Kingdom of Egypt cards (step 11): each tile's ability
 runs through the card dispatcher at its trigger, the start of a Rondel action or a
-Replenish Turn; Memphis takes an Egypt card; any seat may Procure one (decision 29)."""
+Replenish Turn; Memphis takes an Egypt card; only its seat may Procure one (p. 2)."""
 
 import numpy as np
 import pytest
@@ -173,23 +173,32 @@ def test_memphis_takes_an_egypt_card_when_it_procures_p6_step11(memphis):
     assert events(memphis, ev, EV_ABILITY_STEP) == [(O.OP_EGYPT, -1, 0)]
 
 
-def test_any_seat_procures_an_egypt_card_for_its_resources_decision_29(memphis):
+def egypt_offers(s, seat):
+    """The Kingdom of Egypt cards (their places) the seat may Procure now."""
+    _, work, opts, _ = kit()
+    n = procure_choices(s, T, seat, work, opts)
+    return {int(opts[k, 0]) - EGYPT_SLOT for k in range(1, n) if opts[k, 0] >= EGYPT_SLOT}
+
+
+def test_only_the_seat_leading_memphis_procures_an_egypt_card_p2(memphis):
+    # "Used with Memphis City-state only" (p. 2): Sparta, in seat 1, is offered none of
+    # them for a hand that pays for them
     cards = egypt(memphis)
     gold_card = next(k for k, c in enumerate(cards) if T.cards[c, 2] == GOLD and T.cards[c, 3] < 0)
-    memphis[L.LAND_PILLAR_ON_RES + land("lakonia", MED)] = 1
-    set_hand(memphis, 1, [starting(GOLD), starting(WOOD), starting(MARBLE), starting(WINE)])
-    _, work, opts, _ = kit()
-    n = procure_choices(memphis, T, 1, work, opts)
-    offered = {int(opts[k, 0]) - EGYPT_SLOT for k in range(1, n) if opts[k, 0] >= EGYPT_SLOT}
-    assert gold_card in offered
+    paying = [starting(GOLD), starting(WOOD), starting(MARBLE), starting(WINE)]
+    sparta = memphis.copy()
+    set_hand(sparta, 1, paying)
+    assert egypt_offers(sparta, 1) == set()
+    set_hand(memphis, 0, paying)
+    assert gold_card in egypt_offers(memphis, 0)
     up = memphis[L.PROC_UP:L.PROC_UP + L.N_PROC].copy()
     ev, work, opts, rng = kit()
     W = script(pair(EGYPT_SLOT + gold_card, -1), SRC_CARD, -1)
-    procure_action(memphis, T, W, ev, 1, work, np.zeros(64, np.int32), opts, rng)
+    procure_action(memphis, T, W, ev, 0, work, np.zeros(64, np.int32), opts, rng)
     assert W[0] != SCRIPT_MISSED
     assert events(memphis, ev, EV_PROCURE) == [(cards[gold_card], EGYPT_SLOT + gold_card, 0)]
     assert events(memphis, ev, EV_EXILE) == []  # not a Character
-    assert cards[gold_card] in hand(memphis, 1) and egypt(memphis)[gold_card] == -1
+    assert cards[gold_card] in hand(memphis, 0) and egypt(memphis)[gold_card] == -1
     assert (memphis[L.PROC_UP:L.PROC_UP + L.N_PROC] == up).all()  # nothing revealed
     assert check_state(memphis, T) == V_OK
 

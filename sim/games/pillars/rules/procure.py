@@ -4,7 +4,7 @@ optional Exile per Character, the cards into hand and the decks' new tops reveal
 once the seat stops. Also the free card of a Population tile (p. ~11).
 
 The Kingdom of Egypt cards lying face up beside the board when Memphis is drafted (step
-11) are read as a Procurement Area of their own: any seat may Procure one for the
+11) are used with Memphis only (p. 2): the seat leading Memphis may Procure one for the
 Resources printed on it, like a Character but without the Exile, which the text ties to
 Characters; nothing replaces it (decision 29, docs/rules/pillars.md)."""
 
@@ -95,7 +95,8 @@ def set_card_cost(T, work, card, either, extra):
 
 @kernel
 def procure_choices(s, T, seat, work, opts):
-    """Stop, or a face-up card with each way of paying for it the seat can afford."""
+    """Stop, or a face-up card with each way of paying for it the seat can afford; the
+    Kingdom of Egypt cards only for the seat leading Memphis (p. 2)."""
     n = option(opts, 0, -1, 0, 0, 0)
     wild = summarize(s, T, seat, work)
     for slot in range(L.N_PROC):
@@ -110,6 +111,8 @@ def procure_choices(s, T, seat, work, opts):
                 set_card_cost(T, work, card, either, extra)
                 if covered(work, wild):
                     n = option(opts, n, slot, either, extra, card)
+    if s[L.CITY_STATE + seat] != T.memphis[s[L.SIDE]]:
+        return n
     for k in range(L.MAX_EGYPT):
         card = s[L.EGYPT + k]
         if card < 0:
