@@ -19,6 +19,7 @@ from sim.games.pillars.events import (
     EV_INVOKE_END,
     EV_MOVE,
     EV_MYTHOLOGY_REMOVED,
+    EV_REPLENISH,
     EV_SPHINX_TILE,
     EV_SPHINX_TOLL,
     EV_TRACK_STEP,
@@ -37,10 +38,11 @@ from sim.games.pillars.rules.cards import mythology_room
 from sim.games.pillars.rules.free import FREE_INVOKE, free_actions, free_choices
 from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER, unit_choices
 from sim.games.pillars.rules.power import land_power
-from sim.games.pillars.rules.turn import end_turn
+from sim.games.pillars.rules.turn import end_turn, replenish_turn
 from tests.pillars_fixtures import (
     CARD,
     CONTENT,
+    GOLD,
     IRON,
     T,
     aegean_first_round,
@@ -52,6 +54,7 @@ from tests.pillars_fixtures import (
     put,
     script,
     set_hand,
+    starting,
     turn_scratch,
 )
 
@@ -436,22 +439,38 @@ def test_own_turn_invokes_any_number_each_card_once_p8(a):
     assert a[L.OFF_TURN_INVOKES + 0] == 0 and check_state(a, T) == V_OK
 
 
-def test_a_card_is_invoked_at_most_once_a_turn_decision_32(a):
-    # two cards that Energise another: without the limit each would Energise the other
-    # for ever
+def test_a_card_energised_again_is_invoked_again_in_the_same_turn_p8(a):
+    # any number of Free Actions in one's own turn (p. 8): a card Invoked, then turned
+    # upright by another card's Energise, may be Invoked again at once
     temple(a, 0, land("lakonia"))
-    give(a, 0, 0, myth("demigod_of_rites"))
-    give(a, 0, 1, myth("demigod_of_rites", 1))
-    W = script(pair(FREE_INVOKE, 0), pair(FREE_INVOKE, 1), 0, -1)  # the second Energises slot 0
+    rites = (myth("demigod_of_rites"), myth("demigod_of_rites", 1))
+    give(a, 0, 0, rites[0])
+    give(a, 0, 1, rites[1])
+    # slot 0, slot 1 (which Energises slot 0), slot 0 again (Energising nothing), stop
+    W = script(pair(FREE_INVOKE, 0), pair(FREE_INVOKE, 1), 0, pair(FREE_INVOKE, 0), -1, -1)
     ev, work, opts, rng = kit()
     free_actions(a, T, W, ev, 0, False, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and W[1] == 4
-    assert list(a[L.MYTH_INVOKED:L.MYTH_INVOKED + 2]) == [0, 1]  # slot 0 upright again
-    n = free_choices(a, T, 0, False, turn_scratch(), opts)
-    assert all(opts[k, 0] != FREE_INVOKE for k in range(n))  # but not Invoked twice this turn
-    a[L.INVOKED_THIS_TURN:L.INVOKED_THIS_TURN + L.N_DECKS * L.MAX_MYTH_DECK] = 0  # a new turn
-    n = free_choices(a, T, 0, False, turn_scratch(), opts)
-    assert [tuple(opts[k, :2]) for k in range(n) if opts[k, 0] == FREE_INVOKE] == [(FREE_INVOKE, 0)]
+    assert W[0] != SCRIPT_MISSED and W[1] == 6
+    assert events(a, ev, EV_INVOKE) == [(0, rites[0], 0), (1, rites[1], 0), (0, rites[0], 0)]
+    assert list(a[L.MYTH_INVOKED:L.MYTH_INVOKED + 2]) == [1, 1]
+    assert check_state(a, T) == V_OK
+
+
+def test_free_actions_come_between_the_replenish_steps_p9(a):
+    # "Before, after, and in between these actions, you may perform any number of Free
+    # Actions" (p. 9): a card Invoked once the hand is replenished draws on top of it
+    counsel = myth("demigod_of_counsel")
+    give(a, 0, 0, counsel)
+    set_hand(a, 0, [starting(GOLD)])
+    # keep the hand; Invoke after it, then stop; nothing after the Pillars; Energise nothing
+    W = script(-1, pair(FREE_INVOKE, 0), -1, -1, -1)
+    ev, work, opts, rng = kit()
+    replenish_turn(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
+    assert W[0] != SCRIPT_MISSED and W[1] == 5
+    assert a[L.HAND_N + 0] == 5 + 2  # the Replenish Size, then the card's two
+    codes = [int(row[2]) for row in ev[:a[L.EVENTS]]]
+    assert codes.index(EV_INVOKE) < codes.index(EV_REPLENISH)  # before the Pillars' step
+    assert a[L.MYTH_INVOKED + 0] == 1 and check_state(a, T) == V_OK
 
 
 def test_another_seats_turn_allows_one_invoke_clockwise_from_the_active_seat_p8():

@@ -151,7 +151,8 @@ def test_ephesos_energises_one_card_for_free_in_a_replenish_turn_p6():
     s[L.MYTH_SLOT + 0] = card
     s[L.MYTH_INVOKED + 0] = 1
     ev, work, opts, rng = kit()
-    replenish_turn(s, T, script(-1, 0), ev, 0, work, turn_scratch(), opts, rng)
+    # keep the hand, no Free Action, then Ephesos Energises slot 0
+    replenish_turn(s, T, script(-1, -1, 0), ev, 0, work, turn_scratch(), opts, rng)
     assert events(s, ev, EV_ENERGISE) == [(0, card, 1)]  # free, so no Wine is asked
     assert s[L.MYTH_INVOKED + 0] == 0
     assert check_state(s, T) == V_OK

@@ -338,7 +338,9 @@ def test_polis_expansion_steps_a_port_regions_track_on_a_replenish_turn_p14(a):
     ship_to(a, 0, L.PORT + naxos)  # Kyklades: the Mercenary track
     assert a[L.REGION_TRACK + region("peloponnesos")] == NAVIGATION
     assert a[L.REGION_TRACK + region("kyklades")] == MERCENARY
-    W = script(-1, -1, MERCENARY)  # keep the hand, Energise nothing, then the track
+    # keep the hand; after it and after the Pillars no Free Action, and Athenai Invokes
+    # nothing; Energise nothing; then the track
+    W = script(-1, -1, -1, -1, -1, -1, MERCENARY)
     replenish_turn(a, T, W, ev, 0, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
     assert W[0] != SCRIPT_MISSED
     assert step(a, 0, MERCENARY) == 1 and step(a, 0, NAVIGATION) == 1  # one step only

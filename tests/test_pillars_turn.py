@@ -97,8 +97,9 @@ def test_replenish_turn_hand_pillars_energise_p9(s):
     s[L.LAND_PILLAR_ON_RES + lakonia] = 1  # seat 0's starting Pillar used earlier
     set_hand(s, 0, [starting(GOLD, 1), starting(WINE, 1)])
     deck = s[L.DECK_N + 0]
-    # discard the Gold card, stop; no Mythology card to Energise
-    replenish_turn(s, T, script(0, -1), ev, 0, work, turn_scratch(), opts, rng)
+    # discard the Gold card, stop; no Free Action after the hand nor after the Pillars; no
+    # Mythology card to Energise
+    replenish_turn(s, T, script(0, -1, -1, -1), ev, 0, work, turn_scratch(), opts, rng)
     assert s[L.HAND_N + 0] == 5 and starting(GOLD, 1) not in hand(s, 0)
     assert s[L.DECK_N + 0] == deck - 4
     assert events(s, ev, EV_REPLENISH) == [(1, 4, 1)]

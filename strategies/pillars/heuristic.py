@@ -1027,7 +1027,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
             prize = skirmish_prize(s, T, w, seat, b, 0)
             return w[F.F_SKIRMISH] + prize if prize > 0 else -1.0
         if a == FREE_INVOKE:
-            return w[F.F_INVOKE]
+            # a card Energised again may be Invoked again in the turn (p. 8), but two cards
+            # that Energise each other would keep a bot Invoking them for ever
+            return w[F.F_INVOKE] if s[L.INVOKED_THIS_TURN + c] == 0 else -1.0
         if a == FREE_LIGHTHOUSE:
             return w[F.F_CARD]
         return 0.0

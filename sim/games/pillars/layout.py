@@ -292,15 +292,15 @@ _FIELDS = (
     ("GORGON_AT", 1, "that Unit: the Ship's piece, or the Hoplite's or Worker's Land"),
     ("OFF_TURN_INVOKES", MAX_PLAYERS, "Mythology cards the seat Invoked in the turn of another "
                                       "seat, at most 1; cleared when a turn starts (p. 8)"),
-    ("INVOKED_THIS_TURN", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card Invoked in this turn: "
-                                                    "at most once a turn (decision 32); "
+    ("INVOKED_THIS_TURN", N_DECKS * MAX_MYTH_DECK, "1 for a Mythology card Invoked in this turn, "
+                                                    "which the bots do not Invoke again in it; "
                                                     "cleared when a turn starts"),
     # allies (Symmachia, p. 15; the Siege of Destiny, p. ~18)
     ("PARTNER", MAX_PLAYERS, "the seat's ally, -1 (rules.teams)"),
     # the Siege of Destiny (p. ~18)
     ("TROIA", 1, "seat playing Troia, -1 in other modes"),
     ("TIME_MARKERS", 1, "Time markers left on the Rondel"),
-    ("TROIA_RULE", 1, "TROIA_RULES code (decision 49)"),
+    ("TROIA_RULE", 1, "TROIA_RULES code (p. ~18, p. 8)"),
     # Solo Mode: the Tyrant's automaton (p. ~21)
     ("SOLO_RES_DECK", MAX_PILE, "the Tyrant's Resource deck: card rows, the top at "
                                 "SOLO_RES_N - 1 (his Basic deck is DECK, its discard DISCARD)"),

@@ -500,15 +500,13 @@ def use_card_ability(s, T, W, ev, seat, work, scratch, opts, rng):
 
 @kernel
 def invocable(s, T, seat, off_turn, head, opts, n):
-    """Add an option (head, slot, card) for each Energised Mythology card of the seat not
-    yet Invoked in this turn (decision 32: two cards that Energise each other would
-    otherwise be Invoked without end); in another seat's turn only those usable then
-    (ops.OWN_TURN_ONLY). Returns the count."""
+    """Add an option (head, slot, card) for each Energised Mythology card of the seat, one
+    Energised again after an Invoke in this turn included (p. 8); in another seat's turn
+    only those usable then (ops.OWN_TURN_ONLY). Returns the count."""
     base = seat * L.MAX_MYTH_SLOTS
     for k in range(L.MAX_MYTH_SLOTS):
         card = s[L.MYTH_SLOT + base + k]
         if (card >= 0 and s[L.MYTH_INVOKED + base + k] == 0
-                and s[L.INVOKED_THIS_TURN + card] == 0
                 and (not off_turn or T.myth_ability[card, 1] == 1)):
             n = option(opts, n, head, k, card, 0)
     return n

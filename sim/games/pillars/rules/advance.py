@@ -22,7 +22,7 @@ from sim.games.pillars.rules.build import build_action
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.deploy import deploy_action
 from sim.games.pillars.rules.discount import discounted_steps
-from sim.games.pillars.rules.free import free_actions
+from sim.games.pillars.rules.free import free_actions, free_moment
 from sim.games.pillars.rules.movement import movement_block
 from sim.games.pillars.rules.procure import procure_action
 from sim.games.pillars.rules.settle import settle_action
@@ -103,8 +103,7 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
         barbarians_act(s, T, W, ev, scratch, opts, rng)
     section = section_of(s, T, seat)
     while True:
-        free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
-        invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
+        free_moment(s, T, W, ev, seat, work, scratch, opts, rng)
         n = part_choices(s, section, opts)
         if card_ability_ready(s, T):
             n = option(opts, n, L.DONE_ABILITY, 0, 0, 0)
@@ -124,8 +123,7 @@ def advance_turn(s, T, W, ev, seat, work, scratch, opts, rng):
 def play_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """One turn of ``seat`` (p. 8). ``scratch`` holds at least TURN_SCRATCH entries."""
     start_turn(s, T, W, ev, seat, work, scratch, opts, rng)
-    free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
-    invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)
+    free_moment(s, T, W, ev, seat, work, scratch, opts, rng)
     kind = choose_turn(s, T, W, seat, opts, rng)
     if kind == TURN_ADVANCE:
         advance_turn(s, T, W, ev, seat, work, scratch, opts, rng)

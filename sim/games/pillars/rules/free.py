@@ -13,7 +13,7 @@ from sim.games.pillars.events import (
     EV_SKIRMISH_PLACE,
     EV_STRATEGY,
 )
-from sim.games.pillars.rules.abilities import invocable, invoke
+from sim.games.pillars.rules.abilities import invocable, invoke, invoke_window
 from sim.games.pillars.rules.cities import CITY_TRACK_5, city_lands, put_city
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import exile_for_time, may_exile_for_time
@@ -118,3 +118,11 @@ def free_actions(s, T, W, ev, seat, at_end, work, scratch, opts, rng):
             exile_for_time(s, T, W, ev, seat, opts, rng)
         else:
             fulfil(s, T, W, ev, seat, which, opts, rng)
+
+
+@kernel
+def free_moment(s, T, W, ev, seat, work, scratch, opts, rng):
+    """A moment before, between or after the parts of the seat's turn (p. 8): its Free
+    Actions, then each other seat, clockwise, may Invoke a Mythology card."""
+    free_actions(s, T, W, ev, seat, False, work, scratch, opts, rng)
+    invoke_window(s, T, W, ev, seat, work, scratch, opts, rng)

@@ -36,6 +36,7 @@ from sim.games.pillars.rules.cards import (
 )
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import troia_crossing
+from sim.games.pillars.rules.free import free_moment
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
@@ -270,12 +271,15 @@ def polis_expansion(s, T, W, ev, seat, work, opts, rng):
 @compiled_in_caller
 def replenish_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     """A Replenish Turn (p. ~9): hand, Pillars, a City-state ability of that trigger
-    (p. 6) and of the Hero tile (p. 16), then Energising; then Polis Expansion's step
-    (p. ~14)."""
+    (p. 6) and of the Hero tile (p. 16), then Energising, with Free Actions between the
+    steps (those before and after are the turn's, rules.advance); then Polis Expansion's
+    step (p. ~14)."""
     packed = replenish_hand(s, T, W, seat, opts, rng)
+    free_moment(s, T, W, ev, seat, work, scratch, opts, rng)
     pillars = replenish_pillars(s, seat)
     emit(s, ev, seat, EV_REPLENISH, packed // 100, packed % 100, pillars)
     city_state_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
     hero_ability(s, T, W, ev, seat, TRIGGER_REPLENISH, work, scratch, opts, rng)
+    free_moment(s, T, W, ev, seat, work, scratch, opts, rng)
     energise(s, T, W, ev, seat, work, opts, rng)
     polis_expansion(s, T, W, ev, seat, work, opts, rng)
