@@ -34,8 +34,9 @@ from sim.games.pillars.invariants import (
     V_TRACKS,
     check_state,
 )
-from sim.games.pillars.policy import SCRIPT_ROWS, W_CURSOR, W_MODE
-from sim.games.pillars.rules.cards import gain_mythology, mythology_room
+from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_MISSED, SCRIPT_ROWS, W_CURSOR, W_MODE
+from sim.games.pillars.rules.cards import mythology_room
+from sim.games.pillars.rules.rewards import setup_reward
 from sim.games.pillars.rules.setup import SCRATCH, setup_game
 from sim.games.pillars.rules.tracks import (
     R_CARD,
@@ -43,12 +44,12 @@ from sim.games.pillars.rules.tracks import (
     R_HOPLITE,
     R_HOPLITE_FOR_IRON,
     R_TITAN,
-    setup_reward,
     step_up,
 )
 from sim.games.pillars.start import new_game, setup_arrays
 from sim.rng import N_STREAMS, seed_streams
 from sim.runner import RunError
+from tests.pillars_fixtures import kit, script
 
 CONTENT = load_content()
 T = CONTENT.tables
@@ -185,12 +186,24 @@ def test_every_tile_and_region_pairing_occurs(games):
     assert drawn == set(range(T.city_start.shape[1]))
 
 
+def asked_after_the_draft(s, players):
+    """The decisions of steps 12-14 (decide counts a lone option too): each seat's starting
+    Sea, and its reward's choices: which card, or whether to draw the two Mythology cards
+    and which to keep; nothing for a Hoplite for Iron (decision 8)."""
+    asked = 0
+    for seat in range(players):
+        track = s[L.REGION_TRACK + region_of_land(s, home(s, seat))]
+        reward = T.track_steps[track, 0, 0]
+        asked += 1 + (reward == R_CARD) + 2 * (R_DEMIGOD <= reward <= R_TITAN)
+    return asked
+
+
 def test_draft_runs_in_reverse_turn_order_step11(games):
     # the first policy (new_game's) takes the first tile left: the last seat the first
     for (_, n, _), s in games.items():
         drawn = field(s, "DRAWN")
         assert [s[L.CITY_STATE + seat] for seat in range(n - 1, -1, -1)] == list(drawn[:n])
-        assert s[L.DECISIONS] == n
+        assert s[L.DECISIONS] - asked_after_the_draft(s, n) == n
 
 
 def test_each_drafting_seat_asks_its_policy_step11():
@@ -235,7 +248,7 @@ def test_fixed_and_random_picks_step11():
                      city_states=("memphis", "random", "draft"))
         assert s[L.CITY_STATE] == memphis
         assert T.cards[field(s, "EGYPT")[0], C_KIND] == L.KIND_EGYPT
-        assert s[L.DECISIONS] == 1  # only the drafting seat was asked
+        assert s[L.DECISIONS] - asked_after_the_draft(s, 3) == 1  # the drafting seat
     picked = {new_game(CONTENT, "aegean", 2, seed=k, city_states=("random",))[L.CITY_STATE]
               for k in range(40)}
     assert len(picked) > 4
@@ -262,7 +275,7 @@ def test_starting_pieces_step12(games):
             assert T.resource_tiles[s[L.LAND_RES + land], 1] == 1
             ship = s[L.SHIP_SPACE + seat * L.MAX_SHIPS]
             seas = np.flatnonzero(T.land_sea[s[L.SIDE], land])
-            assert ship == seas[0]  # the lowest-numbered Sea next to the Land
+            assert ship == seas[0]  # the first option: the lowest-numbered Sea next to it
             assert field(s, "SHIP_SPACE")[seat * 3 + 1:seat * 3 + 3].tolist() == [-1, -1]
 
 
@@ -370,28 +383,44 @@ def test_a_temple_adds_a_mythology_slot_p10(games):
     assert mythology_room(s, T, 0) == 2
 
 
-def test_mythology_reward_keeps_one_and_bottoms_the_other_p7(games):
-    s = games["aegean", 4, 1].copy()
-    seat = next(k for k in range(4) if s[L.MYTH_SLOT + k * 3] < 0)
-    deck = DECKS.index("titan")
-    n = s[L.MYTH_N + deck]
-    base = L.MYTH_DECK + deck * L.MAX_MYTH_DECK
-    top, second = s[base + n - 1], s[base + n - 2]
-    gain_mythology(s, T, seat, deck)
-    assert s[L.MYTH_SLOT + seat * 3] == top
-    assert s[base] == second and s[L.MYTH_N + deck] == n - 1
-    assert check_state(s, T) == V_OK
-    gain_mythology(s, T, seat, deck)  # no free slot: nothing drawn
-    assert s[L.MYTH_N + deck] == n - 1
+def test_the_seats_choose_their_starting_sea_and_setup_rewards_steps12_14():
+    # step 12 leaves the starting Ship's Sea to the player; the rewards of the rebuilt
+    # step 14 are the seat's choices as in play (p. 7): which face-up card, which of the
+    # two Mythology cards. Seats playing random legal options, dealt the same City-states,
+    # tiles and decks as seats taking the first option, choose otherwise in some games,
+    # always within the rules.
+    differ = {"sea": 0, "card": 0, "mythology": 0}
+    random_legal = np.array([RANDOM_LEGAL], np.int64)
+    picks = ("random",) * 3
+    for board, seed in itertools.product(SIDES, range(20)):
+        first = new_game(CONTENT, board, 3, seed=seed, city_states=picks)
+        chosen = new_game(CONTENT, board, 3, seed=seed, city_states=picks, policy=random_legal)
+        assert check_state(chosen, T) == V_OK
+        for seat in range(3):
+            land = home(chosen, seat)
+            assert land == home(first, seat)
+            sea = chosen[L.SHIP_SPACE + seat * L.MAX_SHIPS]
+            assert T.land_sea[chosen[L.SIDE], land, sea] == 1
+            differ["sea"] += int(sea != first[L.SHIP_SPACE + seat * L.MAX_SHIPS])
+            gained = [[c for c in pile(s, "HAND", seat) if T.cards[c, C_KIND] != L.KIND_STARTING]
+                      for s in (first, chosen)]
+            assert len(gained[0]) == len(gained[1])
+            differ["card"] += int(gained[0] != gained[1])
+            slot = L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS
+            differ["mythology"] += int(first[slot] != chosen[slot])
+    assert min(differ.values()) > 0, differ
 
 
-def test_a_free_mercenary_hoplite_lands_on_the_starting_city_p7(games):
+def test_a_free_mercenary_hoplite_goes_where_the_seat_chooses_p7(games):
     s = games["aegean", 2, 3].copy()
     track = next(t for t in range(L.N_TRACKS) if s[L.TRACK_STEP + L.N_TRACKS + t] == 0)
     tables = T.copy()  # a writable record of the same type
     tables.track_steps[track, 0, 0] = R_HOPLITE  # step 1 as a free Hoplite
     land = home(s, 1)
-    setup_reward(s, tables, 1, track, step_up(s, 1, track), land)
+    ev, work, opts, rng = kit()
+    W = script(land)
+    setup_reward(s, tables, W, ev, 1, track, step_up(s, 1, track), work, opts, rng)
+    assert W[W_MODE] != SCRIPT_MISSED
     assert per_land(s, "LAND_HOPLITES")[land, 1] == 2 and s[L.MERCENARIES + 1] == 2
     assert check_state(s, T) == V_OK
 

@@ -22,29 +22,6 @@ def draw_cards(s, seat, count):
 
 
 @kernel
-def first_face_up_slot(s):
-    """The default policy's Procurement pick: the first slot (Monuments, then
-    Characters) whose top card is face up; -1 when none is."""
-    for slot in range(L.N_PROC):
-        if s[L.PROC_UP + slot] == 1 and s[L.PROC_N + slot] > 0:
-            return slot
-    return -1
-
-
-@kernel
-def take_procured(s, seat, slot):
-    """A card reward (p. 7): the face-up top card of ``slot`` into the seat's hand for free,
-    then the next card of that deck face up."""
-    n = s[L.PROC_N + slot]
-    top = L.PROC_DECK + slot * L.MAX_PROC_DECK + n - 1
-    s[L.HAND + seat * L.MAX_PILE + s[L.HAND_N + seat]] = s[top]
-    s[L.HAND_N + seat] += 1
-    s[top] = -1
-    s[L.PROC_N + slot] = n - 1
-    s[L.PROC_UP + slot] = 1 if n > 1 else 0
-
-
-@kernel
 def mythology_room(s, T, seat):
     """Mythology slots the seat may fill: the base number plus one per Temple built (p. 10);
     never the Siege of Destiny's card beside the board (p. ~18)."""
@@ -53,33 +30,6 @@ def mythology_room(s, T, seat):
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] == L.B_TEMPLE:
             room += 1
     return min(room, L.MYTH_BESIDE)
-
-
-@kernel
-def gain_mythology(s, T, seat, deck):
-    """A Mythology reward (p. 7): draw 2 from ``deck``, keep the first drawn (the default
-    policy) Energised in the first free slot, the other to the bottom of its deck. With no
-    free slot the seat draws nothing (the rulebook's alternative, Energising a card, is
-    taken by the engine's turn, not here)."""
-    free = -1
-    for k in range(mythology_room(s, T, seat)):
-        if s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] < 0:
-            free = k
-            break
-    n = s[L.MYTH_N + deck]
-    if free < 0 or n == 0:
-        return
-    base = L.MYTH_DECK + deck * L.MAX_MYTH_DECK
-    kept = s[base + n - 1]
-    s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + free] = kept
-    s[L.MYTH_INVOKED + seat * L.MAX_MYTH_SLOTS + free] = 0
-    if n >= 2:
-        other = s[base + n - 2]
-        for k in range(n - 2, 0, -1):
-            s[base + k] = s[base + k - 1]
-        s[base] = other
-    s[base + n - 1] = -1
-    s[L.MYTH_N + deck] = n - 1
 
 
 @kernel

@@ -1,6 +1,7 @@
 """Progressing on the Region tracks during play and the step rewards (p. 7): a card from
 the Procurement Area, the step-3 and step-5 Cities, a Mythology card (or a free Energise),
-a Mercenary Hoplite; and the Library's cards for a step from behind (p. ~14)."""
+a Mercenary Hoplite; the same rewards in setup (steps 13-14); and the Library's cards for
+a step from behind (p. ~14)."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_MERCENARY, D_MYTHOLOGY, D_REWARD_CARD
@@ -96,6 +97,23 @@ def track_reward(s, T, W, ev, seat, track, step, work, opts, rng):
         mythology_reward(s, T, W, ev, seat, REWARD_DECK[reward - R_DEMIGOD], opts, rng)
     elif reward == R_HOPLITE or reward == R_HOPLITE_FOR_IRON:
         mercenary(s, T, W, ev, seat, reward == R_HOPLITE_FOR_IRON, work, opts, rng)
+
+
+@kernel
+def setup_reward(s, T, W, ev, seat, track, step, work, opts, rng):
+    """The reward of ``step`` where setup gives one (decision 8, docs/rules/pillars.md),
+    with the seat's choices asked of its policy as in play (p. 7): which face-up card,
+    which of the two Mythology cards drawn, whether the free Mercenary Hoplite comes. A
+    Hoplite for an extra Iron is not taken: no hand is drawn yet (step 15), and the chance
+    is lost unless taken at once. Step 3 and 5 Cities never come up, since setup steps
+    once from step 0."""
+    reward = T.track_steps[track, step - 1, 0]
+    if reward == R_CARD:
+        reward_card(s, T, W, seat, opts, rng)
+    elif R_DEMIGOD <= reward <= R_TITAN:
+        mythology_reward(s, T, W, ev, seat, REWARD_DECK[reward - R_DEMIGOD], opts, rng)
+    elif reward == R_HOPLITE:
+        mercenary(s, T, W, ev, seat, False, work, opts, rng)
 
 
 @kernel

@@ -20,7 +20,7 @@ from sim.games.pillars.content import (
     START_PIECES,
     TILES_PER_STACK,
 )
-from sim.games.pillars.decisions import D_CITY_STATE
+from sim.games.pillars.decisions import D_CITY_STATE, D_DEPLOY_SPACE, SHIP_SPACE
 from sim.games.pillars.events import EV_BLOCK_REGION, EV_SETUP_PICK
 from sim.games.pillars.rules.cards import draw_cards
 from sim.games.pillars.rules.core import decide, emit, option
@@ -41,6 +41,7 @@ from sim.games.pillars.rules.heroes import (
     place_odysseus_tokens,
     take_hero,
 )
+from sim.games.pillars.rules.rewards import setup_reward
 from sim.games.pillars.rules.solo_setup import ROW as SOLO_ROW
 from sim.games.pillars.rules.solo_setup import (
     basic_deck,
@@ -51,7 +52,7 @@ from sim.games.pillars.rules.solo_setup import (
     tyrant_start_track,
 )
 from sim.games.pillars.rules.teams import pair_symmachia_teams
-from sim.games.pillars.rules.tracks import setup_reward, step_up
+from sim.games.pillars.rules.tracks import step_up
 from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, below, shuffle
@@ -341,10 +342,10 @@ def fixed_for_other(picks, n_players, seat, tile):
 
 
 @kernel
-def place_starting_pieces(s, T):
-    """Step 12: Hoplite, Worker, Pillar, Starting City and the Starting Resource (face up)
-    on the City-state's starting Land, and the Ship on the lowest-numbered Sea next to it
-    (the text leaves the Sea to the player)."""
+def place_starting_pieces(s, T, W, opts, rng):
+    """Step 12, in reverse turn order: Hoplite, Worker, Pillar, Starting City and the
+    Starting Resource (face up) on the City-state's starting Land, and the Ship on a Sea
+    next to it of the seat's choice, the lowest-numbered first (the Tyrant's, p. ~21)."""
     side = s[L.SIDE]
     for seat in range(s[L.N_PLAYERS] - 1, -1, -1):
         tile = s[L.CITY_STATE + seat]
@@ -360,18 +361,21 @@ def place_starting_pieces(s, T):
         if T.start_pieces[START_PILLARS] > 0:
             s[L.LAND_PILLAR + home] = seat
         s[L.LAND_CITY + home] = seat
-        sea = 0
-        while T.land_sea[side, home, sea] == 0:
-            sea += 1
+        n = 0
+        for sea in range(T.n_seas[side]):
+            if T.land_sea[side, home, sea] == 1:
+                n = option(opts, n, sea, SHIP_SPACE, L.U_SHIP, 0)
+        sea = opts[decide(s, T, W, opts, n, seat, D_DEPLOY_SPACE, rng), 0]
         for ship in range(T.start_pieces[START_SHIPS]):
             s[L.SHIP_SPACE + seat * L.MAX_SHIPS + ship] = sea
 
 
 @kernel
-def start_tracks(s, T, ev):
+def start_tracks(s, T, W, opts, ev, scratch, rng):
     """Step 13 and the lost step 14 (decision 8, docs/rules/pillars.md): every marker on
     step 0, stacked in turn order; then, in turn order, each seat steps once up the track
-    of its Starting Region and takes that step's reward."""
+    of its Starting Region and takes that step's reward, its choices its own.
+    ``scratch`` serves as the payment work array, which no setup reward pays from."""
     n_players = s[L.N_PLAYERS]
     for seat in range(n_players):
         for t in range(L.N_TRACKS):
@@ -381,7 +385,7 @@ def start_tracks(s, T, ev):
         track = s[L.REGION_TRACK + T.land_region[s[L.SIDE], home]]
         step = step_up(s, seat, track)
         if not (solo_mode(s) and seat == L.TYRANT and tyrant_start_track(s, T, ev, track)):
-            setup_reward(s, T, seat, track, step, home)
+            setup_reward(s, T, W, ev, seat, track, step, scratch, opts, rng)
 
 
 @kernel
@@ -470,7 +474,8 @@ def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, 
     """Everything before the first turn, steps 1-20 (pp. ~4-5), on board ``side`` for
     ``n_players`` in ``mode`` (modes.mode_code); ``picks`` per seat and ``tiles`` per
     City-state tile as above. The seats' policies (``W``) draft the City-states (and with
-    Legendary Heroes the Hero tiles)."""
+    Legendary Heroes the Hero tiles), choose their starting Ships' Seas and their setup
+    rewards."""
     clear(s, side, n_players)
     s[L.MODE] = mode % L.MODE_SPAN
     s[L.ADDONS] = mode // L.MODE_SPAN
@@ -483,8 +488,8 @@ def setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, 
     if heroes_mode(s) and not destiny_mode(s):
         draw_heroes(s, T, scratch, rng)
     draft_city_states(s, T, W, opts, ev, picks, tiles, scratch, rng)
-    place_starting_pieces(s, T)
-    start_tracks(s, T, ev)
+    place_starting_pieces(s, T, W, opts, rng)
+    start_tracks(s, T, W, opts, ev, scratch, rng)
     deal_hands(s, T, rng)
     if destiny_mode(s):
         olympians_beside(s)
