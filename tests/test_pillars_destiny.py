@@ -1,8 +1,9 @@
 """The Siege of Destiny (Appendix 4, p. ~18): the mode setting, its fixed City-states and the
 draft that must seat Troia (and Miletos), the sides' Heroes, Characters, Olympians and
-alliances, the Time markers (Troia's crossing, the Exile of 3 Glory), the literal
-only-City rule and the setting that lifts it (decision 49), the instant wins, whole games,
-and the commands. sim/games/pillars/rules/destiny.py and the kernels it hooks into."""
+alliances, the Time markers (Troia's crossing, the Exile of 3 Glory), Troia's only City
+open to a Siege (the mode's win condition) and the literal setting that keeps it safe, the
+instant wins, whole games, and the commands. sim/games/pillars/rules/destiny.py and the
+kernels it hooks into."""
 
 import json
 
@@ -82,7 +83,7 @@ def test_the_mode_brings_heroes_and_skirmish_and_plays_alone_on_the_aegean_side(
 
 
 @pytest.mark.parametrize("args, words", [
-    ((), "--set board=aegean"),  # the default side is the Mediterranean
+    (("--set", "board=mediterranean"), "--set board=aegean"),  # not the mode's side
     (("--set", "board=aegean", "--set", "city_states=[\"pella\",\"troia\",\"sparta\"]"),
      "choose among"),
     (("--set", "board=aegean", "--set", "city_states=[\"athenai\",\"sparta\",\"argos\"]"),
@@ -235,16 +236,18 @@ def test_an_exile_of_three_glory_moves_a_time_marker_p18():
     assert not may_exile_for_time(plain, T, 0)  # no Time markers in other modes
 
 
-def test_a_siege_takes_troias_only_city_only_with_the_rule_lifted_decision49():
+def test_a_siege_takes_troias_only_city_unless_the_rule_is_literal_p18_p8():
+    # the Achaeans win by taking Troia's Starting City (p. ~18), the more specific rule
+    # than p. 8's protection of an only City; troia_rule = literal keeps the protection
     s = destiny(3)
     athenai = T.city_start[1, s[L.CITY_STATE + 1]]
-    assert siege_targets(s, troas(), 1) & 2 == 0  # literal: Troia's only City is safe
-    assert siege_targets(s, troas(), 2) & 2 == 0
-    s[L.TROIA_RULE] = L.TROIA_LIFTED
+    assert s[L.TROIA_RULE] == L.TROIA_LIFTED  # the default
     assert siege_targets(s, troas(), 1) & 2 == 2
+    assert siege_targets(s, troas(), 2) & 2 == 2
     assert siege_targets(s, athenai, 0) & 2 == 0  # every other only City stays safe
     assert siege_targets(s, athenai, 2) == 0  # and an ally is never a target
     s[L.TROIA_RULE] = L.TROIA_LITERAL
+    assert siege_targets(s, troas(), 1) & 2 == 0  # literal: Troia's only City is safe
     common_city(s, 0, land("mysia"))
     assert siege_targets(s, troas(), 1) & 2 == 2  # with a second City, literally too
 
@@ -299,7 +302,7 @@ def test_whole_games_keep_every_invariant_and_a_side_wins_together(strategy, rul
 def test_sim_run_writes_the_sides_and_the_report_shows_them(tmp_path):
     out = tmp_path / "destiny"
     done = sim("run", "--game", "pillars", "--players", 3, "--mode", "siege_of_destiny",
-               "--set", "board=aegean", "--set", "troia_rule=lifted", "--n", 200, "--seed", 2,
+               "--set", "board=aegean", "--set", "troia_rule=literal", "--n", 200, "--seed", 2,
                "--out", out, "--quiet")
     assert done.returncode == 0, done.stderr
     table = pq.read_table(out / "data").to_pandas()
@@ -310,11 +313,30 @@ def test_sim_run_writes_the_sides_and_the_report_shows_them(tmp_path):
     assert (per_team["min"] == per_team["max"]).all()  # a side wins or loses together
     assert table.groupby("game")["win_share"].sum().round(9).eq(1).all()
     (cell,) = json.loads((out / "run.json").read_text())["cells"]
-    assert any("decision 49" in line for line in cell["deviations"])  # the rule left
+    (deviation,) = cell["deviations"]  # the literal rule, with its setting and pages
+    assert deviation.startswith("troia_rule = literal:") and "p. ~18" in deviation
     assert sim("report", out).returncode == 0
     page = (out / "report.html").read_text()
     assert "Team trojan" in page and "Team of troia" in page
+    assert "rules played otherwise than printed" in page and "troia_rule = literal" in page
     assert "siege_of_destiny" in sim("games").stdout
+
+
+def test_the_mode_picks_its_board_side_when_none_is_given_p18(tmp_path):
+    # step 1 of the mode's setup takes the Aegean side (p. ~18): the command as people
+    # type it plays there, as printed, with no rule played otherwise
+    out = tmp_path / "destiny"
+    done = sim("run", "--game", "pillars", "--mode", "siege_of_destiny", "--players", 3,
+               "--n", 20, "--out", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    (cell,) = json.loads((out / "run.json").read_text())["cells"]
+    assert cell["settings"]["board"] == "aegean" and cell["settings"]["troia_rule"] == "lifted"
+    assert cell["deviations"] == []
+    assert set(pq.read_table(out / "data").column("board").to_pylist()) == {"aegean"}
+    assert sim("report", out).returncode == 0
+    row = next(line for line in (out / "report.html").read_text().splitlines()
+               if "rules played otherwise than printed" in line)
+    assert "<td>none</td>" in row
 
 
 def test_the_trace_names_the_time_markers():

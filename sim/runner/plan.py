@@ -153,6 +153,8 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
             overrides = dict(base_overrides)
             for key, kind, value in point:
                 (settings if kind == "setting" else overrides)[key] = value
+            # a setting whose default depends on others (a mode's board side) is written out
+            settings = getattr(runner, "resolve_settings", dict)(settings)
             where = _where(point, p)
             strat = tuple(settings.pop("strategies"))
             if len(strat) not in (1, p):

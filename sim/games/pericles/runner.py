@@ -4,7 +4,9 @@ The interface every game's runner module offers (the registry names the module):
 
 - ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
   one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
-  list, except for the whole-value words in ``WORD_SETTINGS``;
+  list, except for the whole-value words in ``WORD_SETTINGS``; ``resolve_settings(settings)``,
+  when given: the settings with a default that depends on others written out (the plan
+  records them so);
 - ``STRATEGIES``: strategy names a seat may play; ``LADDER_STRATEGIES``, when given, the
   ones `sim ladder` plays by default; ``SKILL_LEVELS``, when given, the values of the
   ``skill`` setting, lowest first;

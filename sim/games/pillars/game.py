@@ -45,7 +45,7 @@ class PillarsSetup:
     board: str = "mediterranean"
     mode: str = "standard"  # modes.py: "short", "symmachia", "short+symmachia" ...
     track_end: str = "markers"  # layout.TRACK_ENDS: how the track-end trigger counts
-    troia_rule: str = "literal"  # layout.TROIA_RULES: the Siege of Destiny's only-City rule
+    troia_rule: str = "lifted"  # layout.TROIA_RULES: the Siege of Destiny's only-City rule
     # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
     # "random" (dealt at random); seats past the list draft
     city_states: tuple[str, ...] = ()

@@ -115,10 +115,12 @@ END_REASON_NAMES = ("none", "cities", "tracks", "prophecies", "round_limit", "tr
  END_TIME_RUNS_OUT) = range(7)
 # The Siege of Destiny's sides (p. ~18), content.DESTINY_TEAMS codes.
 TEAM_TROJAN, TEAM_ACHAEAN = 0, 1
-# Its rule on Troia's only City: the literal one (a Siege never takes an only City, so the
-# Achaeans need Troia to hold two), or lifted for Troia's Starting City (decision 49).
-TROIA_RULES = ("literal", "lifted")
-TROIA_LITERAL, TROIA_LIFTED = range(len(TROIA_RULES))
+# Its rule on Troia's only City: lifted for Troia's Starting City, since the mode's own
+# win condition (the Achaeans win by taking it) is the more specific rule (p. ~18); or the
+# literal one (a Siege never takes an only City, p. 8, so the Achaeans need Troia to hold
+# two), a setting.
+TROIA_RULES = ("lifted", "literal")
+TROIA_LIFTED, TROIA_LITERAL = range(len(TROIA_RULES))
 # Solo Mode (p. ~21): the Tyrant holds the First Player marker, the player is the second seat.
 TYRANT, SOLO_PLAYER = 0, 1
 # the Rondel actions the Improved Action Reminder tiles mark, placed under his top Worker,

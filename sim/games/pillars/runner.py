@@ -36,6 +36,7 @@ from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner 
 from sim.games.pillars.modes import (
     ALL_MODES,
     DESTINY,
+    DESTINY_SIDE,
     SOLO,
     ModeError,
     canonical,
@@ -52,12 +53,16 @@ from sim.runner.values import check_choice, check_names
 
 TYRANT = "tyrant"  # the strategy column of the Tyrant's seat (Solo Mode)
 
+# the board setting that leaves the side to the mode: the one a mode is played on (the
+# Siege of Destiny's Aegean, p. ~18), else the Mediterranean
+MODE_SIDE = "auto"
 SETTINGS: dict[str, object] = {
-    "board": "mediterranean",  # or "aegean" (step 1)
+    "board": MODE_SIDE,        # or "mediterranean" or "aegean" (step 1)
     "mode": "standard",        # standard, tutorial or short, with symmachia added by "+" (p. 15)
     "track_end": "markers",    # or "tracks": how the track-end trigger counts (p. 13)
-    # the Siege of Destiny's only-City rule for Troia: "literal" or "lifted" (decision 49)
-    "troia_rule": "literal",
+    # the Siege of Destiny's only-City rule for Troia: "lifted" (its win condition, p. ~18,
+    # overrides p. 8's protection of an only City) or "literal" (it does not)
+    "troia_rule": "lifted",
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
     # "rotate" (each tile of the side in each seat equally often, sim.rotation), or one
     # City-state name, "draft" or "random" per seat
@@ -77,7 +82,7 @@ PARAMS: tuple = ()  # no tunable numbers yet
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
-CHOICES = {"board": SIDES, "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES}
+CHOICES = {"board": (MODE_SIDE, *SIDES), "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
@@ -102,6 +107,15 @@ def mode(settings: dict) -> str:
     return str(settings["mode"])
 
 
+def resolve_settings(settings: dict) -> dict:
+    """``settings`` with the board side the mode picks where none was given (MODE_SIDE):
+    the Siege of Destiny's Aegean (step 1 of its setup, p. ~18), else the Mediterranean."""
+    if settings["board"] != MODE_SIDE:
+        return settings
+    side = DESTINY_SIDE if DESTINY in parse_mode(settings["mode"])[1] else SIDES[0]
+    return {**settings, "board": side}
+
+
 def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
     try:
         content = load_content(overrides=overrides, studio=studio)
@@ -114,6 +128,7 @@ def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
                where: str) -> PillarsSetup:
     """The cell's PillarsSetup; every name checked, one-line RunError otherwise."""
+    settings = resolve_settings(settings)
     if FIRST_OPTION in strategies and len(set(strategies)) > 1:
         raise RunError(f"{where}: {FIRST_OPTION!r} is played by every seat alike ; give it alone "
                        "or choose other strategies")
@@ -153,6 +168,7 @@ def pick_cycle(content: Content, players: int, settings: dict, where: str) -> tu
     consecutive tiles, around the circle, start in different Regions, so that each game
     of a rotated design can be laid out by step 10 (p. ~4): the first such order found
     trying tiles in tile order."""
+    settings = resolve_settings(settings)
     added = parse_mode(settings["mode"])[1]
     if SOLO in added or DESTINY in added or settings["city_states_in"]:
         raise RunError(f"{where}: city_states 'rotate' seats every tile of the side in turn ; "
@@ -200,14 +216,19 @@ def deviations(settings: dict) -> list[str]:
     left = []
     picks = settings["city_states"]
     if picks == RANDOM or (isinstance(picks, list) and RANDOM in picks):
-        left.append("City-states are dealt at random, not drafted as printed (step 11)")
+        left.append("city_states = random: City-states are dealt at random, not drafted as "
+                    "printed (step 11, p. ~4)")
     if picks == ROTATE:
-        left.append("City-states are rotated over the seats game by game, not drafted as "
-                    "printed (step 11), so that a City-state's figures do not rest on the "
-                    "bots' draft")
-    if DESTINY in parse_mode(settings["mode"])[1] and settings["troia_rule"] == "lifted":
-        left.append("a Siege may take Troia's only City, which the literal rule forbids "
-                    "(decision 49)")
+        left.append("city_states = rotate: City-states are rotated over the seats game by "
+                    "game, not drafted as printed (step 11, p. ~4), so that a City-state's "
+                    "figures do not rest on the bots' draft")
+    if settings["track_end"] == "tracks":
+        left.append("track_end = tracks: the track-end trigger counts the tracks whose last "
+                    "step some marker reached, not the markers on last steps (p. 13)")
+    if DESTINY in parse_mode(settings["mode"])[1] and settings["troia_rule"] == "literal":
+        left.append("troia_rule = literal: a Siege never takes Troia's only City (p. 8), so "
+                    "the Achaeans win only once Troia holds a second City, although the "
+                    "Siege of Destiny's win is taking Troia's Starting City (p. ~18)")
     return left
 
 

@@ -13,9 +13,10 @@ Play: Troia's marker crossing the line between Ascend and Procure removes a Time
 in its own turn a seat may Exile Prophecy and Monument cards worth at least 3 Glory to
 remove one (Trojans) or add one (Achaeans, up to the start). The normal end is ignored:
 the Achaeans win on Controlling Troia's Starting City, the Trojans when the last Time
-marker goes. A Siege never takes an only City (p. 8), so read literally the Achaeans win
-only when Troia holds a second City; ``TROIA_LIFTED`` lets a Siege take Troia's Starting
-City even so (decision 49)."""
+marker goes. A Siege never takes an only City (p. 8), but the mode's own win condition
+is the more specific rule, so a Siege may take Troia's Starting City even when it is
+Troia's only City; ``TROIA_LITERAL`` (a setting) keeps p. 8's protection, so that the
+Achaeans win only when Troia holds a second City."""
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
@@ -259,8 +260,9 @@ def troia_city(s, T):
 
 @kernel
 def siege_may_take_only_city(s, land, owner):
-    """A Siege may take ``owner``'s only City on ``land``: only Troia's Starting City, and
-    only with the only-City rule lifted (decision 49)."""
+    """A Siege may take ``owner``'s only City on ``land``: only Troia's Starting City, whose
+    taking wins the Achaeans the game (p. ~18), the more specific rule than p. 8's; not
+    with ``troia_rule = "literal"``."""
     return (destiny_mode(s) and s[L.TROIA_RULE] == L.TROIA_LIFTED and owner == s[L.TROIA]
             and s[L.LAND_CITY + land] == owner)
 

@@ -76,8 +76,8 @@ def siege_controller(s, T, land, scratch):
 @kernel
 def siege_targets(s, land, seat):
     """What a Siege of the seat could take on ``land``: bit 1 another seat's Pillar, bit 2
-    a City another seat Controls that is not its only City (p. 8; in the Siege of Destiny a
-    setting lifts that for Troia's Starting City, decision 49); never the ally's
+    a City another seat Controls that is not its only City (p. 8; in the Siege of Destiny
+    Troia's Starting City is, unless ``troia_rule`` is literal, p. ~18); never the ally's
     (decision 34, p. ~18)."""
     targets = 0
     ally = partner(s, seat)
