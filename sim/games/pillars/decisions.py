@@ -44,7 +44,8 @@ DECISION_FIELDS = (
     ("build", "-1 stop, else Building kind (BUILD_CITY for a City), row (-1 moves a placed "
               "Building, whose Land is column 3), Land (p. 10)"),
     ("deploy_space", "space the chosen Unit goes to: a Sea, PORT + Land, or a Land; column 1 "
-                     "SHIP_SPACE for a Ship's, column 2 the Unit kind (p. 10)"),
+                     "SHIP_SPACE for a Ship's, column 2 the Unit kind (p. 10); also the "
+                     "Sea of the starting Ship (step 12)"),
     ("build_land", "Land the chosen Building or City goes to, column 2 the Building kind "
                    "(BUILD_CITY) (p. 10)"),
     ("settle", "-1 stop, else Land Settled (p. ~11)"),
