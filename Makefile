@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: setup run test test-all golden bench lint clean
 
 # Installs, then compiles every game's engine into the kernel cache (quick when it holds
-# them already), so that the first run starts at once.
+# them already), so that the first run of any game starts at once.
 setup: $(STAMP)
 	$(BIN)/sim warm
 
@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
-run: setup
+# Compiles only the game it plays (each game has its own kernel cache).
+run: $(STAMP)
 	$(BIN)/sim run --game pericles --players 3 --n 1e6 --out results/pericles-3p --overwrite
 	$(BIN)/sim report results/pericles-3p
 

@@ -14,6 +14,7 @@ from llvmlite import ir
 from numba import types
 from numba.core.errors import TypingError
 
+from sim import kernel_cache
 from sim.jit import kernel
 
 _compiled = {}  # (function, signature) -> its CFunc in this process
@@ -27,7 +28,8 @@ def compiled(func, signature):
         if (func, signature) not in _compiled:
             # With Numba's reference counting on: ``carray``'s views need it to compile.
             # They own no memory, so it costs a null check per view.
-            _compiled[func, signature] = numba.cfunc(signature, cache=True)(func)
+            with kernel_cache.caching_in(func):
+                _compiled[func, signature] = numba.cfunc(signature, cache=True)(func)
         return _compiled[func, signature]
 
 

@@ -9,8 +9,9 @@ from numba.core.registry import CPUDispatcher
 
 from sim import kernel_cache
 
-# Compiled code is kept in a cache folder keyed by every source file kernels are built
-# from (sim.kernel_cache), set before the first kernel below is declared.
+# Compiled code is kept in cache folders keyed by the source files kernels are built from
+# (sim.kernel_cache): the shared one is set before the first kernel below is declared, and
+# each kernel is declared cacheable in its own game's folder.
 kernel_cache.open_cache()
 # Kernels are compiled for the architecture's baseline processor (Numba's documented
 # NUMBA_CPU_NAME=generic) instead of this machine's model: the games are the same bit for
@@ -39,9 +40,12 @@ def _record_mangling(record):
 # renames the property.
 types.Record.mangling_args = property(_record_mangling)
 
-# cache=True keeps compiled kernels on disk between runs; NUMBA_DISABLE_JIT=1 runs the
-# same functions as plain Python for debugging and coverage.
-njit = numba.njit(cache=True, nogil=True)
+def njit(func):
+    """A plain Numba function, kept on disk between runs in its game's cache folder.
+    NUMBA_DISABLE_JIT=1 runs the same functions as plain Python for debugging and
+    coverage."""
+    with kernel_cache.caching_in(func):
+        return numba.njit(cache=True, nogil=True)(func)
 
 
 def _one_width(arg):
@@ -75,7 +79,8 @@ def _kernel_decorator(**options):
 
     def compile_lazily(func):
         dispatcher = _KernelDispatcher(py_func=func, locals={}, targetoptions=options)
-        dispatcher.enable_caching()
+        with kernel_cache.caching_in(func):
+            dispatcher.enable_caching()
         return dispatcher
 
     return compile_lazily

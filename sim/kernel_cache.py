@@ -1,20 +1,31 @@
-"""Numba's disk cache in a folder keyed by the sources every kernel is built from.
+"""Numba's disk cache in folders keyed by the sources kernels are built from, one per game.
 
 Numba checks a cached function against its own file only. A kernel compiled into its
 callers (and a layout constant it reads) lives in other files, so after an edit its
 callers could keep running the old code: games of 0 rounds reported complete, or a crash
-when old code reached a freshly compiled entry through its address. Here the cache lives
-in ``<base>/numba-<key>``, where the key hashes every source kernels are built from (the
-games, the bots, the compile machinery: ``KERNEL_SOURCES``) with the Numba and Python
-versions: an edit of any of them starts a fresh folder, so compiled code is never older
-than its sources.
+when old code reached a freshly compiled entry through its address. Here every folder's
+name holds a key that hashes the sources its code is built from, with the Numba and
+Python versions: an edit of any of them starts a fresh folder, so compiled code is never
+older than its sources.
 
-The folder is handed to Numba through its documented ``NUMBA_CACHE_DIR``, set before the
-first kernel is declared. A process started from this one (the second compiling process,
-a Dask worker) computes the same key from the same sources and so shares the folder.
+- ``numba-shared-<key>`` holds the kernels of the shared modules (``SHARED_SOURCES``: the
+  compile machinery, the random streams, the modules every game imports from
+  ``sim/games/``). Their code calls nothing outside those modules.
+- ``numba-<game>-<key>`` holds a game's kernels: those declared in its own folders
+  (``GAME_SOURCES``: ``sim/games/<game>/`` and ``strategies/<game>/``). Its key hashes
+  the shared key and the game's own files, so an edit of one game recompiles that game
+  only, and an edit of a shared module recompiles every game. No game's kernels import
+  another game's modules (tests/test_kernel_cache.py checks the imports).
+
+A kernel's folder follows from the file its Python function was written in. It is
+handed to Numba through ``numba.config.CACHE_DIR`` (the documented ``NUMBA_CACHE_DIR``),
+which Numba reads once, when a function is declared cacheable: ``caching_in`` sets it for
+that moment. A process started from this one (the second compiling process, a Dask
+worker) computes the same keys from the same sources and so shares the folders.
 
 The base is ``$SIM_CACHE_DIR``, else ``$XDG_CACHE_HOME/board-sim``, else
-``~/.cache/board-sim``; the ``KEEP`` folders used last are kept there, older ones removed.
+``~/.cache/board-sim``; of each kind of folder, the ``KEEP`` used last are kept there,
+older ones removed.
 """
 
 from __future__ import annotations
@@ -25,21 +36,31 @@ import os
 import platform
 import shutil
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
-# The sources kernels are built from, as (package, path inside it): the games, the bots,
-# and the modules of ``sim`` that declare or compile kernels. tests/test_kernel_cache.py
-# checks that every module holding a compiled function is among them.
-KERNEL_SOURCES = (("sim", "games"), ("strategies", ""), ("sim", "jit.py"), ("sim", "cfuncs.py"),
-                  ("sim", "apart.py"), ("sim", "rng.py"), ("sim", "kernel_cache.py"))
-KEEP = 8  # key folders kept under the base (one per recent edit of the sources)
+# The sources every game's compiled code is built from, as (package, glob inside it): the
+# modules of ``sim`` that declare or compile kernels, and the shared game modules whose
+# constants and kernels the games read. tests/test_kernel_cache.py checks that every
+# module holding a compiled function is a shared source or in a game's folders, and that
+# a game's kernels import nothing else of the project.
+SHARED_SOURCES = (("sim", "jit.py"), ("sim", "cfuncs.py"), ("sim", "apart.py"), ("sim", "rng.py"),
+                  ("sim", "kernel_cache.py"), ("sim", "games/*.py"), ("strategies", "__init__.py"))
+# A game's own sources: its rules and its bots.
+GAME_SOURCES = (("sim", "games/{game}"), ("strategies", "{game}"))
+SHARED = "shared"  # the folder kind of the shared kernels
+KEEP = 8  # folders of each kind kept under the base (one per recent edit of its sources)
 IN_USE_S = 3600  # a folder used this recently is never removed: a run may still need it
 _PREFIX = "numba-"
+_declaring = threading.RLock()  # held while config.CACHE_DIR points at one function's folder
 
 
+@cache
 def package_dir(name: str) -> Path:
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
@@ -47,25 +68,57 @@ def package_dir(name: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))).resolve()
 
 
-def source_files() -> dict[str, Path]:
-    """Every file of ``KERNEL_SOURCES`` by its name inside the packages (``sim/jit.py``)."""
+@cache
+def games() -> tuple[str, ...]:
+    """Every game with a folder of its own under ``sim/games/``."""
+    root = package_dir("sim") / "games"
+    return tuple(sorted(p.name for p in root.iterdir() if (p / "__init__.py").is_file()))
+
+
+def source_files(game: str | None = None) -> dict[str, Path]:
+    """The shared sources, or ``game``'s own, by their name inside the packages
+    (``sim/jit.py``)."""
+    sources = SHARED_SOURCES if game is None else [(package, inside.format(game=game))
+                                                   for package, inside in GAME_SOURCES]
     files = {}
-    for package, inside in KERNEL_SOURCES:
+    for package, inside in sources:
         root = package_dir(package)
         path = root / inside
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+        found = sorted(path.rglob("*.py")) if path.is_dir() else sorted(root.glob(inside))
+        for file in found:
             files[f"{package}/{file.relative_to(root).as_posix()}"] = file
     return files
 
 
-def source_key() -> str:
-    """A hash of every file of ``KERNEL_SOURCES`` (name and bytes), Numba and Python."""
-    digest = hashlib.sha256()
-    for version in (metadata.version("numba"), platform.python_version()):
-        digest.update(version.encode() + b"\0")
-    for name, path in source_files().items():
+def _hash(digest, files: dict[str, Path]) -> None:
+    for name, path in files.items():
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+@cache
+def source_key(game: str | None = None) -> str:
+    """A hash of the shared sources (name and bytes), Numba and Python; for a ``game``,
+    of that and the game's own sources."""
+    digest = hashlib.sha256()
+    if game is None:
+        for version in (metadata.version("numba"), platform.python_version()):
+            digest.update(version.encode() + b"\0")
+        _hash(digest, source_files())
+    else:
+        digest.update(source_key().encode() + b"\0")
+        _hash(digest, source_files(game))
     return digest.hexdigest()[:16]
+
+
+def game_of(file: str | Path) -> str | None:
+    """The game whose own folders hold ``file``, if any."""
+    path = Path(file).resolve()
+    for package, inside in GAME_SOURCES:
+        root = package_dir(package) / inside.format(game="")
+        if path.is_relative_to(root) and len(path.relative_to(root).parts) > 1:
+            game = path.relative_to(root).parts[0]
+            return game if game in games() else None
+    return None
 
 
 def cache_base() -> Path:
@@ -84,9 +137,27 @@ def _writable(folder: Path) -> bool:
         return False
 
 
+@cache
+def _base() -> Path:
+    """The base, or a folder under the system's temporary directory if it cannot be
+    written."""
+    base = cache_base()
+    if not _writable(base):
+        base = Path(tempfile.gettempdir()) / f"board-sim-{os.getuid()}"
+        base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def _kind(folder: Path) -> str:
+    """What a folder holds: ``shared`` or a game (``numba-<kind>-<key>``)."""
+    return folder.name[len(_PREFIX):].rpartition("-")[0]
+
+
 def _prune(base: Path, current: Path) -> None:
-    """Remove key folders beyond the ``KEEP`` used last, unless used within ``IN_USE_S``."""
-    folders = sorted((p for p in base.glob(_PREFIX + "*") if p.is_dir() and p != current),
+    """Remove folders of ``current``'s kind beyond the ``KEEP`` used last, unless used
+    within ``IN_USE_S``. Folders named by another scheme count as a kind of their own."""
+    folders = sorted((p for p in base.glob(_PREFIX + "*")
+                      if p.is_dir() and p != current and _kind(p) == _kind(current)),
                      key=lambda p: p.stat().st_mtime, reverse=True)
     now = time.time()
     for old in folders[KEEP - 1:]:
@@ -95,35 +166,57 @@ def _prune(base: Path, current: Path) -> None:
 
 
 @cache
-def open_cache() -> Path:
-    """Point Numba's cache at this sources' folder (made if new) and return it, once per
-    process. Called by ``sim.jit`` before any kernel is declared; a base that cannot be
-    written falls back to a folder under the system's temporary directory."""
-    base = cache_base()
-    if not _writable(base):
-        base = Path(tempfile.gettempdir()) / f"board-sim-{os.getuid()}"
-        base.mkdir(parents=True, exist_ok=True)
-    folder = base / f"{_PREFIX}{source_key()}"
+def cache_folder(game: str | None = None) -> Path:
+    """The folder of the shared kernels, or of ``game``'s, for these sources (made if
+    new, marked used), once per process."""
+    base = _base()
+    folder = base / f"{_PREFIX}{game or SHARED}-{source_key(game)}"
     fresh = not folder.exists()
     folder.mkdir(exist_ok=True)
     os.utime(folder)  # marks it used, for _prune
     if fresh:
         _prune(base, folder)
+    return folder
+
+
+@cache
+def open_cache() -> Path:
+    """Point Numba's cache at the shared folder and return it, once per process. Called
+    by ``sim.jit`` before any kernel is declared; a function written outside the games'
+    folders (a test's) is cached there too."""
+    folder = cache_folder()
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     return folder
 
 
-def _marker(name: str) -> Path:
-    return open_cache() / "ready" / hashlib.sha256(name.encode()).hexdigest()[:24]
+@contextmanager
+def caching_in(func: Callable) -> Iterator[Path]:
+    """While Numba declares ``func`` cacheable: its cache folder, the one of the game
+    whose folders hold its file, else the shared one."""
+    from numba.core import config
+
+    folder = cache_folder(game_of(func.__code__.co_filename))
+    with _declaring:
+        shared = config.CACHE_DIR
+        config.CACHE_DIR = str(folder)
+        try:
+            yield folder
+        finally:
+            config.CACHE_DIR = shared
 
 
-def mark_compiled(name: str) -> None:
-    """Note that what ``name`` stands for (a set of compiled entries) is in the cache."""
-    marker = _marker(name)
+def _marker(game: str, name: str) -> Path:
+    return cache_folder(game) / "ready" / hashlib.sha256(name.encode()).hexdigest()[:24]
+
+
+def mark_compiled(game: str, name: str) -> None:
+    """Note that what ``name`` stands for (a set of ``game``'s compiled entries) is in
+    its cache folder."""
+    marker = _marker(game, name)
     marker.parent.mkdir(exist_ok=True)
     marker.write_text(name + "\n", encoding="utf-8")
 
 
-def compiled(name: str) -> bool:
-    """Whether ``mark_compiled(name)`` was called with these sources."""
-    return _marker(name).is_file()
+def compiled(game: str, name: str) -> bool:
+    """Whether ``mark_compiled(game, name)`` was called with these sources."""
+    return _marker(game, name).is_file()

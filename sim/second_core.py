@@ -75,17 +75,17 @@ def _stop(process) -> None:
     process.wait()
 
 
-def compiled_soon(name: str | None, load: Callable, code: str, data) -> Soon:
-    """``load()`` to ``get`` later. Unless the cache folder is marked as holding ``name``
-    (``kernel_cache.mark_compiled``, which ``load`` calls) or a second process compiles it
-    already, one starts now running ``code`` with ``data`` on its standard input, so that
-    this process can compile the rules meanwhile. ``name`` None: nothing to compile
+def compiled_soon(game: str, name: str | None, load: Callable, code: str, data) -> Soon:
+    """``load()`` to ``get`` later. Unless ``game``'s cache folder is marked as holding
+    ``name`` (``kernel_cache.mark_compiled``, which ``load`` calls) or a second process
+    compiles it already, one starts now running ``code`` with ``data`` on its standard
+    input, so that this process can compile the rules meanwhile. ``name`` None: nothing to compile
     (``NUMBA_DISABLE_JIT``)."""
     soon = Soon(name, load)
     if name is None:
         return soon
     with _compiling_lock:
-        if name in _compiling or kernel_cache.compiled(name):
+        if name in _compiling or kernel_cache.compiled(game, name):
             return soon
         try:
             _compiling[name] = start_python(code, data)

@@ -227,14 +227,14 @@ from strategies.pericles import entry
 packed = load_content().packed
 record = numba.typeof(packed[0])
 name = entries._cache_name(record)
-cached = kernel_cache.compiled(name)
+cached = kernel_cache.compiled("pericles", name)
 soon = entries.entries_soon(packed)
 started = second_core.compiling(name)
 bot, rules = soon.get()
 entries_loaded = [e.cache_hits == 1 for e in apart.compiled(packed)]
 print(cached, started, bot == entry.bot_entry(packed) != 0, (rules == apart.addresses(packed)).all(),
       cfuncs.compiled(entry._heuristic, entry._signature(record)).cache_hits,
-      all(entries_loaded), kernel_cache.compiled(name))
+      all(entries_loaded), kernel_cache.compiled("pericles", name))
 """
 
 

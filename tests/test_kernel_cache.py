@@ -1,11 +1,15 @@
 """sim.kernel_cache: compiled code is never older than the sources it was built from.
 
-The cache lives in a folder keyed by every kernel source, so an edit anywhere (a layout
-field, a comment in a rules module) compiles afresh instead of mixing old callers with
-new callees; and an engine whose compiled layout differs from the loaded one refuses to
-play instead of writing games of 0 rounds.
+Each game's cache lives in a folder keyed by its own sources and the shared ones, so an
+edit (a layout field, a comment in a rules module) compiles that game afresh instead of
+mixing old callers with new callees, and leaves the other games' folders warm. An engine
+whose compiled layout differs from the loaded one refuses to play instead of writing
+games of 0 rounds.
 """
 
+import ast
+import importlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -29,19 +33,84 @@ RUN = ["-m", "sim.cli", "run", "--game", "pericles", "--players", "3", "--n", "6
        "--batch-size", "30", "--quiet"]
 
 
-def test_every_module_holding_compiled_code_is_a_kernel_source():
-    import sim.games.aeolis.game  # noqa: F401 - each game imports its kernels
-    import sim.games.pericles.game  # noqa: F401
+GAMES = ("aeolis", "pericles", "pillars")
+# Modules a game's kernel modules import for Python-side work only: no kernel reads them.
+PYTHON_SIDE = {"sim/__init__.py": "the package's lazy Python API",
+               "sim/second_core.py": "starts the second compiling process",
+               "sim/shipped.py": "finds the shipped content files"}
+
+
+def _modules_holding_compiled_code() -> set[Path]:
+    """The files that declare a compiled function, once every game is imported."""
+    for game in GAMES:
+        importlib.import_module(f"sim.games.{game}.game")  # each game imports its kernels
     import sim.games.pericles.state_json  # noqa: F401
     import sim.games.pericles.trace  # noqa: F401
 
+    return {Path(module.__file__).resolve()
+            for name, module in list(sys.modules.items())
+            if name.split(".")[0] in ("sim", "strategies") and getattr(module, "__file__", None)
+            and any(isinstance(v, numba.core.dispatcher.Dispatcher) and v.py_func.__module__ == name
+                    for v in vars(module).values())}
+
+
+def test_every_module_holding_compiled_code_is_a_kernel_source():
     sources = set(kernel_cache.source_files().values())
-    holding = {Path(module.__file__).resolve()
-               for name, module in list(sys.modules.items())
-               if name.split(".")[0] in ("sim", "strategies") and getattr(module, "__file__", None)
-               and any(isinstance(v, numba.core.dispatcher.Dispatcher) for v in vars(module).values())}
+    for game in GAMES:
+        sources |= set(kernel_cache.source_files(game).values())
+    holding = _modules_holding_compiled_code()
     assert holding, "no compiled function found"
     assert holding <= sources, sorted(map(str, holding - sources))
+    assert kernel_cache.games() == GAMES
+
+
+def _project_imports(file: Path) -> set[str]:
+    """The project's modules ``file`` imports, as names inside the packages."""
+    names = set()
+    for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    found = set()
+    for name in names:
+        if name.split(".")[0] in ("sim", "strategies"):
+            spec = importlib.util.find_spec(name) if _is_module(name) else None
+            if spec is not None and spec.origin:
+                found.add(Path(spec.origin).resolve().relative_to(ROOT).as_posix())
+    return found
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_kernels_import_only_its_own_folders_and_the_shared_sources(game):
+    """What a game's compiled code is built from is what keys its cache folder: a kernel
+    module of the game imports no other game's module and no project module outside the
+    shared sources, but for the Python-side ones named above."""
+    own = set(kernel_cache.source_files(game).values())
+    allowed = {path.relative_to(ROOT).as_posix()
+               for path in own | set(kernel_cache.source_files().values())} | set(PYTHON_SIDE)
+    kernels = sorted(_modules_holding_compiled_code() & own)
+    assert kernels
+    for module in kernels:
+        outside = _project_imports(module) - allowed
+        assert not outside, f"{module.relative_to(ROOT)} imports {sorted(outside)}"
+
+
+def test_a_kernel_is_cached_in_the_folder_of_its_game():
+    for game in GAMES:
+        rules = kernel_cache.package_dir("sim") / "games" / game / "rules" / "core.py"
+        bots = kernel_cache.package_dir("strategies") / game / "__init__.py"
+        assert kernel_cache.game_of(rules) == kernel_cache.game_of(bots) == game
+    for shared in ("sim/rng.py", "sim/games/state_layout.py", "tests/test_jit.py"):
+        assert kernel_cache.game_of(ROOT / shared) is None
+    assert kernel_cache.source_key("pericles") != kernel_cache.source_key("pillars")
 
 
 def test_numba_caches_in_the_folder_of_these_sources(tmp_path):
@@ -51,25 +120,80 @@ def test_numba_caches_in_the_folder_of_these_sources(tmp_path):
             "callers(np.zeros(3, dtype=np.int32)); print(numba.config.CACHE_DIR)")
     printed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                              check=True).stdout.split()
-    folder = tmp_path / f"numba-{kernel_cache.source_key()}"
+    folder = tmp_path / f"numba-shared-{kernel_cache.source_key()}"
     assert printed == [str(folder)]
     assert list(folder.glob("*/test_jit.add_to-*.nbi"))
 
 
-def test_old_key_folders_are_pruned_but_recent_ones_kept(tmp_path):
-    current = tmp_path / "numba-current"
+def test_old_key_folders_are_pruned_but_recent_ones_and_other_kinds_kept(tmp_path):
+    current = tmp_path / "numba-pillars-current"
     current.mkdir()
     long_ago = time.time() - 10 * kernel_cache.IN_USE_S
     for k in range(kernel_cache.KEEP + 3):
-        old = tmp_path / f"numba-old{k:02d}"
-        old.mkdir()
-        os.utime(old, (long_ago + k, long_ago + k))
-    (tmp_path / "numba-in-use").mkdir()
+        for kind in ("pillars", "pericles"):
+            old = tmp_path / f"numba-{kind}-old{k:02d}"
+            old.mkdir()
+            os.utime(old, (long_ago + k, long_ago + k))
+    (tmp_path / "numba-pillars-inuse").mkdir()
     (tmp_path / "not-a-cache").mkdir()
     kernel_cache._prune(tmp_path, current)
     left = sorted(p.name for p in tmp_path.iterdir())
-    kept_old = [f"numba-old{k:02d}" for k in range(kernel_cache.KEEP + 3)][-(kernel_cache.KEEP - 2):]
-    assert left == sorted(["numba-current", "numba-in-use", "not-a-cache", *kept_old])
+    kept_old = [f"numba-pillars-old{k:02d}"
+                for k in range(kernel_cache.KEEP + 3)][-(kernel_cache.KEEP - 2):]
+    others = [f"numba-pericles-old{k:02d}" for k in range(kernel_cache.KEEP + 3)]
+    assert left == sorted(["numba-pillars-current", "numba-pillars-inuse", "not-a-cache",
+                           *kept_old, *others])
+
+
+# One small kernel of each game and one shared, each called once in a fresh process:
+# whether it was loaded from the cache or compiled.
+PROBE = """
+import numpy as np
+from sim import rng
+from sim.games.aeolis.layout import STATE_SIZE as AEOLIS
+from sim.games.aeolis.rules.board import army_at
+from sim.games.pericles.layout import STATE_SIZE as PERICLES
+from sim.games.pericles.rules.parthenon import piece_free
+from sim.games.pillars.layout import STATE_SIZE as PILLARS
+from sim.games.pillars.rules.end import track_steps
+rng.mix64(np.uint64(1))
+army_at(np.zeros(AEOLIS, np.int32), 0)
+piece_free(np.zeros(PERICLES, np.int32), 0)
+track_steps(np.zeros(PILLARS, np.int32), 0)
+for name, kernel in (("shared", rng.mix64), ("aeolis", army_at), ("pericles", piece_free),
+                     ("pillars", track_steps)):
+    print(name, "loaded" if sum(kernel.stats.cache_hits.values()) else "compiled")
+"""
+
+
+@pytest.mark.compiles
+def test_an_edit_recompiles_its_game_only_and_a_shared_edit_every_game(tmp_path):
+    copy, cache = tmp_path / "project", tmp_path / "cache"
+    _copy_project(copy)
+    env = dict(os.environ, SIM_CACHE_DIR=str(cache), PYTHONPATH=str(copy))
+
+    def probe() -> dict[str, str]:
+        done = subprocess.run([sys.executable, "-c", PROBE], cwd=copy, env=env, check=True,
+                              capture_output=True, text=True)
+        return dict(line.split() for line in done.stdout.splitlines())
+
+    def edit(file: str) -> None:
+        with open(copy / file, "a", encoding="utf-8") as source:
+            source.write("# an edit\n")
+
+    assert set(probe().values()) == {"compiled"}
+    assert set(probe().values()) == {"loaded"}
+    edit("strategies/pillars/heuristic.py")
+    assert probe() == {"shared": "loaded", "aeolis": "loaded", "pericles": "loaded",
+                       "pillars": "compiled"}
+    edit("sim/games/aeolis/rules/core.py")
+    assert probe() == {"shared": "loaded", "aeolis": "compiled", "pericles": "loaded",
+                       "pillars": "loaded"}
+    edit("sim/games/state_layout.py")
+    assert set(probe().values()) == {"compiled"}
+    kinds = sorted(folder.name.rpartition("-")[0] for folder in cache.glob("numba-*"))
+    assert kinds == ["numba-aeolis"] * 3 + ["numba-pericles"] * 2 + ["numba-pillars"] * 3 + [
+        "numba-shared"] * 2
 
 
 @pytest.mark.parametrize("game", ["pericles", "aeolis"])
@@ -132,7 +256,8 @@ def test_an_edit_with_a_warm_cache_plays_what_a_clean_build_plays(tmp_path):
         with open(copy / touched, "a", encoding="utf-8") as source:
             source.write("# an edit\n")
     pd.testing.assert_frame_equal(_run(copy, tmp_path / "after", env), clean)
-    assert len(list(cache.glob("numba-*"))) == 2
+    assert sorted(f.name.rpartition("-")[0] for f in cache.glob("numba-*")) == [
+        "numba-pericles", "numba-pericles", "numba-shared"]
 
 
 @pytest.mark.compiles
@@ -174,9 +299,10 @@ def test_sim_warm_compiles_the_largest_game_first_one_lane_per_core(monkeypatch,
 def test_sim_warm_readies_every_game_and_refuses_an_unknown_one():
     done = subprocess.run([sys.executable, "-m", "sim.cli", "warm"], cwd=ROOT, capture_output=True,
                           text=True, check=True)
-    assert f"numba-{kernel_cache.source_key()}" in done.stdout
     ready = sorted(line.split(":")[0] for line in done.stdout.splitlines()[1:])
     assert ready == ["aeolis", "pericles", "pillars"]
+    for game in ready:
+        assert f"numba-{game}-{kernel_cache.source_key(game)}" in done.stdout
     wrong = subprocess.run([sys.executable, "-m", "sim.cli", "warm", "--game", "chess"], cwd=ROOT,
                            capture_output=True, text=True)
     assert wrong.returncode == 2

@@ -405,12 +405,12 @@ from strategies.pillars.heuristic import entry_body
 packed = load_content().packed
 record = numba.typeof(packed[0])
 name = entry._cache_name(record)
-cached = kernel_cache.compiled(name)
+cached = kernel_cache.compiled("pillars", name)
 soon = entry.bot_entry_soon(packed)
 started = second_core.compiling(name)
 address = soon.get()
 print(cached, started, address == entry.bot_entry(packed) != 0,
-      cfuncs.compiled(entry_body, entry.signature(record)).cache_hits, kernel_cache.compiled(name))
+      cfuncs.compiled(entry_body, entry.signature(record)).cache_hits, kernel_cache.compiled("pillars", name))
 """
 
 

@@ -14,7 +14,7 @@ import typer
 
 from sim.commands.errors import OneLineErrors, fail, require_game
 from sim.games.registry import GAMES
-from sim.kernel_cache import open_cache, package_dir
+from sim.kernel_cache import cache_folder, package_dir
 
 # Run in a process of its own per game: the folder holding the ``sim`` package first on the
 # path, so the child compiles the code this process runs.
@@ -35,7 +35,7 @@ def warm_game(name: str) -> None:
     plan = build_plan(info, default_scenario(info, players), players=players, n=1, seed=0,
                       strategies=None, sets=[], sweeps=[], batch_size=1)
     warm_plan(plan)
-    typer.echo(f"{name}: ready in {time.perf_counter() - start:.1f} s")
+    typer.echo(f"{name}: ready in {time.perf_counter() - start:.1f} s ({cache_folder(name).name})")
 
 
 def _source_size(name: str) -> int:
@@ -48,22 +48,24 @@ def _source_size(name: str) -> int:
 def warm(
     game: Annotated[str | None, typer.Option(help="Only this game (default: every game).")] = None,
 ) -> None:
-    """Compile (or load) every game's engine and bots into the kernel cache, so that the
-    first run starts at once. `make setup` runs it; a cache made for other sources is
-    never used (docs/performance.md).
+    """Compile every game's engine and bots into the kernel cache.
+
+    Then the first run starts at once. `make setup` runs it; a game's cache made for other
+    sources is never used (docs/engine.md).
 
     Example: sim warm --game pericles
     """
     names = [require_game(game).name] if game is not None else sorted(GAMES)
-    typer.echo(f"Compiling the game engines into the kernel cache ({open_cache()}); the first "
+    typer.echo(f"Compiling the game engines into the kernel cache ({cache_folder().parent}); the first "
                "time takes a minute or two.")
     if len(names) == 1:
         warm_game(names[0])
         return
     # Every game in a process of its own: the games share no compiled code, and Numba
-    # compiles a game more slowly in a process that compiled another (Pericles 47 s after
-    # Aeolis, 25 s alone; docs/performance.md). One lane per core, the largest game first,
-    # so that it, the longest compile, has a core to itself while the others take turns.
+    # compiles a game more slowly in a process that compiled another (its type and
+    # function tables grow; docs/performance.md). One lane per core, the largest game
+    # first, so that it, the longest compile, has a core to itself while the others take
+    # turns.
     path = os.pathsep.join([_PACKAGES_ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])
     env = dict(os.environ, PYTHONPATH=path)
 

@@ -64,7 +64,7 @@ def bot_entry(packed: np.recarray) -> int:
     from strategies.pillars.heuristic import entry_body  # imports the rules
     record = numba.typeof(packed[0])
     address = cfuncs.compiled(entry_body, signature(record)).address
-    kernel_cache.mark_compiled(_cache_name(record))
+    kernel_cache.mark_compiled("pillars", _cache_name(record))
     return address
 
 
@@ -82,7 +82,7 @@ def bot_entry_soon(packed: np.recarray) -> Soon:
     an edit) a second process compiles it while this one compiles the rules
     (``sim.second_core``)."""
     name = None if numba.config.DISABLE_JIT else _cache_name(numba.typeof(packed[0]))
-    return compiled_soon(name, lambda: bot_entry(packed), _COMPILE_ENTRY, packed.dtype)
+    return compiled_soon("pillars", name, lambda: bot_entry(packed), _COMPILE_ENTRY, packed.dtype)
 
 
 @intrinsic

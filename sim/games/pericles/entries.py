@@ -23,7 +23,7 @@ def entries(packed: np.recarray) -> tuple[int, np.ndarray]:
     Once compiled they are marked so in the cache folder (``sim.kernel_cache``)."""
     found = bot_entry(packed), apart.addresses(packed)
     if not numba.config.DISABLE_JIT:
-        kernel_cache.mark_compiled(_cache_name(numba.typeof(packed[0])))
+        kernel_cache.mark_compiled("pericles", _cache_name(numba.typeof(packed[0])))
     return found
 
 
@@ -42,4 +42,4 @@ def entries_soon(packed: np.recarray) -> Soon:
     """``entries(packed)`` to ``get`` later; on a machine's first run (or the first after an
     edit) a second process compiles them meanwhile (``sim.second_core``)."""
     name = None if numba.config.DISABLE_JIT else _cache_name(numba.typeof(packed[0]))
-    return compiled_soon(name, lambda: entries(packed), _COMPILE_ENTRIES, packed.dtype)
+    return compiled_soon("pericles", name, lambda: entries(packed), _COMPILE_ENTRIES, packed.dtype)
