@@ -40,8 +40,11 @@ golden: setup
 bench: setup
 	$(BIN)/sim bench
 
+# ruff on all the Python, mypy on the Python around the engines (pyproject.toml says
+# which modules it leaves out and why).
 lint: $(STAMP)
 	$(BIN)/ruff check sim strategies reports tests
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) results

@@ -80,8 +80,8 @@ class Apart:
         self.arrays, self.records, self.slots, self.word = arrays, records, slots, word
         self._broken = {case: f"{violation}, {game_over}, {code}"
                         for case, code in (("no_entry", no_entry), ("raised", raised))}
-        self._entries = {}  # kernel name -> (generated entry, its parameters)
-        self._addresses = {}  # record type -> the entries' addresses, one array per process
+        self._entries: dict[str, tuple] = {}  # kernel name -> (generated entry, its parameters)
+        self._addresses: dict = {}  # record type -> the entries' addresses, one array per process
 
     def __call__(self, result=None):
         """Compile the decorated rules kernel apart (see the module's docstring)."""

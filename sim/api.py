@@ -7,6 +7,7 @@ the CLI's one-line message.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def load(folder: str | Path) -> Run:
     return Run(path, manifest)
 
 
-def _sets(settings: dict[str, object] | None) -> list[str]:
+def _sets(settings: Mapping[str, object] | None) -> list[str]:
     return [f"{k}={v}" for k, v in (settings or {}).items()]
 
 

@@ -17,7 +17,7 @@ from numba.core.errors import TypingError
 from sim import kernel_cache
 from sim.jit import kernel
 
-_compiled = {}  # (function, signature) -> its CFunc in this process
+_compiled: dict[tuple, object] = {}  # (function, signature) -> its CFunc in this process
 _compiled_lock = threading.Lock()
 
 

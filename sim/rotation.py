@@ -70,7 +70,7 @@ def pick_design(value: object) -> str | None:
     "mixed" for a per-seat list of different kinds; None for a game without picks."""
     if value is None:
         return None
-    words = {"draft": DRAFTED, "random": DEALT, ROTATE: ROTATED}
+    words: dict[object, str] = {"draft": DRAFTED, "random": DEALT, ROTATE: ROTATED}
     kinds = {words.get(v, FIXED) for v in (value if isinstance(value, list) else [value])}
     return kinds.pop() if len(kinds) == 1 else "mixed"
 

@@ -20,7 +20,7 @@ from sim import kernel_cache
 
 PROJECT_ROOT = str(Path(__file__).resolve().parents[1])
 COMPILE_TIMEOUT_S = 600  # then this process compiles the entries itself
-_compiling = {}  # name of what a second process compiles -> that process
+_compiling: dict[str | None, subprocess.Popen] = {}  # what a second process compiles -> it
 _compiling_lock = threading.Lock()
 
 
@@ -33,6 +33,7 @@ def start_python(code: str, data) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                cwd=PROJECT_ROOT, env=dict(os.environ, PYTHONPATH=path))
+    assert process.stdin is not None  # opened as a pipe above
     try:
         with process.stdin:
             process.stdin.write(pickle.dumps(data))

@@ -17,7 +17,7 @@ from sim.runner.request import find_game
 try:  # typer vendors click; older typer versions use click itself
     from typer._click.exceptions import UsageError
 except ImportError:  # pragma: no cover
-    from click.exceptions import UsageError
+    from click.exceptions import UsageError  # type: ignore[assignment]
 
 USAGE_ERROR = 2
 

@@ -17,7 +17,7 @@ from sim.runner import RunError
 try:  # typer vendors click; older typer versions use click itself
     from typer._click.exceptions import UsageError
 except ImportError:  # pragma: no cover
-    from click.exceptions import UsageError
+    from click.exceptions import UsageError  # type: ignore[assignment]
 
 DEFAULT_BATCH = 20000
 DEFAULT_GAMES = "10000"

@@ -177,6 +177,7 @@ def check_out(out: Path, identity: dict, *, resume: bool, overwrite: bool,
 def _content_change(theirs: dict | None, ours: dict | None) -> str:
     """How the studio's content file of a resumed run differs from the one given now."""
     if theirs is None:
+        assert ours is not None  # the two differ
         return f"was made without a content file, not with {ours['name']}"
     if ours is None:
         return f"was made with content file {theirs['name']}, which is not given now"

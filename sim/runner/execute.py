@@ -144,7 +144,7 @@ def _execute(plan: Plan, out: Path, action: str, *, backend, quiet: bool,
     with RunProgress(plan.games, done_games, quiet) as bar:
         if until_ci is None:
             played = _play_missing(out, backend, jobs, batches, bar, keep_time)
-            kept, stopped = len(batches), []
+            kept, stopped = len(batches), list[dict]()
         else:
             played, kept, stopped = _play_until(out, backend, jobs, batches, bar, keep_time,
                                                 until_ci)

@@ -27,6 +27,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -72,7 +73,7 @@ class Inspection:
         return not (self.missing or self.damaged or self.strays)
 
 
-def _plain(value: object) -> object:
+def _plain(value: object) -> Any:
     """``value`` as it reads back from JSON, so a plan and a manifest compare equal."""
     return json.loads(json.dumps(value, default=str, sort_keys=True))
 

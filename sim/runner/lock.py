@@ -108,7 +108,7 @@ class FolderLock:
             if same:
                 break
             os.close(fd)
-        self.fd = fd
+        self.fd: int | None = fd
         os.ftruncate(fd, 0)
         os.pwrite(fd, (json.dumps({"pid": os.getpid(), "host": socket.gethostname()}) + "\n")
                   .encode(), 0)

@@ -82,7 +82,7 @@ class Plan:
         return identity
 
 
-def _jsonable(value: object) -> object:
+def _jsonable(value: object) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 

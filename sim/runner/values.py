@@ -57,7 +57,9 @@ def split_pair(text: str, flag: str) -> tuple[str, str]:
 
 def split_list(text: str) -> list[str]:
     """Split on commas that are not inside [...] or quotes: ``1,[2, 3],"a,b"``."""
-    items, depth, quote, current = [], 0, "", []
+    items: list[str] = []
+    current: list[str] = []
+    depth, quote = 0, ""
     for ch in text:
         if quote:
             if ch == quote:

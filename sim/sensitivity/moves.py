@@ -133,7 +133,7 @@ def grouped(single: Sequence[Move]) -> list[Move]:
             for (item, direction), ms in groups.items()]
 
 
-def playable(moved: Sequence[Move], load: Callable[[dict[str, object]], object],
+def playable(moved: Sequence[Move], load: Callable[[dict[str, int]], object],
              refusal: type[Exception]) -> tuple[list[Move], list[tuple[Move, str]]]:
     """Split ``moved`` into those the content accepts and those it refuses, with the reason.
 

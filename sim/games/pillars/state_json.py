@@ -111,7 +111,7 @@ def build_state(data: Any, content: Content,
     board = _Board(content, side)
     _regions(c, data, board, s)
     _population(c, data.get("population", {}), board, s)
-    owners = {"prophecies": {}, "monuments": {}}
+    owners: dict[str, dict] = {"prophecies": {}, "monuments": {}}
     out, end_ships = [], {}
     for seat, pl in enumerate(seated):
         tyrant = solo and seat == L.TYRANT
