@@ -27,7 +27,9 @@ def baseline(
     backend: opt.Backend = "local",
     scheduler: opt.Scheduler = None,
 ) -> None:
-    """Play a scenario and write a baseline: summary + per-game outcomes, scenario, seed, content hash.
+    """Play a scenario and write a baseline for `sim check`.
+
+    Play a scenario and write a baseline: summary + per-game outcomes, scenario, seed, content hash.
 
     Example: sim baseline --scenario standard-3p --out scenarios/baselines/pericles-3p.json
     """

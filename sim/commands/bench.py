@@ -39,7 +39,9 @@ def bench(
     out: Annotated[Path, typer.Option(help="Where to write the JSON figures.")] = Path(
         "results/bench.json"),
 ) -> None:
-    """Measure games/s per core, decisions/s, thread scaling, start-up times, and the wall
+    """Measure the engine's speed, scaling and start-up times.
+
+    Measure games/s per core, decisions/s, thread scaling, start-up times, and the wall
     time and peak memory of `sim run` and of `sim report`.
 
     Example: sim bench --games 50000 --run-sizes 1e5,1e6 --report-sizes 1e6

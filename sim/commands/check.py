@@ -71,7 +71,9 @@ def check(
     backend: opt.Backend = "local",
     scheduler: opt.Scheduler = None,
 ) -> None:
-    """Exit 0 when every measure held within its tolerance, 1 when one moved, 3 when none
+    """Replay a baseline's games and test whether balance moved.
+
+    Exit 0 when every measure held within its tolerance, 1 when one moved, 3 when none
     moved but some were inconclusive, 2 when the check could not run (bad input, a broken
     game, a file it cannot write).
 

@@ -49,7 +49,9 @@ def compare(
     html: Annotated[Path | None, typer.Option(
         help="Also write the comparison as a self-contained HTML page here.")] = None,
 ) -> None:
-    """Paired per-game comparison of two runs; exit codes as for `sim check` (1 moved, 3
+    """Compare two runs game by game, on paired seeds.
+
+    Paired per-game comparison of two runs; exit codes as for `sim check` (1 moved, 3
     inconclusive).
 
     Example: sim run --scenario standard-3p --out a && sim run --scenario standard-3p

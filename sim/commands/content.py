@@ -12,9 +12,9 @@ import typer
 from sim.commands import content_ops
 from sim.commands.errors import OneLineErrors, fail, require_game
 
-app = typer.Typer(no_args_is_help=True, help="A game's content: export a table to CSV, import it "
-                  "back, check a file, show what changed, list the effect codes "
-                  "(docs/studio-content.md).")
+app = typer.Typer(no_args_is_help=True, help="Export, import, check and diff a game's content."
+                  "\n\nExport a table to CSV, import it back, check a file, show what changed, "
+                  "list the effect codes (docs/studio-content.md).")
 
 GameArg = Annotated[str, typer.Argument(help="Game of the content (see `sim games`).",
                                         show_default=False)]

@@ -14,7 +14,9 @@ def games(
                                    help="list GAME's play-profile columns (use_<name>): "
                                         "meaning and rulebook page, one line each"),
 ) -> None:
-    """List the games, their player counts, modes and scenario presets.
+    """List the games with their player counts, modes and presets.
+
+    List the games, their player counts, modes and scenario presets.
 
     Example: sim games ; sim games --profile pillars
     """

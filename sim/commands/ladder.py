@@ -23,7 +23,9 @@ def ladder(
         help="Output folder (default: results/ladder-GAME-Np).")] = None,
     workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
 ) -> None:
-    """Play each strategy against copies of each other one, seat-rotated with paired seeds,
+    """Play every strategy against the others: a win-share matrix.
+
+    Play each strategy against copies of each other one, seat-rotated with paired seeds,
     and print the win-share matrix with 95% intervals (stored as ladder.parquet). A
     co-operative game has one team: each strategy plays every mode on the same games, and
     the table is its survival per mode.

@@ -31,7 +31,9 @@ def plan(
     power: Annotated[float, typer.Option(help="Chance of the verdict.")] = 0.8,
     alpha: Annotated[float, typer.Option(help="Family-wise error rate.")] = 0.05,
 ) -> None:
-    """Print the games per run a check needs for a verdict with the given chance.
+    """Print the games per run a check needs for a verdict.
+
+    Print the games per run a check needs for a verdict with the given chance.
 
     Example: sim plan --detect 2 --tolerance 1 --players 3 --tests 23
     """

@@ -22,7 +22,9 @@ def report(
     min_effect: Annotated[float, typer.Option(
         help="Smallest gap from the fair share, in percentage points, that a flag needs.")] = 1.0,
 ) -> None:
-    """Write a balance report: win shares with intervals, flags, Glory, game length, sweeps.
+    """Write a balance report of one or more run folders.
+
+    Write a balance report: win shares with intervals, flags, Glory, game length, sweeps.
 
     Example: sim report results/pericles-3p   (writes results/pericles-3p/report.html)
     """

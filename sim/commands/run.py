@@ -69,7 +69,9 @@ def run(
     scheduler: opt.Scheduler = None,
     dask_transfer: opt.Transfer = None,
 ) -> None:
-    """Play many games and write one Parquet row per (game, seat) plus run.json.
+    """Play many games into a Parquet dataset with its run.json.
+
+    Play many games and write one Parquet row per (game, seat) plus run.json.
 
     Example: sim run --game pericles --players 3,4 --n 1e5 --sweep params.builder_base=3,4
     """

@@ -18,7 +18,9 @@ def score(
                                                       "game's standard content).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Apply the game-end scoring to a position and print each player's lines and total.
+    """Score a position at game end, line by line for each player.
+
+    Apply the game-end scoring to a position and print each player's lines and total.
 
     Example: sim score --game pericles --state tests/fixtures/kalliope.json
     """

@@ -46,7 +46,9 @@ def sensitivity(
     scheduler: opt.Scheduler = None,
     dask_transfer: opt.Transfer = None,
 ) -> None:
-    """Play the base and every moved value on the same seeds into one dataset; read it with
+    """Play the base and every moved value on the same seeds.
+
+    Play the base and every moved value on the same seeds into one dataset; read it with
     `sim report DIR` (tornado charts, values beyond tolerance). See docs/sensitivity.md.
 
     Example: sim sensitivity --game pericles --players 3 --n 2e4 --keys assumed --group item

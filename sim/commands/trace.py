@@ -36,7 +36,9 @@ def trace(
     text: Annotated[bool, typer.Option("--text", help="Readable text instead of JSON lines.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write to this file instead of stdout.")] = None,
 ) -> None:
-    """Play one game, set up as `sim run` plays it, and print every event.
+    """Play one game as `sim run` plays it and print every event.
+
+    Play one game, set up as `sim run` plays it, and print every event.
 
     JSON lines by default, one event a line; the last line is game_end (docs/trace.md).
 

@@ -28,7 +28,9 @@ def tune(
         help="Folder for the ladder result (default: results/tune-GAME-Np).")] = None,
     workers: Annotated[int | None, typer.Option(help="Threads (default: all cores).")] = None,
 ) -> None:
-    """Cross-entropy search over the heuristic's weights against the hand-made presets
+    """Search the heuristic's weights against the hand-made presets.
+
+    Cross-entropy search over the heuristic's weights against the hand-made presets
     (paired seeds, seat-rotated); writes preset `tuned` and its ladder against the others.
 
     Example: sim tune --game pericles --players 3 --budget 10 --seed 1

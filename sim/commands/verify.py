@@ -14,7 +14,9 @@ def verify(
     folder: Annotated[Path, typer.Argument(help="A folder written by `sim run`.", metavar="DIR",
                                            show_default=False)],
 ) -> None:
-    """Check a run folder: every shard there, readable, of the right size, run and batch,
+    """Check that a run folder's shards are all there and intact.
+
+    Check a run folder: every shard there, readable, of the right size, run and batch,
     and unchanged since it was written (SHA-256), and no other file in data/. Prints one
     summary line, then a few of the damaged and missing shards and stray files. Exit 0 when
     the run is complete and intact, else 1; 'sim run ... --resume' (or 'sim sensitivity ...
