@@ -15,9 +15,9 @@ from sim import kernel_cache
 kernel_cache.open_cache()
 # Kernels are compiled for the architecture's baseline processor (Numba's documented
 # NUMBA_CPU_NAME=generic) instead of this machine's model: the games are the same bit for
-# bit, and on the machine measured they play 4 to 5% faster and compile 15% faster than
-# with every instruction of the host (docs/performance.md). A NUMBA_CPU_NAME set in the
-# environment is kept.
+# bit, a cache made on one machine serves any machine of the architecture, and the wider
+# instructions of a recent processor did not make the games faster (docs/performance.md).
+# A NUMBA_CPU_NAME set in the environment is kept.
 os.environ.setdefault("NUMBA_CPU_NAME", "generic")
 config.reload_config()
 
@@ -61,8 +61,8 @@ def _one_width(arg):
 class _KernelDispatcher(CPUDispatcher):
     """Compiles a kernel once per kind of argument, not once per mix of integer widths and
     constants its call sites happen to pass. Numba would otherwise compile a copy for
-    each mix, and every copy re-optimises and re-emits all the code the kernel calls: the
-    copies were a quarter of the cold start (docs/performance.md). Integer arithmetic in
+    each mix, and every copy re-optimises and re-emits all the code the kernel calls
+    (docs/performance.md). Integer arithmetic in
     Numba is 64-bit whatever the argument width, so the results are the same.
 
     ``get_call_template`` is Numba's own hook for typing a call from compiled code;
@@ -88,27 +88,26 @@ def _kernel_decorator(**options):
 
 # For game kernels, which never allocate: without Numba's reference-counting runtime,
 # passing arrays (the state, the content tables) costs no atomic increments and
-# decrements per call, which were half of a game's time (docs/performance.md). A kernel
-# that tries to allocate fails to compile, so the no-allocation rule is checked by the
-# compiler. ``_nrt`` is Numba's own switch for that runtime (tests/test_jit.py fails when a
-# release drops it). ``forceinline`` is set off
-# explicitly because Numba passes it down from a caller that has it on.
+# decrements per call, a large share of a game's time otherwise (docs/performance.md). A
+# kernel that tries to allocate fails to compile, so the no-allocation rule is checked by
+# the compiler. ``_nrt`` is Numba's own switch for that runtime (tests/test_jit.py fails
+# when a release drops it). ``forceinline`` is set off explicitly because Numba passes it
+# down from a caller that has it on.
 kernel = _kernel_decorator(forceinline=False)
 
 # For small helpers called in the hot loops (a bot's helpers called once per option of a
 # decision, a rule asked once per Land): compiled once, then inlined by LLVM into every
-# caller, so a call no longer passes the state and weight arrays field by field (about 20
-# machine words) and the optimiser sees the whole loop.
-# Numba's own ``inline="always"`` does the same before typing, but re-types the helper
-# at every call site: 25 s of the cold start (docs/performance.md).
+# caller, so a call does not pass the state and weight arrays field by field and the
+# optimiser sees the whole loop. Numba's own ``inline="always"`` does the same before
+# typing, but re-types the helper at every call site, which makes compiling much longer
+# (docs/performance.md).
 inline_kernel = _kernel_decorator(forceinline=True)
 
 # For a large kernel with one caller (a step of the game loop, a stage of the heuristic):
 # Numba inlines its code into the caller before typing, so it has no compiled module of
 # its own. Such a module holds a copy of everything the kernel calls, optimised and
-# emitted again, which the caller's module repeats anyway: on the chain from the batch
-# loop down to a Main Action and in the heuristic, those copies took about 5 s of a 27 s
-# cold start (docs/performance.md). Each caller types the kernel again, and Numba copies
-# the code it inlines in a time that grows with its square, so this is for a few large
-# kernels of one caller each, not for helpers.
+# emitted again, which the caller's module repeats anyway (docs/performance.md). Each
+# caller types the kernel again, and Numba copies the code it inlines in a time that
+# grows with its square, so this is for a few large kernels of one caller each, not for
+# helpers.
 compiled_in_caller = _kernel_decorator(forceinline=False, inline="always")

@@ -31,8 +31,8 @@ class LocalBackend:
     """Batches one after another in this process; each batch uses ``workers`` threads.
 
     A batch's rows are built on a thread of their own while the next batch plays, so the
-    cores do not wait for them between batches: about 2% of a million-game run
-    (docs/performance.md). A batch that fails to play still hands on the batch before it.
+    cores do not sit idle between batches while Python builds them (docs/performance.md).
+    A batch that fails to play still hands on the batch before it.
     """
 
     name = "local"

@@ -171,8 +171,7 @@ class _ShardWriter:
     """Writes each batch's shard on a second thread while the next batch plays.
 
     Arrow's Parquet writer releases the GIL, so the cores keep playing games instead of
-    waiting for the write (building and writing shards between batches took about 6 s of
-    a million-game run, docs/performance.md). One write is in flight at a time, so memory
+    waiting for the write (docs/performance.md). One write is in flight at a time, so memory
     stays flat; a failed write stops the run at the next batch, and leaving the block
     waits for the last write.
     """
