@@ -1,8 +1,8 @@
 """The heuristic bot behind one compiled entry that the rules reach through its address.
 
 Numba copies the code of every function a kernel calls into that kernel's compiled
-module, so each of the 45 rules kernels on a path to a decision carried (and compiled
-again) the whole heuristic: 64 s of the cold start (docs/performance.md). Here the
+module, so each rules kernel on a path to a decision would carry (and compile again) the
+whole heuristic (docs/performance.md). Here the
 heuristic is compiled once per content record type as a C-callable function
 (``bot_entry``); a game keeps that function's address in its state (``put_entry``), and
 ``ask_heuristic`` calls it there, so no rules kernel holds a copy of the heuristic.

@@ -126,7 +126,7 @@ def card_progress(need, m, e, c, u):
     return best
 
 
-@inline_kernel  # as a call, 1.3% of a game once the memo changed what LLVM inlines
+@inline_kernel  # called per option: LLVM does not inline it on its own once the memo calls it
 def set_progress(s, params, seat, d_amph, d_troph, d_icon, icon):
     """Progress toward one complete Build cost (0..1) after changing holdings: the best
     of 3 Amphoras, 3 Trophies, 3 same-icon or 3 different-icon cards (p. 12)."""

@@ -52,6 +52,6 @@ DECISION_NAMES = tuple(name for name, _ in DECISION_FIELDS)
  D_OSTRACIZE_UNIT, D_PLACEMENT_ROW, D_COMPENSATION_GOOD, D_DEFEND, D_ECONOMY_COMPLETION,
  D_CULTURE_COMPLETION, D_KEEP_SKILL, D_TUCK_SKILL, D_OFFICE_REWARD, D_INTEGRATE_SPACE,
  D_UNIVERSAL_ROW, D_UNIVERSAL_HALF, D_UNIT_HOME) = (np.int32(k) for k in range(len(DECISION_FIELDS)))
-# np.int32, not int: Numba types a plain int global as a literal and compiles the policy
-# once per decision kind passed to it (45 copies of the heuristic, minutes of cold start).
+# np.int32, not int: Numba types a plain int global as a literal and would compile the
+# policy, and the heuristic under it, once per decision kind passed to it.
 N_DECISIONS = len(DECISION_FIELDS)

@@ -162,9 +162,9 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
     ``layout_key`` is not the layout this code was compiled for (``state_layout``).
 
     A kernel like the rules, so the game loop compiled into it passes its arrays without
-    Numba's reference counting (its increments and decrements were 6% of a game's profile
-    samples when this was the one function with the runtime on; docs/performance.md): the
-    caller allocates instead.
+    Numba's reference counting, whose increments and decrements on every array passed
+    down would cost the game loop time on every call (docs/performance.md): the caller
+    allocates instead.
 
     A game's result depends only on its index, so ``game.simulate`` plays a batch as
     chunks on several threads (``sim.threads``) and gets the same games.

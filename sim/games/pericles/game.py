@@ -21,7 +21,7 @@ from strategies.pericles.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_
 DRAFT, RANDOM = "draft", "random"
 ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
 # Games a thread takes at a time (sim.threads): a batch ends with its threads at most one
-# chunk apart, and a chunk is 20 to 30 ms of play against under 0.1 ms to start it.
+# chunk apart, and a chunk is long enough that starting it costs next to nothing.
 CHUNK = 256
 
 

@@ -2,11 +2,11 @@
 
 The kernels marked ``@apart`` are large and called rarely (a Battle, Athens builds, a
 completion, building and scoring a piece, Governance, the Demagogue's turn: a few dozen
-calls in a game), yet each sat in up to 25 compiled modules. Compiled apart, they also
-depend on nothing their callers compile, so a machine's first run compiles them on the
-second core (``entries.entries_soon``). Kernels called hundreds of times a game (the
-effect interpreter, settling) stay linked: through an address they made games measurably
-slower (docs/performance.md).
+calls in a game), and linked in, each would sit in every compiled module above it.
+Compiled apart, they also depend on nothing their callers compile, so a machine's first
+run compiles them on the second core (``entries.entries_soon``). Kernels called hundreds of times a game (the
+effect interpreter, settling) stay linked: a call through an address costs more than a
+linked one and hides the callee from the optimiser (docs/performance.md).
 """
 
 from numba import types
