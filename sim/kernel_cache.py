@@ -154,13 +154,14 @@ def _kind(folder: Path) -> str:
 
 
 def _prune(base: Path, current: Path) -> None:
-    """Remove folders of ``current``'s kind beyond the ``KEEP`` used last, unless used
-    within ``IN_USE_S``. Folders named by another scheme count as a kind of their own."""
-    folders = sorted((p for p in base.glob(_PREFIX + "*")
-                      if p.is_dir() and p != current and _kind(p) == _kind(current)),
-                     key=lambda p: p.stat().st_mtime, reverse=True)
+    """Remove folders of ``current``'s kind beyond the ``KEEP`` used last, and folders of
+    one key for every game (``numba-<key>``, an older layout of the cache), unless used
+    within ``IN_USE_S``."""
+    folders = [p for p in base.glob(_PREFIX + "*") if p.is_dir() and p != current]
+    same_kind = sorted((p for p in folders if _kind(p) == _kind(current)),
+                       key=lambda p: p.stat().st_mtime, reverse=True)
     now = time.time()
-    for old in folders[KEEP - 1:]:
+    for old in same_kind[KEEP - 1:] + [p for p in folders if not _kind(p)]:
         if now - old.stat().st_mtime > IN_USE_S:
             shutil.rmtree(old, ignore_errors=True)
 

@@ -136,13 +136,16 @@ def test_old_key_folders_are_pruned_but_recent_ones_and_other_kinds_kept(tmp_pat
             os.utime(old, (long_ago + k, long_ago + k))
     (tmp_path / "numba-pillars-inuse").mkdir()
     (tmp_path / "not-a-cache").mkdir()
+    for one_key in ("numba-0123456789abcdef", "numba-fedcba9876543210"):
+        (tmp_path / one_key).mkdir()  # the layout before one folder per game
+    os.utime(tmp_path / "numba-0123456789abcdef", (long_ago, long_ago))
     kernel_cache._prune(tmp_path, current)
     left = sorted(p.name for p in tmp_path.iterdir())
     kept_old = [f"numba-pillars-old{k:02d}"
                 for k in range(kernel_cache.KEEP + 3)][-(kernel_cache.KEEP - 2):]
     others = [f"numba-pericles-old{k:02d}" for k in range(kernel_cache.KEEP + 3)]
     assert left == sorted(["numba-pillars-current", "numba-pillars-inuse", "not-a-cache",
-                           *kept_old, *others])
+                           "numba-fedcba9876543210", *kept_old, *others])
 
 
 # One small kernel of each game and one shared, each called once in a fresh process:
