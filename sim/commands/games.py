@@ -1,6 +1,8 @@
 """`sim games`: what the simulator can play: player counts, modes and scenario presets;
 with ``--profile GAME``, the play-profile mechanisms the game's datasets count."""
 
+from collections.abc import Sequence
+
 import typer
 
 from sim.commands.errors import OneLineErrors, require_game
@@ -38,7 +40,7 @@ def list_profile(game: str) -> None:
     echo_table(rows)
 
 
-def echo_table(rows: list[tuple[str, ...]]) -> None:
+def echo_table(rows: Sequence[tuple[str, ...]]) -> None:
     """Rows as aligned columns, the last one left ragged."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:

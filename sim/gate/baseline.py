@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -63,7 +63,7 @@ BASELINE = Record({
 }, others=True)
 
 
-def build(plan: Plan, sets: list[str], manifest: dict, cells: dict[int, Iterable[Outcomes]]) -> dict:
+def build(plan: Plan, sets: list[str], manifest: dict, cells: Mapping[int, Iterable[Outcomes]]) -> dict:
     """The baseline of a played plan. Its per-game outcomes are the file's content, so each
     cell's chunks are joined into one (a few bytes per game)."""
     whole = {index: concat(list(parts)) for index, parts in cells.items()}

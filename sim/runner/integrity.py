@@ -172,7 +172,7 @@ def _games_text(first: int, count: int) -> str:
     return f"games {first}..{first + count - 1}"
 
 
-def _batch_text(record: object) -> str:
+def _batch_text(record: Any) -> str:
     """'cell 0 batch 3, games 150..199' from a ``sim.batch`` record, whatever it holds."""
     try:
         return (f"cell {int(record['cell'])} batch {int(record['batch'])}, "
@@ -215,7 +215,7 @@ def _game_range(footer: pq.FileMetaData) -> tuple[int, int] | None:
             return None
         low = stats.min if low is None else min(low, stats.min)
         high = stats.max if high is None else max(high, stats.max)
-    return None if low is None else (int(low), int(high))
+    return None if low is None or high is None else (int(low), int(high))
 
 
 def find_strays(out: Path, batches: list[Batch]) -> list[str]:

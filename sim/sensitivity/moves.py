@@ -38,7 +38,7 @@ class Move:
     assumed: bool
 
     @property
-    def overrides(self) -> dict[str, int]:
+    def overrides(self) -> dict[str, object]:
         """The content overrides that play this move."""
         return {key: moved for key, _, moved in self.changes}
 
@@ -133,7 +133,7 @@ def grouped(single: Sequence[Move]) -> list[Move]:
             for (item, direction), ms in groups.items()]
 
 
-def playable(moved: Sequence[Move], load: Callable[[dict[str, int]], object],
+def playable(moved: Sequence[Move], load: Callable[[dict[str, object]], object],
              refusal: type[Exception]) -> tuple[list[Move], list[tuple[Move, str]]]:
     """Split ``moved`` into those the content accepts and those it refuses, with the reason.
 
