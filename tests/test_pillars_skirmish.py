@@ -30,12 +30,13 @@ from sim.games.pillars.rules.removal import (
 )
 from sim.games.pillars.rules.skirmish import skirmish_targets
 from sim.games.pillars.rules.status import WIN_REPLACE, status_check
-from sim.games.pillars.rules.support import SCRATCH
+from sim.games.pillars.rules.support import SCRATCH, tactical_support
 from tests.pillars_fixtures import (
     CARD,
     T,
     events,
     game,
+    give_tile,
     hand,
     kit,
     land,
@@ -180,6 +181,39 @@ def test_the_attacker_wins_a_tie_p15(s):
     assert s[L.LAND_HOPLITES + naxos * L.MAX_PLAYERS + 1] == 0
     assert len(hand(s, 1)) == 2 and hand(s, 0) == []
     assert check_state(s, T) == V_OK
+
+
+def test_strategic_initiative_wins_the_defenders_tie_p14_p15(s):
+    """p. ~14: its holder wins all ties it is in, a Skirmish's too, which p. 15 otherwise
+    gives the attacker."""
+    naxos = duel(s, 1, 1)
+    give_tile(s, 1, "strategic_initiative")
+    ev = check(s, script())
+    assert events(s, ev, EV_SKIRMISH) == [(naxos, 1, 0)]
+    assert removed(s, ev) == [(0, naxos, PIECE_HOPLITE)]
+    assert check_state(s, T) == V_OK
+
+
+def test_support_works_as_for_sieges_a_third_seat_too_p15(s):
+    """p. 15: Tactical Card Support "works in the same way as for Sieges" (p. 8): every seat
+    with Hoplites or Citadels in the space may place cards, one that is neither the
+    attacker nor the declared piece's owner too; its Power is not compared, and as a loser
+    it draws its cards back. The option rows say whose Power counts (column 2)."""
+    naxos = duel(s, 1, 1)
+    put(s, naxos, 2, hoplites=1)
+    set_hand(s, 2, [starting(0, 2)])
+    # declare seat 1's Hoplite; seats 0 and 1, with empty hands, stop; seat 2 places its card
+    ev = check(s, script(1, -1, -1, 0))
+    support = [(int(r[1]), int(r[3]), int(r[4]), int(r[5])) for r in ev[:s[L.EVENTS]]
+               if r[2] == EV_TACTICAL_SUPPORT]
+    assert support == [(2, naxos, 1, 2)]
+    assert events(s, ev, EV_SKIRMISH) == [(naxos, 1, 1)]  # 2 against 2: the attacker's tie
+    assert removed(s, ev) == [(1, naxos, PIECE_HOPLITE)]
+    assert len(hand(s, 2)) == 1  # redrawn
+    assert check_state(s, T) == V_OK
+    ev, work, opts, rng = kit()
+    tactical_support(s, T, script(-1), ev, 0, 1, naxos, np.zeros(SCRATCH, np.int32), opts, rng)
+    assert opts[1, 0] == 0 and opts[1, 2] == 0  # seat 2's card counts for nobody: no stake
 
 
 def test_a_lost_skirmish_costs_the_attacker_a_unit_and_it_draws_2_decision12(s):

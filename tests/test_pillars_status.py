@@ -16,6 +16,7 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.invariants import V_OK, check_state
 from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPT_ROWS
+from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.status import (
     WIN_CITY,
     WIN_REPLACE,
@@ -25,6 +26,7 @@ from sim.games.pillars.rules.status import (
     status_check,
 )
 from sim.games.pillars.rules.support import SCRATCH, support_limit, tactical_support
+from sim.games.pillars.rules.turn import start_turn
 from tests.pillars_fixtures import (
     CARD,
     T,
@@ -160,13 +162,22 @@ def test_won_siege_replaces_the_pillar_and_skips_the_rest_p8(s):
     assert check_state(s, T) == V_OK
 
 
-def test_lost_siege_loser_redraws_and_the_check_goes_on_p8(s):
+def test_a_lost_siege_ends_the_status_check_too_p8_p15(s):
+    """p. 8 removes the Siege tile "in any case"; p. 15 has Domination and Consolidation
+    performed only "if there is no Siege or Skirmish": a lost Siege skips them as a won
+    one does."""
     naxos = siege_scene(s)
-    # both place a Power-2 card: 4 against 5; seat 0 loses and redraws one card
-    ev = check(s, script(0, 0))
+    rhodos, thraki = land("rhodos"), land("thraki")  # a Consolidation that must not happen
+    no_population(s, rhodos, thraki)
+    put(s, rhodos, 0, hoplites=1)
+    put(s, thraki, 0, workers=1)
+    # both place a Power-2 card: 4 against 5; seat 0 loses and redraws one card (the last
+    # entry would step up the Military track, were Consolidation reached)
+    ev = check(s, script(0, 0, MILITARY))
     assert events(s, ev, EV_SIEGE) == [(naxos, 0, -1)]
     assert s[L.SIEGE_AT + 0] == -1 and s[L.LAND_PILLAR + naxos] == 1
     assert len(hand(s, 0)) == 2 and len(hand(s, 1)) == 1
+    assert events(s, ev, EV_CONSOLIDATION) == [] and events(s, ev, EV_TRACK_STEP) == []
     assert check_state(s, T) == V_OK
 
 
@@ -225,6 +236,30 @@ def test_each_sea_ship_projects_to_one_adjacent_land_p6(s):
     W = script(land("argolis"), land("lakonia"))  # Lakonia is not next to Sea 6
     project_ships(s, T, W, 0, opts, rng)
     assert W[0] == SCRIPT_MISSED
+
+
+def test_every_seat_chooses_its_sea_ships_lands_at_the_start_of_every_turn_p6(s):
+    """p. 6: a Land chosen for a Sea Ship's Power holds for the turn it is chosen in; in any
+    later turn, another seat's too, its owner may choose again when Power is counted. Each
+    seat, the active one first and then clockwise, chooses its Ships' last Land here."""
+    ship_to(s, 0, 5)  # a second Ship of seat 0, in Sea 6
+    rows, chosen = [], {}
+    for seat in (1, 2, 0):
+        for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
+            sea = s[L.SHIP_SPACE + piece]
+            if not 0 <= sea < L.PORT:
+                continue
+            s[L.SHIP_PROJECT + piece] = -1
+            lands = [x for x in range(s[L.LAND_END])
+                     if T.land_sea[s[L.SIDE], x, sea] == 1 and open_land(s, T, x)]
+            rows.append(len(lands) - 1)
+            chosen[piece] = lands[-1]
+    assert len(chosen) == 4
+    W = script(*rows, mode=SCRIPT_ROWS)
+    ev, work, opts, rng = kit()
+    start_turn(s, T, W, ev, 1, work, np.zeros(SCRATCH, np.int32), opts, rng)
+    assert W[0] != SCRIPT_MISSED
+    assert {piece: int(s[L.SHIP_PROJECT + piece]) for piece in chosen} == chosen
 
 
 def test_a_citadel_adds_a_support_card_p8(s):

@@ -1053,8 +1053,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
             if effect == power_tile:
                 return w[F.F_STRATEGY_POWER] + quest
         return w[F.F_STRATEGY_ECONOMY] + quest
-    if kind == D_TACTICAL:
-        return 1.0 if s[L.HAND_N + seat] > w[F.F_TACTICAL_HAND] else -1.0
+    if kind == D_TACTICAL:  # only where the contest counts the seat's Power (column 2)
+        return 1.0 if c == 1 and s[L.HAND_N + seat] > w[F.F_TACTICAL_HAND] else -1.0
     if kind == D_DISCARD:
         return -1.0  # the hand is kept: every card is a Resource
     if kind == D_SIEGE_WIN:

@@ -28,7 +28,9 @@ DECISION_FIELDS = (
     ("place_city", "Land a gained Common City goes to (p. 7)"),
     ("mercenary", "-1 none, else Land with a City of the seat for a Mercenary Hoplite (p. 7)"),
     ("progress", "-1 no, else track stepped up (Domination, Consolidation, p. 8)"),
-    ("tactical", "-1 stop, else hand index of a card added face down (p. 8)"),
+    ("tactical", "-1 stop, else hand index of a card added face down, the card, 1 when the "
+                 "contest compares the seat's Power (a Siege: every seat; a Skirmish: the "
+                 "attacker and the declared piece's owner) (p. 8, p. 15)"),
     ("siege_win", "0 remove the Pillar, 1 replace it with one's own, 2 take the City (p. 8)"),
     ("turn", "0 Advance Turn, 1 Replenish Turn (p. 8)"),
     ("play", "hand index of the card played for the Advance Turn (p. 8)"),

@@ -1,9 +1,11 @@
 """Skirmish Mode (Appendix 4, p. 15): each seat's Skirmish tile, placed as a Free Action on
 a space holding one of its Hoplites, is resolved in its next Status Check after any Siege.
-The attacker declares another seat's Unit, Building or Pillar there; both add Tactical
-Card Support; the higher Power wins, the attacker on a tie. The loser's piece (the
-declared one, or one of the attacker's Units) goes back to its Player board and its owner
-draws 2 cards. Partners in Symmachia do not attack each other (decision 14).
+The attacker declares another seat's Unit, Building or Pillar there; Tactical Card Support
+is added as for a Siege (p. 8); the attacker's Power against the declared piece's owner's,
+the higher wins, the attacker on a tie unless only the owner holds Strategic Initiative
+(p. ~14). The loser's piece (the declared one, or one of the attacker's Units) goes back
+to its Player board and its owner draws 2 cards. Partners in Symmachia do not attack each
+other (decision 14).
 
 A Ship in the Land's Port is in the space; a Ship in a Sea is not (decision 35).
 """
@@ -14,7 +16,7 @@ from sim.games.pillars.events import EV_SKIRMISH
 from sim.games.pillars.rules.cards import draw_cards_reshuffling
 from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.heroes import CH_VICTORY, odysseus_challenge
-from sim.games.pillars.rules.power import land_power
+from sim.games.pillars.rules.power import land_power, same_initiative
 from sim.games.pillars.rules.removal import (
     PIECE_BUILDING,
     PIECE_HERO,
@@ -26,7 +28,8 @@ from sim.games.pillars.rules.removal import (
     port_ship,
     remove_piece,
 )
-from sim.games.pillars.rules.support import S_BOOST, redraw_support, tactical_support
+from sim.games.pillars.rules.strategy import STRATEGIC_INITIATIVE, holds
+from sim.games.pillars.rules.support import S_BOOST, redraw_losers, tactical_support
 from sim.games.pillars.rules.teams import partner
 from sim.jit import kernel
 
@@ -104,17 +107,18 @@ def skirmish(s, T, W, ev, seat, scratch, opts, rng):
     k = decide(s, T, W, opts, n, seat, D_SKIRMISH, rng)
     rival, piece = opts[k, 0], opts[k, 1]
     tactical_support(s, T, W, ev, seat, rival, land, scratch, opts, rng)
-    won = (land_power(s, T, land, seat) + scratch[S_BOOST + seat]
-           >= land_power(s, T, land, rival) + scratch[S_BOOST + rival])
+    attack = land_power(s, T, land, seat) + scratch[S_BOOST + seat]
+    defend = land_power(s, T, land, rival) + scratch[S_BOOST + rival]
+    won = attack > defend or (attack == defend and (
+        same_initiative(s, seat, rival) or holds(s, seat, STRATEGIC_INITIATIVE)))
     emit(s, ev, seat, EV_SKIRMISH, land, rival, 1 if won else 0)
     if won:
         lose_piece(s, T, W, ev, rival, piece, land, opts, rng)
-        redraw_support(s, rival, scratch, rng)
         odysseus_challenge(s, T, ev, seat, land, CH_VICTORY)
     else:
         n = unit_pieces(s, seat, land, True, opts, 0)
         if n > 0:
             piece = opts[decide(s, T, W, opts, n, seat, D_SKIRMISH, rng), 1]
             lose_piece(s, T, W, ev, seat, piece, land, opts, rng)
-        redraw_support(s, seat, scratch, rng)
+    redraw_losers(s, seat, won, scratch, rng)
     return True

@@ -1,6 +1,6 @@
 """The Status Check at the start of a turn (p. 8): a Siege with Tactical Card Support, in
 Skirmish Mode a Skirmish (p. 15), else Domination and Consolidation; and the Sea Ships'
-choice of Land for the turn (p. 6, decision 1).
+choice of Land for the turn, every seat's (p. 6, decision 1).
 
 ``scratch`` is an int32 work array of at least ``support.SCRATCH`` entries.
 """
@@ -40,7 +40,7 @@ from sim.games.pillars.rules.skirmish import skirmish
 from sim.games.pillars.rules.support import (
     S_BOOST,
     S_POWERS,
-    redraw_support,
+    redraw_losers,
     tactical_support,
 )
 from sim.games.pillars.rules.teams import partner
@@ -54,10 +54,22 @@ N_ICONS = len(ICONS)
 @kernel
 def project_ships(s, T, W, seat, opts, rng):
     """The seat chooses, for each of its Ships in a Sea, the one adjacent open Land it
-    gives its Power to this turn (p. 6; decision 1: a per-Ship choice its owner makes
-    once per turn, at the start of that turn, and again for a Ship it moves or Deploys)."""
+    gives its Power to this turn (p. 6)."""
     for piece in range(seat * L.MAX_SHIPS, (seat + 1) * L.MAX_SHIPS):
         project_ship(s, T, W, seat, piece, opts, rng)
+
+
+@kernel
+def choose_ship_lands(s, T, W, active, opts, rng):
+    """A turn starts, and Power is first counted in it by its Status Check: every seat,
+    the active one first and then clockwise, chooses its Sea Ships' Lands for this turn
+    (p. 6: the choice holds for the turn it is made in and may change in any later turn,
+    whoever's; decision 1). The Tyrant's Ships keep the Lands his rules give them."""
+    n_players = s[L.N_PLAYERS]
+    for k in range(n_players):
+        seat = (active + k) % n_players
+        if not (seat == L.TYRANT and s[L.ADDONS] & L.ADDON_SOLO != 0):
+            project_ships(s, T, W, seat, opts, rng)
 
 
 @kernel
@@ -96,8 +108,8 @@ def siege_targets(s, land, seat):
 def siege(s, T, W, ev, seat, scratch, opts, rng):
     """Resolve the seat's Siege (p. 8). Won: the other seat's Pillar is removed (and may be
     replaced by one's own) or its City's marker replaced by one's own (none on one's own
-    Starting City). The Siege tile leaves either way (decision 3); a loser who placed
-    support cards draws as many. Returns True when the Siege was won."""
+    Starting City). The Siege tile leaves either way; a loser who placed support cards
+    draws as many. Returns True when the Siege was won."""
     land = s[L.SIEGE_AT + seat]
     s[L.SIEGE_AT + seat] = -1
     tactical_support(s, T, W, ev, seat, -1, land, scratch, opts, rng)
@@ -124,9 +136,7 @@ def siege(s, T, W, ev, seat, scratch, opts, rng):
             odysseus_challenge(s, T, ev, seat, land, CH_PILLAR)
     if won:
         odysseus_challenge(s, T, ev, seat, land, CH_VICTORY)
-    for other in range(s[L.N_PLAYERS]):
-        if (other != seat) if won else (other == seat):
-            redraw_support(s, other, scratch, rng)
+    redraw_losers(s, seat, won, scratch, rng)
     return won
 
 
@@ -208,11 +218,13 @@ def consolidation(s, T, W, ev, seat, work, scratch, opts, rng):
 @compiled_in_caller
 def status_check(s, T, W, ev, seat, work, scratch, opts, rng):
     """Step 1 of every turn (p. 8): a Siege if the seat's Siege tile is on the board, then
-    in Skirmish Mode its Skirmish (p. 15), taken back unresolved after a won Siege. A won
-    Siege or a Skirmish ends the Status Check, otherwise Domination, then Consolidation."""
+    in Skirmish Mode its Skirmish (p. 15), taken back unresolved after a won Siege. A
+    Siege, won or lost, or a Skirmish ends the Status Check: Domination, then
+    Consolidation, come only when there was neither (p. 8, p. 15)."""
     for track in range(L.N_TRACKS):
         s[L.STATUS_STEPPED + track] = 0
-    won = s[L.SIEGE_AT + seat] >= 0 and siege(s, T, W, ev, seat, scratch, opts, rng)
+    besieged = s[L.SIEGE_AT + seat] >= 0
+    won = besieged and siege(s, T, W, ev, seat, scratch, opts, rng)
     if s[L.SKIRMISH_AT + seat] >= 0:
         if won:
             emit(s, ev, seat, EV_SKIRMISH, s[L.SKIRMISH_AT + seat], -1, 0)
@@ -220,7 +232,7 @@ def status_check(s, T, W, ev, seat, work, scratch, opts, rng):
             return
         if skirmish(s, T, W, ev, seat, scratch, opts, rng):
             return
-    if won:
+    if besieged:
         return
     domination(s, T, W, ev, seat, work, scratch, opts, rng)
     consolidation(s, T, W, ev, seat, work, scratch, opts, rng)

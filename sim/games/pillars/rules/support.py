@@ -32,16 +32,17 @@ def support_limit(s, land, seat):
 def tactical_support(s, T, W, ev, attacker, defender, land, scratch, opts, rng):
     """Each seat with Hoplites or Citadels in the space, the attacker first, then
     clockwise, places cards face down without seeing the others' (decision 4); then all
-    are revealed, their Power added and the cards discarded (p. 8). With a ``defender``
-    (a Skirmish, p. 15) only the two whose Power is compared take part (decision 36);
-    ``defender`` -1 lets every seat (a Siege)."""
+    are revealed, their Power added and the cards discarded (p. 8). A Skirmish's support
+    works the same way (p. 15); its ``defender``, the declared piece's owner (-1 in a
+    Siege), only marks in each option whose Power the contest compares (column 2: 1 for
+    the attacker and the defender, and for every seat in a Siege)."""
     n_players = s[L.N_PLAYERS]
     for k in range(n_players):
         seat = (attacker + k) % n_players
         scratch[S_BOOST + seat] = 0
         scratch[S_USED + seat] = 0
-        taking_part = defender < 0 or seat == attacker or seat == defender
-        limit = support_limit(s, land, seat) if taking_part else 0
+        stake = 1 if defender < 0 or seat == attacker or seat == defender else 0
+        limit = support_limit(s, land, seat)
         hand = L.HAND + seat * L.MAX_PILE
         while scratch[S_USED + seat] < limit:
             n = option(opts, 0, -1, 0, 0, 0)
@@ -50,7 +51,7 @@ def tactical_support(s, T, W, ev, attacker, defender, land, scratch, opts, rng):
                 for i in range(scratch[S_USED + seat]):
                     placed |= scratch[S_PICKS + seat * MAX_SUPPORT + i] == h
                 if not placed:
-                    n = option(opts, n, h, s[hand + h], 0, 0)
+                    n = option(opts, n, h, s[hand + h], stake, 0)
             h = opts[decide(s, T, W, opts, n, seat, D_TACTICAL, rng), 0]
             if h < 0:
                 break
@@ -76,7 +77,9 @@ def tactical_support(s, T, W, ev, attacker, defender, land, scratch, opts, rng):
 
 
 @kernel
-def redraw_support(s, loser, scratch, rng):
-    """The loser draws back as many cards as it placed (p. 8)."""
-    if scratch[S_USED + loser] > 0:
-        draw_cards_reshuffling(s, loser, scratch[S_USED + loser], rng)
+def redraw_losers(s, attacker, won, scratch, rng):
+    """After a Siege or a Skirmish (p. 8, p. 15), each losing seat draws back as many cards
+    as it placed: the attacker when it lost, else every other seat."""
+    for seat in range(s[L.N_PLAYERS]):
+        if ((seat != attacker) if won else (seat == attacker)) and scratch[S_USED + seat] > 0:
+            draw_cards_reshuffling(s, seat, scratch[S_USED + seat], rng)

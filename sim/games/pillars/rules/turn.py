@@ -40,7 +40,7 @@ from sim.games.pillars.rules.free import free_moment
 from sim.games.pillars.rules.power import has_ability
 from sim.games.pillars.rules.rewards import progress
 from sim.games.pillars.rules.spend import W_COST, covered, pay, summarize
-from sim.games.pillars.rules.status import project_ships, status_check
+from sim.games.pillars.rules.status import choose_ship_lands, status_check
 from sim.games.pillars.rules.strategy import COUNCIL_OF_ELDERS, POLIS_EXPANSION, holds
 from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.games.pillars.rules.tyrant_cards import basic_to_bottom
@@ -65,8 +65,8 @@ def section_of(s, T, seat):
 
 @compiled_in_caller
 def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
-    """A turn begins: its per-turn fields cleared, the Sea Ships' Lands and the archers'
-    aims chosen (p. 6, p. ~14), the Status Check (p. 8)."""
+    """A turn begins: its per-turn fields cleared, every seat's Sea Ships' Lands and the
+    seat's archers' aims chosen (p. 6, p. ~14), the Status Check (p. 8)."""
     s[L.ACTIVE] = seat
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
@@ -76,7 +76,7 @@ def start_turn(s, T, W, ev, seat, work, scratch, opts, rng):
     for card in range(L.N_DECKS * L.MAX_MYTH_DECK):
         s[L.INVOKED_THIS_TURN + card] = 0
     s[L.TILES_USED] = 0
-    project_ships(s, T, W, seat, opts, rng)
+    choose_ship_lands(s, T, W, seat, opts, rng)
     aim_all_archers(s, T, W, seat, opts, rng)
     status_check(s, T, W, ev, seat, work, scratch, opts, rng)
 

@@ -21,7 +21,12 @@ from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.core import emit
 from sim.games.pillars.rules.relocate import clear_relocated
 from sim.games.pillars.rules.rewards import progress
-from sim.games.pillars.rules.status import controlled_with_icon, dominates, may_progress
+from sim.games.pillars.rules.status import (
+    choose_ship_lands,
+    controlled_with_icon,
+    dominates,
+    may_progress,
+)
 from sim.games.pillars.rules.turn import (
     N_SECTIONS,
     SEC_ASCEND,
@@ -173,12 +178,14 @@ def tyrant_action(s, T, W, ev, section, work, scratch, opts, rng):
 
 @apart()
 def tyrant_turn(s, T, W, ev, work, scratch, opts, rng):
-    """One turn of the Tyrant (p. ~22)."""
+    """One turn of the Tyrant (p. ~22); the player's Sea Ships' Lands are chosen anew for
+    it (p. 6)."""
     s[L.ACTIVE] = T_SEAT
     s[L.PLAYED] = -1
     s[L.TURN_DONE] = 0
     s[L.PROPHECY_TURN] = 0
     clear_relocated(s)
+    choose_ship_lands(s, T, W, T_SEAT, opts, rng)
     tyrant_status(s, T, W, ev, work, scratch, opts, rng)
     card = reveal_active(s)
     if card < 0:
