@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.pillars import layout as L
+from tests.cli_process import sim
 
 runner = CliRunner()
 
@@ -48,6 +49,8 @@ def test_track_end_setting_is_recorded_and_changes_when_games_end(tmp_path):
     assert done.exit_code == 0, done.output
     plan = json.loads((tmp_path / "run" / "run.json").read_text())
     assert [c["settings"]["track_end"] for c in plan["cells"]] == ["markers", "tracks"]
+    # the other reading of "collectively" (p. 13) is named as a rule played otherwise
+    assert [bool(c["deviations"]) for c in plan["cells"]] == [False, True]
     ends = pd.read_parquet(tmp_path / "run" / "data").groupby("cell").end_reason.value_counts()
     # distinct tracks are harder to reach than markers, so fewer games end by tracks
     assert ends.get((1, "tracks"), 0) < ends.get((0, "tracks"), 0)
@@ -81,7 +84,7 @@ def test_trace_plays_a_game_to_its_end():
     (["--set", "mode=long"], "unknown mode 'long'"),
     (["--mode", "short+tutorial"], "combines short and tutorial"),
     (["--mode", "symmachia"], "symmachia is played by 4 players, not 3"),
-    (["--mode", "tutorial+barbarian_hordes"], "does not combine with tutorial"),
+    (["--set", "phalanx=everywhere"], "phalanx 'everywhere' is unknown"),
     (["--set", "track_end=steps"], "track_end 'steps' is unknown"),
     (["--set", "city_states=[\"spartaa\", \"draft\", \"draft\"]"], "unknown City-state"),
     (["--set", "city_states=[\"draft\"]"], "city_states lists 1 seats"),
@@ -96,3 +99,21 @@ def test_bad_settings_give_one_line(tmp_path, flags, words):
     assert done.exit_code == 2, done.output
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], lines
+
+
+def test_a_setting_that_plays_a_rule_otherwise_is_named_in_run_json_and_the_report(tmp_path):
+    """``phalanx = "region"`` counts Phalanx Formation's Power in the Region only (the
+    other reading of p. ~14): run.json's cell and the report's run summary name it; the
+    default plays the rules as printed."""
+    out = tmp_path / "run"
+    done = sim("run", "--game", "pillars", "--players", 3, "--n", 4, "--seed", 1,
+               "--strategies", "random", "--out", out, "--quiet", "--sweep",
+               "phalanx=lands,region")
+    assert done.returncode == 0, done.stderr
+    cells = json.loads((out / "run.json").read_text())["cells"]
+    assert [c["settings"]["phalanx"] for c in cells] == ["lands", "region"]
+    assert cells[0]["deviations"] == []
+    assert any("phalanx = region" in line and "p. ~14" in line for line in cells[1]["deviations"])
+    assert sim("report", out).returncode == 0
+    page = (out / "report.html").read_text()
+    assert "phalanx = region: Phalanx Formation" in page

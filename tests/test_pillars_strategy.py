@@ -317,15 +317,24 @@ def test_naval_dominance_ships_move_two_spaces_a_movement_p14(a):
     assert used == 1 and events(a, ev, EV_MOVE) == [(MOVE_SHIP, sea(2), sea(6))]
 
 
-def test_phalanx_formation_three_land_units_add_2_in_the_region_p14(a):
+def test_phalanx_formation_adds_2_on_its_lands_and_once_in_the_region_p14(a):
+    """p. ~14: 3 Land Units in a Region "collectively contribute 2 extra Power", counted
+    wherever Power is counted: on each Land where they stand, and once in the Region's
+    Power. ``phalanx = "region"`` counts them in the Region's Power only."""
     pelop = region("peloponnesos")
-    argolis = land("argolis")
+    argolis, lakonia = land("argolis"), land("lakonia")
     before = region_power(a, T, pelop, 0)  # a Hoplite and a Worker on Lakonia
+    at_lakonia = land_power(a, T, lakonia, 0)
     give_tile(a, 0, "phalanx_formation")
     assert region_power(a, T, pelop, 0) == before
     put(a, argolis, 0, workers=1)
     assert region_power(a, T, pelop, 0) == before + 1 + 2
-    assert land_power(a, T, argolis, 0) == 1  # the Region's Power only (decision 19)
+    assert land_power(a, T, argolis, 0) == 1 + 2
+    assert land_power(a, T, lakonia, 0) == at_lakonia + 2
+    assert land_power(a, T, land("korinthia"), 0) == 0  # none of its Land Units there
+    a[L.PHALANX_RULE] = L.PHALANX_REGION
+    assert region_power(a, T, pelop, 0) == before + 1 + 2
+    assert land_power(a, T, argolis, 0) == 1 and land_power(a, T, lakonia, 0) == at_lakonia
 
 
 def test_polis_expansion_steps_a_port_regions_track_on_a_replenish_turn_p14(a):
@@ -360,7 +369,7 @@ def test_siege_weapons_two_land_units_by_a_rival_building_p14(a):
     assert land_power(a, T, argolis, 0) == 2  # one Land Unit is not enough
 
 
-def test_strategic_initiative_wins_power_ties_not_the_glory_tie_p14(a):
+def test_strategic_initiative_wins_every_tie_the_glory_tie_too_p14(a):
     delos = land("delos")
     kyk = region("kyklades")
     no_population(a, delos, land("naxos"), land("rhodos"))
@@ -377,7 +386,10 @@ def test_strategic_initiative_wins_power_ties_not_the_glory_tie_p14(a):
     powers[:] = [2, 0, 2, 0]
     assert controller(a, powers, 2, track) == NOBODY  # the Population must still be exceeded
     a[L.GLORY + 0] = a[L.GLORY + 2] = 9
-    assert better(a, 0, 2)  # the Glory tie goes by the tracks (decision 9)
+    # "you win all ties you are involved in": the Glory tie too, before the tracks (p. 13)
+    assert better(a, 2, 0) and not better(a, 0, 2)
+    a[L.GLORY + 1] = 9
+    assert better(a, 0, 1)  # between seats without the tile, the tracks still decide
 
 
 def test_tactical_manoeuvre_moves_all_land_units_with_one_movement_p14(a):

@@ -35,7 +35,7 @@ SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, check_turns, max_rounds):
+              mode, track_end, troia_rule, phalanx, check_turns, max_rounds):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     Rounds run from the First Player clockwise (p. 8). After a trigger the round is
@@ -51,6 +51,7 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_playe
         setup_atlantis(s)
     s[L.TRACK_END] = track_end
     s[L.TROIA_RULE] = troia_rule
+    s[L.PHALANX_RULE] = phalanx
     record(s, T)
     while s[L.GAME_OVER] == 0:
         s[L.ROUND] += 1
@@ -94,7 +95,7 @@ def work_arrays(max_events):
 
 @njit
 def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_players, picks,
-             tiles, mode, track_end, troia_rule, check_turns, max_rounds, max_events):
+             tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``). ``packed``: ``Content.packed``."""
@@ -104,14 +105,14 @@ def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_
     T = packed[0]
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, check_turns, max_rounds)
+              mode, track_end, troia_rule, phalanx, check_turns, max_rounds)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng, ev, run_seed,
                first_index, count, side, n_players, picks, tiles, mode, track_end, troia_rule,
-               check_turns, max_rounds,
+               phalanx, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
                violation, atlantis, hero, hero_power, time_markers, improved, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
@@ -127,7 +128,7 @@ def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng,
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks,
-                  tiles, mode, track_end, troia_rule, check_turns, max_rounds)
+                  tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds)
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]

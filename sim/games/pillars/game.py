@@ -46,6 +46,7 @@ class PillarsSetup:
     mode: str = "standard"  # modes.py: "short", "symmachia", "short+symmachia" ...
     track_end: str = "markers"  # layout.TRACK_ENDS: how the track-end trigger counts
     troia_rule: str = "lifted"  # layout.TROIA_RULES: the Siege of Destiny's only-City rule
+    phalanx: str = "lands"  # layout.PHALANX_RULES: where Phalanx Formation's Power counts
     # per seat: a City-state name, "draft" (the seat's policy drafts, as printed) or
     # "random" (dealt at random); seats past the list draft
     city_states: tuple[str, ...] = ()
@@ -106,7 +107,8 @@ def _args(content: Content, setup: PillarsSetup, address: int | None = None):
     check_players(setup.mode, setup.players)
     check_board(setup.mode, content.tables, setup.board)
     return (policy_words(content, setup, address), side, picks, tiles, mode_code(setup.mode),
-            L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule))
+            L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule),
+            L.PHALANX_RULES.index(setup.phalanx))
 
 
 def simulate(content: Content, setup, run_seed: int, first_index: int,
@@ -140,11 +142,11 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
     }
 
     def play(k: int, start: int, stop: int) -> bool:
-        W, side, picks, tiles, mode, track_end, troia_rule = args[k]
+        W, side, picks, tiles, mode, track_end, troia_rule, phalanx = args[k]
         one = every[k]
         return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0), run_seed,
                           first_index + start, stop - start, side, one.players, picks, tiles,
-                          mode, track_end, troia_rule, one.check_turns, one.max_rounds,
+                          mode, track_end, troia_rule, phalanx, one.check_turns, one.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
     try:  # no game: the compiled layout is checked first
@@ -166,10 +168,10 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
-    W, side, picks, tiles, mode, track_end, troia_rule = _args(content, setup)
+    W, side, picks, tiles, mode, track_end, troia_rule, phalanx = _args(content, setup)
     state, events, played = play_one(L.LAYOUT_KEY, content.packed, W,
                                      apart.addresses(content.packed), run_seed, game_index,
                                      side, setup.players, picks, tiles, mode, track_end,
-                                     troia_rule, True, setup.max_rounds, max_events)
+                                     troia_rule, phalanx, True, setup.max_rounds, max_events)
     refuse_mismatch(played, "pillars")
     return state, events

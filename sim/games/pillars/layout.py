@@ -93,6 +93,11 @@ MODES = ("standard", "tutorial", "short")
 # reached ("tracks").
 TRACK_ENDS = ("markers", "tracks")
 TRACK_END_MARKERS, TRACK_END_TRACKS = range(len(TRACK_ENDS))
+# Where Phalanx Formation's 2 extra Power count (p. ~14, decision 19): on each Land holding
+# the seat's Land Units of the formation and once in the Region's Power ("lands"), or in
+# the Region's Power only ("region").
+PHALANX_RULES = ("lands", "region")
+PHALANX_LANDS, PHALANX_REGION = range(len(PHALANX_RULES))
 MODE_STANDARD, MODE_TUTORIAL, MODE_SHORT = range(len(MODES))
 # Gameplay modes played on top of one of MODES (Appendix 4, p. 15: they combine), written
 # "short+symmachia"; bit k of the ADDONS field is ADDON_NAMES[k]. A game's mode code is
@@ -327,6 +332,8 @@ _FIELDS = (
     ("MODE", 1, "MODES code: standard, tutorial or short (Appendix 4, p. 15)"),
     ("ADDONS", 1, "bits of the gameplay modes played on top (ADDON_NAMES, Appendix 4, p. 15)"),
     ("TRACK_END", 1, "TRACK_ENDS code: how the track-end trigger counts (decision 2, p. 13)"),
+    ("PHALANX_RULE", 1, "PHALANX_RULES code: where Phalanx Formation's Power counts "
+                        "(decision 19, p. ~14)"),
     ("END_ROUND", 1, "last round to be played once the end is triggered, 0 before (p. 13)"),
     ("END_REASON", 1, "END_* code of the trigger that fired first, END_NONE before (p. 13)"),
     ("GAME_OVER", 1, "1 once the last round is played (or the safety limit is reached)"),
@@ -367,8 +374,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  OFF_TURN_INVOKES, INVOKED_THIS_TURN, PARTNER, TROIA, TIME_MARKERS, TROIA_RULE, SOLO_RES_DECK,
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
- TRACK_END, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON, VIOLATION, BOT_BOARD,
- BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
+ TRACK_END, PHALANX_RULE, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON,
+ VIOLATION, BOT_BOARD, BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)

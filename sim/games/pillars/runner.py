@@ -63,6 +63,9 @@ SETTINGS: dict[str, object] = {
     # the Siege of Destiny's only-City rule for Troia: "lifted" (its win condition, p. ~18,
     # overrides p. 8's protection of an only City) or "literal" (it does not)
     "troia_rule": "lifted",
+    # where Phalanx Formation's 2 extra Power count (p. ~14): "lands" (each Land holding the
+    # formation's Land Units, and once in the Region) or "region" (the Region only)
+    "phalanx": "lands",
     # "draft" (each seat's policy drafts, as printed, step 11), "random" (dealt at random),
     # "rotate" (each tile of the side in each seat equally often, sim.rotation), or one
     # City-state name, "draft" or "random" per seat
@@ -82,7 +85,8 @@ PARAMS: tuple = ()  # no tunable numbers yet
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
-CHOICES = {"board": (MODE_SIDE, *SIDES), "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES}
+CHOICES = {"board": (MODE_SIDE, *SIDES), "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES,
+           "phalanx": L.PHALANX_RULES}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
@@ -146,6 +150,7 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                        f"{players} players ; give one name (or 'draft' or 'random') per player")
     setup = PillarsSetup(players=players, board=settings["board"], mode=settings["mode"],
                          track_end=settings["track_end"], troia_rule=settings["troia_rule"],
+                         phalanx=settings["phalanx"],
                          city_states=seats, city_states_in=tuple(settings["city_states_in"]),
                          city_states_out=tuple(settings["city_states_out"]),
                          strategies=strategies)
@@ -229,6 +234,9 @@ def deviations(settings: dict) -> list[str]:
         left.append("troia_rule = literal: a Siege never takes Troia's only City (p. 8), so "
                     "the Achaeans win only once Troia holds a second City, although the "
                     "Siege of Destiny's win is taking Troia's Starting City (p. ~18)")
+    if settings["phalanx"] == "region":
+        left.append("phalanx = region: Phalanx Formation's 2 extra Power count in a Region's "
+                    "Power only, not on the Lands where its Land Units stand (p. ~14)")
     return left
 
 

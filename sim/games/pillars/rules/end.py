@@ -17,6 +17,7 @@ from sim.games.pillars.rules.core import decide, emit, option
 from sim.games.pillars.rules.destiny import destiny_end, destiny_mode, mark_destiny_winners
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.power import region_controller
+from sim.games.pillars.rules.strategy import STRATEGIC_INITIATIVE, holds
 from sim.games.pillars.rules.teams import NO_PARTNER, partner
 from sim.games.pillars.rules.tracks import LAST_STEP
 from sim.games.pillars.rules.wheels import solo_mode
@@ -166,10 +167,20 @@ def side_steps(s, seat):
 
 
 @kernel
+def side_initiative(s, seat):
+    """The seat, or in Symmachia its partner, holds Strategic Initiative (p. ~14)."""
+    ally = partner(s, seat)
+    return holds(s, seat, STRATEGIC_INITIATIVE) or (
+        ally != NO_PARTNER and holds(s, ally, STRATEGIC_INITIATIVE))
+
+
+@kernel
 def better(s, a, b):
-    """Seat ``a`` beats ``b``: more Glory, or as much and more steps on all the Region
-    tracks together (p. 13); in Symmachia, the seats' teams so (p. 15), and partners
-    never beat each other; in the Siege of Destiny the winning side beats the other."""
+    """Seat ``a`` beats ``b``: more Glory, or as much and the Strategic Initiative tile,
+    which wins every tie its holder is in (p. ~14), or, when both or neither hold it, more
+    steps on all the Region tracks together (p. 13); in Symmachia, the seats' teams so
+    (p. 15), and partners never beat each other; in the Siege of Destiny the winning side
+    beats the other."""
     if destiny_mode(s):
         return s[L.WON + a] > s[L.WON + b]
     if partner(s, a) == b:
@@ -177,6 +188,9 @@ def better(s, a, b):
     glory_a, glory_b = side_glory(s, a), side_glory(s, b)
     if glory_a != glory_b:
         return glory_a > glory_b
+    initiative_a, initiative_b = side_initiative(s, a), side_initiative(s, b)
+    if initiative_a != initiative_b:
+        return initiative_a
     return side_steps(s, a) > side_steps(s, b)
 
 

@@ -68,7 +68,33 @@ def archery_shift(s, T, land, seat, hoplite):
 
 @kernel
 def land_power(s, T, land, seat):
-    """The seat's Power on a Land: 1 per Worker, Agora, Temple, Pillar and City it
+    """The seat's Power on a Land: its pieces' (``pieces_power``) and, with Phalanx
+    Formation formed in the Land's Region, 2 more where its Land Units stand (p. ~14;
+    decision 19, the ``phalanx`` setting)."""
+    power = pieces_power(s, T, land, seat)
+    if holds(s, seat, PHALANX_FORMATION) and s[L.PHALANX_RULE] == L.PHALANX_LANDS:
+        k = land * L.MAX_PLAYERS + seat
+        region = T.land_region[s[L.SIDE], land]
+        if (region >= 0 and s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k]
+                + (s[L.HERO_AT + seat] == land) > 0
+                and region_units(s, T, region, seat) >= PHALANX_UNITS):
+            power += PHALANX_POWER
+    return power
+
+
+@kernel
+def region_units(s, T, region, seat):
+    """The seat's Land Units in the Region: Hoplites, Workers and its Hero (p. 16)."""
+    units = 0
+    for land in T.region_lands[s[L.SIDE], region]:
+        k = land * L.MAX_PLAYERS + seat
+        units += s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] + (s[L.HERO_AT + seat] == land)
+    return units
+
+
+@kernel
+def pieces_power(s, T, land, seat):
+    """The seat's pieces' Power on a Land: 1 per Worker, Agora, Temple, Pillar and City it
     Controls, 2 per Hoplite, 3 per Citadel, 2 per Ship in the Land's Port and 1 per Sea Ship
     whose projection the seat put on this Land this turn; each Military step adds 1 per
     piece of its kind (a Ship's extra Power lands once here, p. 7). Strategy tiles (p. ~14):
@@ -126,16 +152,13 @@ def sea_power(s, T, sea, seat):
 
 @kernel
 def region_power(s, T, region, seat):
-    """The sum of the seat's Power on the Region's Lands (p. 6); with Phalanx Formation, 2
-    more when 3 of its Land Units (its Hero among them, p. 16) stand in the Region (p. ~14;
-    decision 19)."""
+    """The sum of the seat's pieces' Power on the Region's Lands (p. 6); with Phalanx
+    Formation, 2 more, once, when 3 of its Land Units stand in the Region: the formation's
+    Power "collectively" (p. ~14; decision 19)."""
     power = 0
-    units = 0
     for land in T.region_lands[s[L.SIDE], region]:
-        power += land_power(s, T, land, seat)
-        k = land * L.MAX_PLAYERS + seat
-        units += s[L.LAND_HOPLITES + k] + s[L.LAND_WORKERS + k] + (s[L.HERO_AT + seat] == land)
-    if units >= PHALANX_UNITS and holds(s, seat, PHALANX_FORMATION):
+        power += pieces_power(s, T, land, seat)
+    if holds(s, seat, PHALANX_FORMATION) and region_units(s, T, region, seat) >= PHALANX_UNITS:
         power += PHALANX_POWER
     return power
 
@@ -160,7 +183,7 @@ def same_initiative(s, a, b):
 @kernel
 def wins_tie(s, track, a, b):
     """Seat ``a`` beats ``b`` at equal Power: the one holding Strategic Initiative wins
-    (p. ~14; decision 9), else the marker ahead on ``track`` (p. 6); without a track
+    (p. ~14), else the marker ahead on ``track`` (p. 6); without a track
     (Atlantis, decision 41) nobody wins the tie."""
     if not same_initiative(s, a, b):
         return holds(s, a, STRATEGIC_INITIATIVE)
