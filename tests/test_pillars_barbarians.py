@@ -17,8 +17,9 @@ from sim.games.pillars.events import (
     EV_PIECE_REMOVED,
     EV_RONDEL_MOVE,
 )
+from sim.games.pillars.game import PillarsSetup, simulate
 from sim.games.pillars.invariants import V_OK, check_state
-from sim.games.pillars.modes import ModeError, canonical
+from sim.games.pillars.modes import canonical
 from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import advance_turn
 from sim.games.pillars.rules.barbarians import (
@@ -37,6 +38,7 @@ from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_CITY, PIECE_PI
 from sim.games.pillars.rules.settle import settle_action, settle_choices
 from sim.games.pillars.rules.turn import crosses_line
 from tests.pillars_fixtures import (
+    CONTENT,
     T,
     common_city,
     events,
@@ -278,8 +280,16 @@ def test_the_first_players_crossing_after_the_first_turn_wakes_them_p15(s, seat,
     assert check_state(s, T) == V_OK
 
 
-def test_the_mode_combines_except_with_tutorial_decision39():
+def test_the_mode_combines_with_every_end_mode_tutorial_too_p15():
+    """p. 15: the gameplay modes "can be combined"; with the Tutorial Game the game ends only
+    when a seat Controls 4 Cities, which razed Cities may put off, up to the engine's
+    safety limit on rounds."""
     assert canonical("barbarian_hordes+short") == "short+barbarian_hordes"
     assert canonical("skirmish+barbarian_hordes+symmachia") == "symmachia+skirmish+barbarian_hordes"
-    with pytest.raises(ModeError, match="does not combine with tutorial"):
-        canonical("tutorial+barbarian_hordes")
+    assert canonical("barbarian_hordes+tutorial") == "tutorial+barbarian_hordes"
+    setup = PillarsSetup(players=3, board="mediterranean", mode="tutorial+barbarian_hordes",
+                         check_turns=True)
+    out = simulate(CONTENT, setup, 3, 0, 12)
+    assert not out["violation"].any()
+    assert {L.END_REASON_NAMES[r] for r in out["end_reason"]} <= {"cities", "round_limit"}
+    assert (out["won"][:, :3].sum(axis=1) >= 1).all()

@@ -14,9 +14,6 @@ from sim.games.pillars.content import SIDES
 ALL_MODES = L.MODES + L.ADDON_NAMES
 # the player counts an added mode allows (Appendix 4: Symmachia is 2 against 2)
 ADDON_PLAYERS = {"symmachia": (4,), "solo": (2,)}
-# the end-setting modes an added mode does not combine with, and why (decision 39)
-ADDON_EXCLUDES = {"barbarian_hordes": (("tutorial",), "the Barbarians raze Cities, which "
-                                       "can leave the 4-City end out of reach")}
 DESTINY = "siege_of_destiny"
 DESTINY_BRINGS = ("skirmish", "legendary_heroes")  # p. ~18
 DESTINY_SIDE = "aegean"  # step 1 of its setup (p. ~18)
@@ -53,13 +50,7 @@ def parse_mode(text: str) -> tuple[str, tuple[str, ...]]:
                             f"not with {', '.join(others)} ; use --mode {DESTINY}")
         names = [*names, *(name for name in DESTINY_BRINGS if name not in names)]
     added = tuple(name for name in L.ADDON_NAMES if name in names)
-    base = bases[0] if bases else "standard"
-    for name in added:
-        excluded, why = ADDON_EXCLUDES.get(name, ((), ""))
-        if base in excluded:
-            raise ModeError(f"{name} does not combine with {base}: {why} ; use {name} "
-                            f"or short+{name}")
-    return base, added
+    return bases[0] if bases else "standard", added
 
 
 def canonical(text: str) -> str:

@@ -135,9 +135,11 @@ def deal_procurement(s, T, first_slot, kind, keep_three_player, scratch, rng):
 
 @kernel
 def setup_shared_board(s, T, scratch, rng):
-    """Steps 2-6: Mythology decks, Procurement Area, Track tiles, Common Cities, Strategy
-    stacks. Step 7 (Mythology tiles beside the board) changes no state: the tiles belong to
-    card abilities the content does not model yet."""
+    """Steps 2-6: Mythology decks, Procurement Area (the 3-player Characters out below 3
+    players), Track tiles, Common Cities on steps 3 and 5 and below Build, Strategy
+    stacks. Step 7 needs nothing here: ``clear`` leaves the Mythology tiles beside the
+    board (``SPHINX_AT`` and ``GORGON_SEAT`` -1), from where the Sphinx's and the
+    Gorgon's abilities place them."""
     for deck in range(L.N_DECKS):
         s[L.MYTH_N + deck] = shuffled_rows(T.mythology, 0, deck,
                                            s[L.MYTH_DECK + deck * L.MAX_MYTH_DECK:], rng)
