@@ -35,3 +35,22 @@ def test_an_invasion_two_power_off_fails_the_gate(power):
                CHECK_GAMES, "--set", f"card.I2.power={power}", "--quiet")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "| 1p | survival |" in done.stdout and "**moved**" in done.stdout
+
+
+@pytest.mark.parametrize("die", ["never", "always"])
+def test_a_production_die_setting_other_than_printed_is_a_deviation_of_the_run(die, tmp_path):
+    """p. 10: the Queen chooses, Structure by Structure, whether to roll; a run that fixes
+    the choice says so in run.json."""
+    done = sim("run", "--scenario", "easy", "--n", 20, "--set", f"production_die={die}",
+               "--out", tmp_path / "run", "--quiet")
+    assert done.returncode == 0, done.stderr
+    cell = json.loads((tmp_path / "run" / "run.json").read_text())["cells"][0]
+    assert len(cell["deviations"]) == 1
+    assert cell["deviations"][0].startswith(f"production_die = {die}: ")
+    assert "(p. 10)" in cell["deviations"][0]
+
+
+def test_the_printed_production_die_choice_is_no_deviation(tmp_path):
+    done = sim("run", "--scenario", "easy", "--n", 20, "--out", tmp_path / "run", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["cells"][0]["deviations"] == []

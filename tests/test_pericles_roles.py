@@ -62,7 +62,8 @@ def test_random_roles_are_named_as_a_deviation_and_the_draft_preset_drafts():
     from sim.games.pericles.runner import deviations
     from sim.runner.scenario import load_scenario
 
-    assert "not drafted as printed (rulebook p. 5)" in deviations(SETTINGS)[0]
+    assert deviations(SETTINGS)[0].startswith("roles = random: Roles are dealt at random, not "
+                                              "drafted as printed (p. 5)")
     assert deviations({**SETTINGS, "roles": ["veteran", "random", "draft"]}) != []
     assert deviations({**SETTINGS, "roles": "draft"}) == []
     assert deviations({**SETTINGS, "roles": ["veteran", "draft", "draft"]}) == []

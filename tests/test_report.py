@@ -289,7 +289,8 @@ def test_report_over_a_real_sweep(tmp_path):
     assert "Where Glory comes from" in html and "<h3>City-states</h3>" in html
     # Roles dealt at random are a deviation from the printed draft (p. 5), named in both
     deviation = json.loads((out / MANIFEST).read_text())["cells"][0]["deviations"]
-    assert len(deviation) == 1 and "not drafted as printed (rulebook p. 5)" in deviation[0]
+    assert len(deviation) == 1 and deviation[0].startswith("roles = random: ")
+    assert "not drafted as printed (p. 5)" in deviation[0]
     assert "rules played otherwise than printed" in html and "not drafted as printed" in html
 
 

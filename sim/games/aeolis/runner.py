@@ -114,8 +114,15 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
 
 
 def deviations(settings: dict) -> list[str]:
-    """The printed rules these settings leave: none (every setting is a printed option)."""
-    return []
+    """The printed rules these settings leave: the Production Die is the Queen's choice,
+    Structure by Structure (p. 10); the other settings are printed options or readings of
+    what the text leaves open (docs/rules/aeolis.md)."""
+    die = settings["production_die"]
+    if die == "queen":
+        return []
+    return [f"production_die = {die}: the Production Die is "
+            f"{'never' if die == 'never' else 'always'} rolled, not the Queen's choice for "
+            "each Structure (p. 10)"]
 
 
 def simulate(content: Content, setup: AeolisSetup, seed: int, first_index: int,

@@ -168,11 +168,11 @@ def deviations(settings: dict) -> list[str]:
     """The printed rules these settings leave: Roles dealt instead of drafted (p. 5)."""
     roles = settings["roles"]
     if roles == ROTATE:
-        return ["Roles are rotated over the seats game by game, not drafted as printed "
-                "(rulebook p. 5), so that a Role's figures do not depend on its seat"]
+        return ["roles = rotate: Roles are rotated over the seats game by game, not drafted "
+                "as printed (p. 5), so that a Role's figures do not depend on its seat"]
     if roles == RANDOM or (isinstance(roles, list) and RANDOM in roles):
-        return ["Roles are dealt at random, not drafted as printed (rulebook p. 5), so that a "
-                "Role's figures do not depend on its seat; roles = \"draft\" (preset "
+        return ["roles = random: Roles are dealt at random, not drafted as printed (p. 5), so "
+                "that a Role's figures do not depend on its seat; roles = \"draft\" (preset "
                 "draft-3p) plays the printed draft"]
     return []
 
