@@ -81,6 +81,7 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
+from sim.games.pillars.ops import OP_ENERGISE
 from sim.games.pillars.rules import removal as R
 from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
@@ -93,6 +94,8 @@ from sim.games.pillars.rules.board import (
     usable_land,
 )
 from sim.games.pillars.rules.build import BUILD_CITY
+from sim.games.pillars.rules.cards import mythology_room
+from sim.games.pillars.rules.cities import NOBODY, evaluation_winner, region_of_track
 from sim.games.pillars.rules.deploy import UNIT_HERO
 from sim.games.pillars.rules.destiny import FROM_HAND, FROM_PROPHECY, team_of, troia_city
 from sim.games.pillars.rules.domains import open_land
@@ -552,13 +555,28 @@ def best_landing(s, T, w, seat, power, card, outlook):
 
 
 @kernel
-def step_bonus(s, w, track, step):
+def city_to_rival(s, T, seat, track):
+    """1 when the Region's City of ``track``'s step 3 would go to a rival now: the most
+    Power in the Region (p. 7, ``cities.evaluation_winner``) is neither the seat nor its
+    partner (p. 15)."""
+    region = region_of_track(s, track)
+    if region < 0:
+        return False
+    winner = evaluation_winner(s, T, region, track)
+    return winner != NOBODY and winner != seat and winner != partner(s, seat)
+
+
+@kernel
+def step_bonus(s, T, w, seat, track, step):
     """What reaching ``step`` of ``track`` brings beyond the step itself: a City lying on
-    it (steps 3 and 5, p. 7), the track's end (step 5, p. 13)."""
+    it (steps 3 and 5, p. 7), less its cost where step 3's would go to a rival, the track's
+    end (step 5, p. 13)."""
     value = 0.0
     if (step == 3 and s[L.TRACK_CITY + track * 2] == 1) or (
             step == 5 and s[L.TRACK_CITY + track * 2 + 1] == 1):
         value += w[F.F_CITY_STEP]
+    if step == 3 and s[L.TRACK_CITY + track * 2] == 1 and w[F.F_CITY_TO_RIVAL] != 0.0:
+        value -= w[F.F_CITY_TO_RIVAL] * city_to_rival(s, T, seat, track)
     if step == 5:
         value += w[F.F_TRACK_END]
     return value
@@ -571,7 +589,8 @@ def step_value(s, T, w, seat, track):
     step = s[L.TRACK_STEP + seat * L.N_TRACKS + track] + 1
     if step > 5:
         return -1.0
-    return w[F.F_TRACK_STEP] + step_bonus(s, w, track, step) + 0.5 * step_bonus(s, w, track, step + 1)
+    return (w[F.F_TRACK_STEP] + step_bonus(s, T, w, seat, track, step)
+            + 0.5 * step_bonus(s, T, w, seat, track, step + 1))
 
 
 @kernel
@@ -708,6 +727,33 @@ def invoked_cards(s, seat):
         slot = seat * L.MAX_MYTH_SLOTS + k
         n += s[L.MYTH_SLOT + slot] >= 0 and s[L.MYTH_INVOKED + slot] == 1
     return n
+
+
+@kernel
+def mythology_cards(s, seat):
+    """The Mythology cards in the seat's slots."""
+    n = 0
+    for k in range(L.MAX_MYTH_SLOTS):
+        n += s[L.MYTH_SLOT + seat * L.MAX_MYTH_SLOTS + k] >= 0
+    return n
+
+
+@kernel
+def invoke_idle(s, T, seat, card):
+    """1 when Invoking ``card`` would act on nothing: its ability only Energises (p. 8) and
+    the seat has no other Invoked card to turn upright."""
+    row = T.myth_ability[card, 0]
+    if row < 0:
+        return 0
+    for k in range(T.fx[row, 0]):
+        if T.fx[row, 1 + 3 * k] != OP_ENERGISE:
+            return 0
+    base = seat * L.MAX_MYTH_SLOTS
+    for k in range(L.MAX_MYTH_SLOTS):
+        other = s[L.MYTH_SLOT + base + k]
+        if other >= 0 and other != card and s[L.MYTH_INVOKED + base + k] == 1:
+            return 0
+    return 1
 
 
 @kernel
@@ -962,6 +1008,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if b < 0:
             return w[F.F_MOVE]  # moving a placed Building for the top row's cost
         value = w[(F.F_TEMPLE, F.F_AGORA, F.F_CITADEL)[a]] - w[F.F_SPEND] * T.build_cost[b, a].sum()
+        if a == L.B_TEMPLE and mythology_cards(s, seat) >= mythology_room(s, T, seat):
+            value += w[F.F_TEMPLE_ROOM]
         if row_empties(s, L.BUILD_LEFT, seat, b, L.N_BUILDING_KINDS):
             value += w[F.F_ROW_EMPTIED]
         return value
@@ -982,6 +1030,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         return (w[F.F_SETTLE] * (tile + pillar) - 0.01 + quest + city
                 + w[F.F_CARD] * DEFEAT_DRAW * barbarians_at(s, T, a))
     if kind == D_PILLAR:
+        if s[L.LAND_PILLAR + a] != seat:  # the Settled Land: a Pillar from the Settle rows
+            return w[F.F_PILLAR]
+        # one of the seat's placed Pillars moved: only off a depleted Resource tile
         return 1.0 if s[L.LAND_PILLAR_ON_RES + a] == 1 else -1.0
     if kind == D_ASCEND or kind == D_DISCOUNT_STEP:
         cost = s[L.TRACK_STEP + seat * L.N_TRACKS + a] + 1 if kind == D_ASCEND else 0
@@ -1029,7 +1080,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_INVOKE:
             # a card Energised again may be Invoked again in the turn (p. 8), but two cards
             # that Energise each other would keep a bot Invoking them for ever
-            return w[F.F_INVOKE] if s[L.INVOKED_THIS_TURN + c] == 0 else -1.0
+            if s[L.INVOKED_THIS_TURN + c] == 1:
+                return -1.0
+            return w[F.F_INVOKE] - w[F.F_INVOKE_IDLE] * invoke_idle(s, T, seat, c)
         if a == FREE_LIGHTHOUSE:
             return w[F.F_CARD]
         return 0.0
