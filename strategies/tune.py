@@ -43,12 +43,21 @@ def candidate_shares(play, row: np.ndarray, opponents: tuple[str, ...], players:
     return np.concatenate(shares)
 
 
+def keep_signs(rows: np.ndarray, signs: np.ndarray | None) -> np.ndarray:
+    """``rows`` with each weight moved back to the side of zero its feature's sign asks
+    (+1: at or above zero, -1: at or below, 0: either); ``signs`` None leaves them."""
+    if signs is None:
+        return rows
+    return np.where(signs > 0, np.maximum(rows, 0.0), np.where(signs < 0, np.minimum(rows, 0.0), rows))
+
+
 def cross_entropy(play, start: np.ndarray, opponents: tuple[str, ...], players: int, *, seed: int,
                   generations: int | None, budget_s: float | None, population: int,
-                  per_rotation: int, progress=None) -> TuneResult:
-    """Run generations until ``generations`` are done or the next would pass ``budget_s``."""
+                  per_rotation: int, progress=None, signs: np.ndarray | None = None) -> TuneResult:
+    """Run generations until ``generations`` are done or the next would pass ``budget_s``;
+    every candidate keeps the sign of each weight that ``signs`` fixes (``keep_signs``)."""
     rng = np.random.default_rng(seed)
-    mean = start.astype(np.float64).copy()
+    mean = keep_signs(start.astype(np.float64), signs)
     sigma = 0.3 * np.abs(mean) + 0.2
     n_elite = max(2, int(round(population * ELITE_SHARE)))
     history: list[dict] = []
@@ -56,7 +65,7 @@ def cross_entropy(play, start: np.ndarray, opponents: tuple[str, ...], players: 
     gen = 0
     while generations is None or gen < generations:
         t = time.perf_counter()
-        candidates = mean + sigma * rng.standard_normal((population, mean.size))
+        candidates = keep_signs(mean + sigma * rng.standard_normal((population, mean.size)), signs)
         candidates[0] = mean
         first = gen * per_rotation  # fresh deals each generation, shared by its candidates
         fitness = np.array([candidate_shares(play, c, opponents, players, first, per_rotation).mean()
@@ -85,7 +94,8 @@ def run_tune(runner, bots, players: int, *, seed: int, generations: int | None,
     play = bots.weights_player(content, players, seed)
     result = cross_entropy(play, bots.PRESETS[opponents[0]], opponents, players, seed=seed,
                            generations=generations, budget_s=budget_s, population=population,
-                           per_rotation=per_rotation, progress=progress)
+                           per_rotation=per_rotation, progress=progress,
+                           signs=getattr(bots, "WEIGHT_SIGNS", None))
     check_first = result.generations * per_rotation  # past every game the search played
     check_rotation = rotation_games(check_games, players)
 

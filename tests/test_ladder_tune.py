@@ -107,6 +107,24 @@ def test_cross_entropy_is_reproducible():
     assert not np.array_equal(a.weights, start)
 
 
+def test_cross_entropy_keeps_the_sign_of_every_weight_that_has_one():
+    seen = []
+
+    def play(per_seat, rows, first, games):  # every candidate scored, none played
+        seen.extend(rows.values())
+        return np.tile([1, 0, 0], (games, 1))
+
+    start = np.array([-0.5, 0.3, -0.2, 0.0])
+    signs = np.array([1.0, 1.0, -1.0, 0.0])
+    result = cross_entropy(play, start, ("balanced",), 3, seed=2, generations=3, budget_s=None,
+                           population=8, per_rotation=1, signs=signs)
+    rows = np.array(seen)
+    assert len(rows) == 3 * 8 * 3
+    assert (rows[:, :2] >= 0).all() and (rows[:, 2] <= 0).all()
+    assert (rows[:, 3] < 0).any() and (rows[:, 3] > 0).any()  # a free weight goes either way
+    assert (result.weights[:2] >= 0).all() and result.weights[2] <= 0
+
+
 def test_tiny_tune_writes_preset_and_ladder(tmp_path):
     report = run_tune(runner, bots, 3, seed=1, generations=1, budget_s=None, population=4,
                       per_rotation=1, check_games=3, out=tmp_path / "tune", preset_folder=tmp_path)
