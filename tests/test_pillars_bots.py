@@ -42,7 +42,7 @@ from sim.games.pillars.rules.prophecy import Q_UNITS
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
 from sim.games.pillars.rules.teams import pair_symmachia_teams
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
-from strategies.pillars.features import FEATURE_NAMES, NF
+from strategies.pillars.features import FEATURE_NAMES, NF, WEIGHT_SIGNS
 from strategies.pillars.heuristic import ferried_gain, ferry, march_value, ship_stays, skirmish_opening
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
 from tests.pillars_fixtures import CONTENT, T, clear_board, game, put, ship_to
@@ -174,6 +174,12 @@ def test_every_personality_names_every_feature_once():
         assert len(weights) == len(FEATURE_NAMES) and description
     themes = [tuple(PRESETS[name]) for name in HAND_MADE]
     assert len(set(themes)) == len(themes)  # each its own theme
+
+
+def test_every_hand_made_weight_keeps_the_sign_its_feature_asks():
+    for name in HAND_MADE:
+        assert (PRESETS[name] * WEIGHT_SIGNS >= 0).all(), name
+    assert (PRESETS["balanced-v1"] * WEIGHT_SIGNS < 0).any()  # frozen as it played
 
 
 # sha256 of the glory, won, decisions and use arrays of 40 games of three `balanced` (seed
