@@ -5,6 +5,7 @@ heuristic plays the game far better than random legal options."""
 import hashlib
 
 import numpy as np
+import pandas as pd
 import pytest
 from processes import printed_twice_on_one_cache
 
@@ -45,6 +46,7 @@ from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF, WEIGHT_SIGNS
 from strategies.pillars.heuristic import ferried_gain, ferry, march_value, ship_stays, skirmish_opening
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
+from tests.cli_process import sim
 from tests.pillars_fixtures import CONTENT, T, clear_board, game, put, ship_to
 from tests.pillars_fixtures import land as land_named
 from tests.test_pillars_turns import play
@@ -445,3 +447,15 @@ print(cached, started, address == entry.bot_entry(packed) != 0,
 def test_a_second_process_compiles_the_bot_entry_when_the_cache_lacks_it(tmp_path):
     runs = printed_twice_on_one_cache(BOT_ENTRY_SOON, tmp_path)
     assert runs == [["False", "True", "True", "1", "True"], ["True", "False", "True", "1", "True"]]
+
+
+def test_the_command_plays_balanced_against_balanced_v1_in_every_seat(tmp_path):
+    out = tmp_path / "run"
+    done = sim("run", "--game", "pillars", "--players", 3, "--n", 9, "--seed", 2,
+               "--strategies", "balanced,balanced-v1,balanced-v1", "--out", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    df = pd.read_parquet(out / "data")
+    # rotated: each seat plays balanced in a third of the games, and only it places Pillars
+    assert (df[df.strategy == "balanced"].groupby("seat").size() == 3).all()
+    placed = df.groupby("strategy").use_pillar_placed.sum()
+    assert placed["balanced"] > 0 and placed["balanced-v1"] == 0
