@@ -7,6 +7,9 @@ states.
 Run with ``pytest -s`` to see the rates.
 """
 
+import hashlib
+
+import numpy as np
 import pytest
 
 from sim.games.aeolis import layout as L
@@ -178,3 +181,18 @@ def test_diplomacy_at_any_odds(content):
     o[1, 0], o[1, 1], o[1, 2] = 0, 8, 0  # slot 0, Power 8, no Proselytize bonus
     assert policy._diplomacy(s, T, team(content, "survival"), o, 2) == 1
     assert policy._diplomacy(s, T, team(content, "military"), o, 2) == 0
+
+
+# Every output array of 300 games per mode (seed 11) of the default team as it stood when
+# survival-v1 was frozen; survival-v1 keeps playing those games.
+SURVIVAL_V1_DIGEST = "319258f8b7a8cb4ac9b62ad3bfc998fcddd557fd6be8a049f32f015b6a5a85e6"
+
+
+def test_survival_v1_plays_the_games_of_the_former_default(content):
+    digest = hashlib.sha256()
+    for mode in LADDER:
+        out = simulate(content, AeolisSetup(mode=mode, strategy="survival-v1"), 11, 0, 300)
+        for key in sorted(out):
+            digest.update(key.encode())
+            digest.update(np.ascontiguousarray(out[key]).tobytes())
+    assert digest.hexdigest() == SURVIVAL_V1_DIGEST

@@ -21,7 +21,8 @@ from strategies.aeolis.entry import OP_LOG, OP_REMEMBER, OP_REPLAY, OP_SEARCH, a
 
 RANDOM_LEGAL = 0
 # The first name is the default team of `sim run`, `sim trace` and the presets.
-STRATEGY_CODES = {"survival": 3, "military": 1, "economy": 2, "random": RANDOM_LEGAL}
+STRATEGY_CODES = {"survival": 3, "survival-v1": 4, "military": 1, "economy": 2,
+                  "random": RANDOM_LEGAL}
 
 # Weight vector layout (W[...]): style switches, unit targets, tech priorities, Structure values.
 W_STYLE = 0  # 0 random-legal, else a team style

@@ -54,15 +54,17 @@ STYLES = {
         "roll_die": 1, "boldness": -2, "careful": 0,
     },
 }
-# Plays to survive: the military style with a full army of six Hoplites before more
-# Structures, sure fights only, a look at the coming Invasion, no risky paths, no
-# Structure on an enemy's way, Stone only for a use, idle Gold into Wheat (every
-# policy.CARE_* habit), and Diplomacy at any odds: a failed roll costs nothing (p. 32).
-STYLES["survival"] = STYLES["military"] | {
+# Plays to survive, kept frozen to compare with: the military style with a full army of
+# six Hoplites before more Structures, sure fights only, a look at the coming Invasion,
+# no risky paths, no Structure on an enemy's way, Stone only for a use, idle Gold into
+# Wheat (every policy.CARE_* habit), and Diplomacy at any odds: a failed roll costs
+# nothing (p. 32).
+STYLES["survival-v1"] = STYLES["military"] | {
     "targets": STYLES["military"]["targets"] | {"hoplite": 6},
     "careful": sum(1 << habit for habit in CARE_HABITS),
     "diplomacy_odds": 0.0,
 }
+STYLES["survival"] = STYLES["survival-v1"]  # the default team
 
 
 def weights(name: str, tech_names: tuple[str, ...],
