@@ -76,13 +76,32 @@ def test_army_first_keeps_the_workers_the_hoplites_want(content):
     o, _ = _village_option(content)
     s = blank()
     s[L.WORKERS] = 6
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 0  # 6 Hoplites wanted
+    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 0  # 6 Hoplites wanted
     assert policy._build(s, T, team(content, "military"), o, 2) == 1
     s[L.WORKERS] = 7
+    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 1
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 0  # and one in reserve
+    s[L.WORKERS] = 8
     assert policy._build(s, T, team(content, "survival"), o, 2) == 1
     s = blank(("queen", "merchant", "philosopher", "magi"))
     s[L.WORKERS] = 1
     assert policy._build(s, T, team(content, "survival"), o, 2) == 1  # no Hoplite to wait for
+
+
+def test_the_default_team_builds_once_the_army_beats_every_invasion_ahead(content):
+    """With no Invasion left to draw (p. 6) and none on the board, the workers the army
+    would keep build; an Invasion on the board stronger than the army makes it unready."""
+    T = content.tables
+    o, h = _village_option(content)
+    s = blank()
+    s[L.WORKERS] = 2
+    s[L.ROUND] = s[L.N_ROUNDS]
+    assert policy._build(s, T, team(content, "survival"), o, 2) == 1
+    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 0
+    far = max((a for a in range(L.N_HEX) if T.land_ok[a] == 1 and a != h),
+              key=lambda a: T.dist_land[a, T.city[0]])
+    put_enemy(s, card_id(content, "I1"), far)
+    assert not policy._army_ready(s, T)
 
 
 def test_no_structure_on_the_invasions_way(content):
@@ -161,7 +180,7 @@ def test_idle_gold_buys_wheat(content):
     it still wants and one collection (pp. 9, 14); the military team never does."""
     T = content.tables
     s = blank()
-    s[L.UNITS + L.U_HOPLITE] = 4  # two more wanted: 2 Gold kept, 1 for a collection
+    s[L.UNITS + L.U_HOPLITE] = 5  # two more wanted: 2 Gold kept, 1 for a collection
     s[L.RES + L.R_GOLD] = 5
     assert policy._trade(s, T, team(content, "survival"), _wheat_offer(2), 2) == 1
     assert policy._trade(s, T, team(content, "military"), _wheat_offer(2), 2) == 0
@@ -196,3 +215,14 @@ def test_survival_v1_plays_the_games_of_the_former_default(content):
             digest.update(key.encode())
             digest.update(np.ascontiguousarray(out[key]).tobytes())
     assert digest.hexdigest() == SURVIVAL_V1_DIGEST
+
+
+def test_default_team_outlives_survival_v1_on_the_same_challenging_games(content):
+    """The reserve Hoplite, the single Philosopher and building once the army is ready
+    (docs/bots.md), on paired games: the difference's 95% interval lies above zero."""
+    new = simulate(content, AeolisSetup(mode="challenging", strategy="survival"), SEED, 0, GAMES)
+    old = simulate(content, AeolisSetup(mode="challenging", strategy="survival-v1"), SEED, 0, GAMES)
+    diff = new["won"].astype(float) - old["won"].astype(float)
+    half_width = 1.96 * diff.std(ddof=1) / np.sqrt(GAMES)
+    assert diff.mean() - half_width > 0
+

@@ -53,6 +53,7 @@ CARE_STONE_FOR_USE = 6  # buy Stone only once a known Structure or upgrade needs
 CARE_BUY_WHEAT = 7  # Gold the army does not need buys Wheat for the next worker
 CARE_HABITS = (CARE_ARMY_FIRST, CARE_SURE_FIGHTS, CARE_LOOK_AHEAD, CARE_SAFE_PATHS,
                CARE_BUILD_AWAY, CARE_STONE_FOR_USE, CARE_BUY_WHEAT)
+CARE_BUILD_WHEN_READY = 8  # army first only until the army beats every Invasion ahead
 # Move and collect first, then build, trade and upgrade with it (p. 5). No style takes it:
 # on the same games it did not raise survival (docs/bots.md, "Aeolis team styles").
 CARE_MOVE_FIRST = 5
@@ -360,7 +361,8 @@ def _build(s, T, W, opts, n):
     A careful team keeps the workers the army still wants and builds off an Invasion's way."""
     city = T.city[0]
     if _care(W, CARE_ARMY_FIRST) and (s[L.HEROES] >> L.H_HOPLITE) & 1 == 1 \
-            and s[L.WORKERS] <= _wanted_units(s, W, L.U_HOPLITE):
+            and s[L.WORKERS] <= _wanted_units(s, W, L.U_HOPLITE) \
+            and not (_care(W, CARE_BUILD_WHEN_READY) and _army_ready(s, T)):
         return 0
     d_inv, h_inv, _ = _invasion(s, T)
     best, best_k = 0.0, 0
@@ -465,18 +467,25 @@ def _needs_ahead(s, T):
         c = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
         if c >= 0:
             needs |= T.card_needs[c]
-    decks = 0  # bit per Invasion deck the schedule still draws from
-    for r in range(s[L.ROUND], s[L.N_ROUNDS]):
-        for j in range(T.schedule.shape[2]):
-            deck = T.schedule[s[L.MODE], r, j]
-            if deck == ops.DECK_I1 or deck == ops.DECK_I2:
-                decks |= 1 << deck
+    decks = _invasion_decks_ahead(s, T)
     if decks:
         for c in range(T.card_kind.shape[0]):
             deck = T.card_deck[c]
             if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
                 needs |= T.card_needs[c]
     return needs
+
+
+@kernel
+def _invasion_decks_ahead(s, T):
+    """A bit per Invasion deck the schedule still draws from (p. 6)."""
+    decks = 0
+    for r in range(s[L.ROUND], s[L.N_ROUNDS]):
+        for j in range(T.schedule.shape[2]):
+            deck = T.schedule[s[L.MODE], r, j]
+            if deck == ops.DECK_I1 or deck == ops.DECK_I2:
+                decks |= 1 << deck
+    return decks
 
 
 @kernel
@@ -502,6 +511,24 @@ def _outmatched_soon(s, T):
     needed at home."""
     due, power = _coming_invasion(s, T)
     return due <= 2 and _army_strength(s) - 1 + 4.5 < power
+
+
+@kernel
+def _army_ready(s, T):
+    """The army already beats the strongest Invasion on the board or still in a deck the
+    schedule draws from (p. 6) with a unit lost in an earlier won fight and the lowest
+    roll (the two cancel: units and Morale, -1 + 1, pp. 29-30)."""
+    power = 0
+    for e in range(L.MAX_ENEMIES):
+        c = s[L.ENEMY + e * L.EN_WIDTH + L.EN_CARD]
+        if c >= 0 and T.card_kind[c] == ops.K_INVASION:
+            power = max(power, _enemy_power(s, T, e))
+    decks = _invasion_decks_ahead(s, T)
+    for c in range(T.card_kind.shape[0]):
+        deck = T.card_deck[c]
+        if deck >= 0 and (decks >> deck) & 1 and s[L.CARD_STATE + c] == L.CARD_IN_DECK:
+            power = max(power, T.card_power[c])
+    return _army_strength(s) >= power
 
 
 @kernel

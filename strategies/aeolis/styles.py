@@ -5,6 +5,7 @@ import numpy as np
 
 from sim.games.aeolis import layout as L
 from strategies.aeolis.policy import (
+    CARE_BUILD_WHEN_READY,
     CARE_HABITS,
     STRATEGY_CODES,
     W_BOLDNESS,
@@ -64,7 +65,15 @@ STYLES["survival-v1"] = STYLES["military"] | {
     "careful": sum(1 << habit for habit in CARE_HABITS),
     "diplomacy_odds": 0.0,
 }
-STYLES["survival"] = STYLES["survival-v1"]  # the default team
+# The default team: survival-v1 with one Hoplite more than the six a kind may field (so a
+# worker, Gold and Copper stay ready to replace the unit each won fight costs, p. 30), one
+# Philosopher (the second one's worker joins the army), and Structures from the workers
+# the army first kept once the army beats every Invasion still ahead. docs/bots.md has
+# the paired games behind each.
+STYLES["survival"] = STYLES["survival-v1"] | {
+    "targets": STYLES["survival-v1"]["targets"] | {"hoplite": 7, "philosopher": 1},
+    "careful": STYLES["survival-v1"]["careful"] | 1 << CARE_BUILD_WHEN_READY,
+}
 
 
 def weights(name: str, tech_names: tuple[str, ...],
