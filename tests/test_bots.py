@@ -238,10 +238,24 @@ def test_recall_relieves_the_squared_penalty():
     fx = neutral()
     fx.units(0, O.SHIP, port=0, camp=2)
     fx.diplomats(0, stoa=7, camp=1)
-    assert H.ostracism_change(fx.s, 0, -1) == 9 - 4
+    assert H.ostracism_change(fx.s, T.params, 0, -1) == 9 - 4
     assert feature_pl(H.unit_option, "ostracism", fx.s, 0, 1, O.SHIP, 0) == 5
     assert feature_pl(H.unit_option, "mission", fx.s, 0, 1, O.SHIP, 0) == 1
     assert feature_pl(H.unit_option, "rivals", fx.s, 0, 1, O.SHIP, 0) == 1
+
+
+def test_ostracism_feature_follows_the_penalty_scale():
+    """The bot weighs the penalty the rules will charge: a designer's
+    params.ostracism_scale moves its Night and Recall choices too (p. 17)."""
+    fx = neutral()
+    fx.units(0, O.SHIP, port=0, camp=2)
+    fx.diplomats(0, stoa=7, camp=1)
+    tripled = load_content(overrides={"params.ostracism_scale": 3}).packed[0]
+    assert H.ostracism_change(fx.s, tripled.params, 0, -1) == 3 * (9 - 4)
+    w = one_hot("ostracism")
+    pl = H.placements(fx.s, tripled, w, 0)
+    assert H.unit_option(fx.s, tripled, w, 0, pl, 1, O.SHIP, 0) == 3 * (9 - 4)
+    assert H.night_side(fx.s, tripled, w, 0, pl) == 3 * (9 - 16)
 
 
 def test_house_track_counts_pieces_made_ready():

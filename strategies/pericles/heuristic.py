@@ -178,12 +178,12 @@ def placements(s, T, w, seat):
 
 
 @inline_kernel
-def ostracism_change(s, seat, pieces):
-    """Change of the game-end Ostracism penalty when ``pieces`` go to (+) or leave (-) the
-    Camp (p. 17); positive is good for the seat."""
+def ostracism_change(s, prm, seat, pieces):
+    """Change of the game-end Ostracism penalty, scale x count x count (p. 17), when
+    ``pieces`` go to (+) or leave (-) the Camp; positive is good for the seat."""
     c = camp_count(s, seat)
     after = max(c + pieces, 0)
-    return float(c * c - after * after)
+    return float(prm[P.OSTRACISM_SCALE] * (c * c - after * after))
 
 
 @inline_kernel
@@ -218,11 +218,11 @@ def effect(s, T, w, seat, pl, row):
         elif op == O.OP_BUILD_COLUMN:
             f += arg * best_build_row(s, T, w, seat)[1]
         elif op == O.OP_BRING_HOME:
-            f += w[F_OSTRACISM] * ostracism_change(s, seat, -int(arg))
+            f += w[F_OSTRACISM] * ostracism_change(s, T.params, seat, -int(arg))
         elif op == O.OP_UPGRADE:
             f += w[F_ACTIONS] * 1.0
         elif op == O.OP_OSTRACIZE_UNIT or op == O.OP_OSTRACIZE_DIPLOMAT:
-            f += w[F_OSTRACISM] * ostracism_change(s, seat, int(arg))
+            f += w[F_OSTRACISM] * ostracism_change(s, T.params, seat, int(arg))
         elif op == O.OP_PAY_SILVER:
             if s[L.SILVER + seat] < need:
                 return 0.0
@@ -375,7 +375,7 @@ def unit_option(s, T, w, seat, pl, kind, unit, target):
             return f + w[F_SILVER] * T.params[P.SHIP_SILVER] + w[F_UNIT]
         f = any_row(pl)
         return f + w[F_TROPHY] * T.params[P.HOPLITE_TROPHIES] + w[F_HOPLITE]
-    f = w[F_OSTRACISM] * ostracism_change(s, seat, -1)
+    f = w[F_OSTRACISM] * ostracism_change(s, T.params, seat, -1)
     f += w[F_RIVALS]
     if unit == O.WORKER:
         f += w[F_SILVER] * T.params[P.RECALL_WORKER_SILVER]
@@ -528,7 +528,7 @@ def night_side(s, T, w, seat, pl):
     f += w[F_NIGHT] * (1 - s[L.NIGHT + seat])
     if units_home(s, seat) + s[L.UNITS_PORT + seat * 3] + s[L.UNITS_PORT + seat * 3 + 1] \
             + s[L.UNITS_PORT + seat * 3 + 2] > 0:
-        f += w[F_OSTRACISM] * ostracism_change(s, seat, 1)
+        f += w[F_OSTRACISM] * ostracism_change(s, T.params, seat, 1)
         f += T.params[P.NIGHT_PLACEMENTS] * best_row(pl)
         f += w[F_MISSION] * T.params[P.NIGHT_MISSIONS]
     return f
@@ -623,7 +623,7 @@ def office_share(s, T, seat, mine, best_other, office):
             return float(T.params[P.STRATEGOS_TIE_GLORY]) if office == O.STRATEGOS else 1.0
         unit = office - O.TAMIAS  # Tamias: Worker, Trierarch: Ship, Strategos: Hoplite
         if s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + unit] > 0:
-            return ostracism_change(s, seat, -1)
+            return ostracism_change(s, T.params, seat, -1)
         return float(T.params[P.TAMIAS_GLORY + 2 * (office - O.TAMIAS)])
     return 1.0 if tie else 2.0
 
@@ -789,7 +789,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
         return w[F_ACTIONS] * 1.0
     if kind == D_OFFICE_REWARD:
         if a == 1:
-            return w[F_OSTRACISM] * ostracism_change(s, seat, -1)
+            return w[F_OSTRACISM] * ostracism_change(s, T.params, seat, -1)
         return w[F_GLORY] * T.params[P.TAMIAS_GLORY]
     if kind == D_KEEP_MISSION:
         best = effect(s, T, w, seat, pl, T.missions[a, 2])
