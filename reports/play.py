@@ -134,8 +134,8 @@ def play_section(tallies: list[tuple[Run, dict, PlayTally]]) -> PlaySection:
     present = tuple(m for m in profile(info) if any(m.name in t.mechanisms for _, _, t in tallies))
     sources = tuple(dict.fromkeys(s for _, _, t in tallies for s in t.sources))
     groups = [_group(label, found, present) for label, found in sorted(merged.items())]
-    flags = (_rare_flags(groups, present) + _source_flags(groups, present)
-             + _draft_flags(tallies, info.pick_title))
+    flags = (_stall_flags(tallies) + _rare_flags(groups, present)
+             + _source_flags(groups, present) + _draft_flags(tallies, info.pick_title))
     return PlaySection(mechanisms=present, groups=groups, sources=sources, flags=flags)
 
 
@@ -215,6 +215,22 @@ def _source_flags(groups: list[Group], mechanisms) -> list[PlayFlag]:
                     f"{g.label} takes {100 * est.value:.1f}% ({100 * est.low:.1f}-"
                     f"{100 * est.high:.1f}) of its Glory from {source.replace('_', ' ')}: "
                     f"{_weak_text(weakens)}", weakens, g.replay))
+    return flags
+
+
+def _stall_flags(tallies) -> list[PlayFlag]:
+    """Games the engine stopped at its safety limit of rounds: the bots stalled, so these
+    games never reached an end the rules give, and every figure counts them unfinished."""
+    flags = []
+    for run, cell, t in tallies:
+        if not t.stalled:
+            continue
+        where = f" (cell {cell['cell']} of {run.label})" if len(tallies) > 1 else ""
+        flags.append(PlayFlag(
+            f"{t.stalled:,} of {t.games:,} games{where} ({100 * t.stalled / t.games:.2f}%) "
+            "stopped at the round limit, not ended by the rules: the bots stalled, so these "
+            "games weaken every verdict of the cell", (),
+            Replay(run.path, int(cell["cell"]), t.first_stalled)))
     return flags
 
 

@@ -17,7 +17,9 @@ from sim.aggregate.tallies import Histograms, Sums
 from sim.games.play_profile import COLUMN_PREFIX
 from sim.runner.batches import DATA_DIR
 
-BASE = ("game", "seat", "strategy", "glory", "win_share", "draft_order", "city_states_offered")
+BASE = ("game", "seat", "strategy", "glory", "win_share", "draft_order", "city_states_offered",
+        "end_reason")
+STALLED = "round_limit"  # the end of a game the engine stopped at its safety limit of rounds
 
 
 @dataclass
@@ -70,11 +72,27 @@ class PlayTally:
     first: Sums = field(default_factory=Sums)  # pick -> games drafted first
     taken: Sums = field(default_factory=Sums)  # pick -> games a drafting seat took it
     drafted: bool = False  # some seat drafted (a draft_order above 0)
+    games: int = 0
+    stalled: int = 0  # games stopped at the safety limit, not ended by the rules
+    first_stalled: int = -1  # the lowest such game
+
+    def _add_stalls(self, table: pa.Table, game: np.ndarray) -> None:
+        starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if game.size else game
+        self.games += int(starts.size)
+        if "end_reason" not in table.column_names:
+            return
+        ends = table["end_reason"].take(starts).to_numpy(zero_copy_only=False)
+        stalled = game[starts][ends == STALLED]
+        if stalled.size:
+            self.stalled += int(stalled.size)
+            low = int(stalled.min())
+            self.first_stalled = low if self.first_stalled < 0 else min(self.first_stalled, low)
 
     def add(self, table: pa.Table, group_of) -> None:
         """One chunk of whole games; ``group_of(strategy)`` names a row's group."""
         game = table["game"].to_numpy().astype(np.int64)
         games, per_game = np.unique(game, return_inverse=True)
+        self._add_stalls(table, game)
         names, codes = categories(table["strategy"]) if "strategy" in table.column_names \
             else ([""], np.zeros(table.num_rows, np.int64))
         labels = [group_of(n) for n in names]

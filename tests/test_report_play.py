@@ -194,3 +194,17 @@ def test_twelve_city_state_labels_do_not_overlap():
     assert len(boxes) == 12
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert not a.overlaps(b)
+
+
+def test_games_stopped_at_the_round_limit_are_flagged_with_a_replay(stub_profile, tmp_path):
+    rows = drafted_rows(0, 900, "balanced", 0.3, seed=1)
+    stalled = np.isin(rows["game"], [17, 400])
+    rows["end_reason"][stalled] = "round_limit"
+    run = write_run(tmp_path / "stalled", "pillars", [(_cell(3, 900), rows)])
+    (flag,) = [f for f in _play_flags(build_report([run])) if "round limit" in f]
+    assert flag.startswith("2 of 900 games (0.22%) stopped at the round limit, not ended by "
+                           "the rules")
+    assert "--cell 0 --game 17" in flag
+    finished = write_run(tmp_path / "finished", "pillars",
+                         [(_cell(3, 900), drafted_rows(0, 900, "balanced", 0.3, seed=1))])
+    assert not any("round limit" in f for f in _play_flags(build_report([finished])))
