@@ -125,6 +125,36 @@ def test_numba_caches_in_the_folder_of_these_sources(tmp_path):
     assert list(folder.glob("*/test_jit.add_to-*.nbi"))
 
 
+# Run in a process of its own: it points one function's cache at a folder of the test's.
+DECLARED_IN = """
+import sys
+from pathlib import Path
+import numba
+from sim import kernel_cache
+kernel_cache.cache_folder = lambda game=None: Path(sys.argv[1])
+def add_one(x):
+    return x + 1
+with kernel_cache.caching_in(add_one):
+    add_one = numba.njit(cache=True)(add_one)
+add_one(1)  # compiled after the declaration, with config.CACHE_DIR set back
+"""
+
+
+def test_numba_takes_the_cache_folder_when_a_function_is_declared_cacheable(tmp_path):
+    """``caching_in`` relies on Numba resolving a function's cache folder from
+    ``config.CACHE_DIR`` when the function is declared cacheable, not when it compiles;
+    a release that resolves it later would put every game's kernels in one folder."""
+    folder = tmp_path / "declared"
+    script = tmp_path / "declared_in.py"  # Numba caches only functions read from a file
+    script.write_text(DECLARED_IN)
+    subprocess.run([sys.executable, str(script), str(folder)], check=True,
+                   env=dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "base"),
+                            PYTHONPATH=os.pathsep.join([str(ROOT), *sys.path])))
+    assert list(folder.glob("**/*add_one*.nbi")), (
+        f"Numba {numba.__version__} did not cache a function in the folder set while it was "
+        "declared: sim/kernel_cache.caching_in no longer chooses a game's cache folder")
+
+
 def test_old_key_folders_are_pruned_but_recent_ones_and_other_kinds_kept(tmp_path):
     current = tmp_path / "numba-pillars-current"
     current.mkdir()
