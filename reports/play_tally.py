@@ -76,8 +76,7 @@ class PlayTally:
     stalled: int = 0  # games stopped at the safety limit, not ended by the rules
     first_stalled: int = -1  # the lowest such game
 
-    def _add_stalls(self, table: pa.Table, game: np.ndarray) -> None:
-        starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if game.size else game
+    def _add_stalls(self, table: pa.Table, game: np.ndarray, starts: np.ndarray) -> None:
         self.games += int(starts.size)
         if "end_reason" not in table.column_names:
             return
@@ -92,7 +91,8 @@ class PlayTally:
         """One chunk of whole games; ``group_of(strategy)`` names a row's group."""
         game = table["game"].to_numpy().astype(np.int64)
         games, per_game = np.unique(game, return_inverse=True)
-        self._add_stalls(table, game)
+        starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])  # a game's first row
+        self._add_stalls(table, game, starts)
         names, codes = categories(table["strategy"]) if "strategy" in table.column_names \
             else ([""], np.zeros(table.num_rows, np.int64))
         labels = [group_of(n) for n in names]
@@ -106,7 +106,7 @@ class PlayTally:
             if glory is not None:
                 self.glory.add(label, glory[rows], game[rows])
         if self.pick and self.pick in table.column_names and "seat" in table.column_names:
-            self._add_picks(table, game)
+            self._add_picks(table, game, starts)
 
     def _add_group(self, label: str, table: pa.Table, rows: np.ndarray, per_game: np.ndarray,
                    n_games: int, glory: np.ndarray | None) -> None:
@@ -126,7 +126,7 @@ class PlayTally:
                 g.sources.setdefault(source, Ratio()).add(
                     np.bincount(at, weights=part, minlength=n_games), total)
 
-    def _add_picks(self, table: pa.Table, game: np.ndarray) -> None:
+    def _add_picks(self, table: pa.Table, game: np.ndarray, starts: np.ndarray) -> None:
         picks, codes = categories(table[self.pick])
         seat = table["seat"].to_numpy().astype(np.int64)
         if "win_share" in table.column_names:
@@ -145,7 +145,6 @@ class PlayTally:
         self.drafted = True
         self.first.add_coded(picks, codes[order == 1])
         self.taken.add_coded(picks, codes[drafting])
-        starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])
         if "city_states_offered" in table.column_names:
             combos, combo_codes = categories(table["city_states_offered"].take(starts))
             tiles, member = tile_members(combos)
