@@ -14,12 +14,12 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.games.contract import GameRunner
 from sim.runner.dataset import environment
 from sim.stats import wilson_interval
 
@@ -67,7 +67,7 @@ def summarise(strategy: str, opponent: str, shares: np.ndarray) -> Matchup:
     return Matchup(strategy, opponent, len(shares), mean, min(float(low), mean), max(float(high), mean))
 
 
-def runner_player(runner: ModuleType, content, players: int, seed: int, count: int):
+def runner_player(runner: GameRunner, content, players: int, seed: int, count: int):
     """A ``play`` function over the game's runner module: standard settings, given strategies.
     Games are played ``BATCH`` at a time and only who won is kept, so memory stays a few
     bytes per game whatever else the engine returns."""
@@ -79,7 +79,7 @@ def runner_player(runner: ModuleType, content, players: int, seed: int, count: i
     return play
 
 
-def weights_player(runner: ModuleType, stand_in: str, content, players: int, seed: int):
+def weights_player(runner: GameRunner, stand_in: str, content, players: int, seed: int):
     """``play(per_seat, rows, first, count)`` over the game's runner module: games
     ``first..first+count-1`` of run ``seed`` with strategy names ``per_seat``; ``rows`` maps
     a seat to a weight row played instead of its preset (the seat plays ``stand_in``, a
@@ -96,7 +96,7 @@ def weights_player(runner: ModuleType, stand_in: str, content, players: int, see
     return play
 
 
-def run_ladder(runner: ModuleType, strategies: tuple[str, ...], players: int, games: int,
+def run_ladder(runner: GameRunner, strategies: tuple[str, ...], players: int, games: int,
                seed: int, progress=None) -> list[Matchup]:
     """Every ordered pair of different strategies, ``games`` games each (seat-rotated)."""
     content = runner.load({})
@@ -172,7 +172,7 @@ class Survival:
     high: float
 
 
-def run_team_ladder(runner: ModuleType, strategies: tuple[str, ...], players: int, games: int,
+def run_team_ladder(runner: GameRunner, strategies: tuple[str, ...], players: int, games: int,
                     seed: int, modes: tuple[str, ...], progress=None) -> list[Survival]:
     """Each team strategy's survival in each mode, every strategy on the same ``games``
     game indices of one seed (paired deals)."""

@@ -50,8 +50,9 @@ def ladder(
     players = require_players(info, players if players is not None else info.default_players)
     runner = load_runner(info)
     try:
-        names = (tuple(s.strip() for s in strategies.split(",")) if strategies
-                 else getattr(runner, "LADDER_STRATEGIES", runner.STRATEGIES))
+        names: tuple[str, ...] = (
+            tuple(s.strip() for s in strategies.split(",")) if strategies
+            else tuple(getattr(runner, "LADDER_STRATEGIES", runner.STRATEGIES)))
         check_strategies(list(names), runner, "--strategies")
         if len(set(names)) < 2 or len(set(names)) != len(names):
             raise RunError("--strategies needs two or more different names, each once ; "

@@ -1,6 +1,5 @@
 """`sim score`: final scoring of a position given as a JSON file."""
 
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -8,6 +7,8 @@ from typing import Annotated
 import typer
 
 from sim.commands.errors import OneLineErrors, fail, require_game
+from sim.games.contract import ScoresPositions
+from sim.games.registry import load_state_json
 
 
 def score(
@@ -27,9 +28,8 @@ def score(
     info = require_game(game)
     if state is None:
         fail("missing --state ; give the JSON file of the position (see docs/state-json.md)")
-    try:
-        module = importlib.import_module(f"sim.games.{info.name}.state_json")
-    except ModuleNotFoundError:
+    module = load_state_json(info)
+    if not isinstance(module, ScoresPositions):
         fail(f"{info.title} cannot score JSON states yet ; see `sim games` for what exists")
     try:
         result = module.score_file(state, content)

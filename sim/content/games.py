@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from types import ModuleType
 
 from sim.games.content_files import ContentError, Section, copy_data, layer, read_toml, shipped_data
-from sim.games.registry import GAMES, GameInfo, get_game
+from sim.games.contract import GameContentFile
+from sim.games.registry import GAMES, GameInfo, get_game, load_content_file
 
 
-def content_module(info: GameInfo) -> ModuleType:
+def content_module(info: GameInfo) -> GameContentFile:
     """The game's content loader: ``SCHEMA``, ``DEFAULT_PATH``, ``load_content``."""
-    return importlib.import_module(f"sim.games.{info.name}.content")
+    return load_content_file(info)
 
 
 def schema(info: GameInfo) -> dict[str, Section]:
     """The game's content file, section by section."""
-    return content_module(info).SCHEMA
+    return dict(content_module(info).SCHEMA)
 
 
 def shipped(info: GameInfo) -> dict:

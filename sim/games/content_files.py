@@ -107,6 +107,25 @@ class PackedContent:
         self.packed.flags.writeable = False
 
 
+@dataclass
+class LoadedContent(PackedContent):
+    """A game's content as its loader gives it: the packed tables, every item's name by
+    table, the hash of what the engine plays, the share of assumed items, the data as
+    validated and the studio's file laid over the shipped one (sim.games.contract)."""
+
+    packed: np.recarray  # pack(tables): one row; a kernel called from Python takes the array
+    names: dict[str, tuple[str, ...]]
+    content_hash: str
+    assumed_share: float
+    data: dict
+    studio: StudioFile | None = None
+
+    @property
+    def tables(self) -> np.record:
+        """The tables as kernels read them: ``T.name[...]``."""
+        return self.packed[0]
+
+
 def suggest(word: object, options) -> str:
     """`` (did you mean 'x'?)`` for the closest option, or nothing."""
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1)

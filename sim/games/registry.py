@@ -1,9 +1,18 @@
-"""The games the simulator knows. The runner, report and gate reach a game only here."""
+"""The games the simulator knows. The runner, report and gate reach a game only here,
+through the modules of its contract (sim.games.contract)."""
 
 import importlib
 from dataclasses import dataclass
-from types import ModuleType
+from typing import cast
 
+from sim.games.contract import (
+    GameBots,
+    GameContentFile,
+    GamePlay,
+    GameRunner,
+    GameTrace,
+    HandsInBots,
+)
 from sim.games.effect_ops import Op
 from sim.games.play_profile import Mechanism, load_profile
 
@@ -32,6 +41,9 @@ class GameInfo:
     pick_column: str = ""
     pick_title: str = ""
     profile: str = ""  # module whose PROFILE declares the play-profile mechanisms (use_<name>)
+    # module in strategies/<game>/ whose policies the runner layer hands to the game's
+    # runner (contract.GameBots); empty for a game whose rules still reach their bots
+    bots: str = ""
 
 
 GAMES = {
@@ -77,9 +89,46 @@ def get_game(name: str) -> GameInfo:
         raise UnknownGame(f"unknown game {name!r}; choose one of: {known}") from None
 
 
-def load_runner(info: GameInfo) -> ModuleType:
-    """The game's runner module (see sim/games/pericles/runner.py for the interface)."""
-    return importlib.import_module(info.runner)
+def load_runner(info: GameInfo) -> GameRunner:
+    """The game's runner module, holding its bots' policies when the game takes them from
+    the runner layer (``GameInfo.bots``)."""
+    runner = importlib.import_module(info.runner)
+    if info.bots:
+        cast(HandsInBots, runner).use_bots(load_bots(info))
+    return cast(GameRunner, runner)
+
+
+def load_bots(info: GameInfo) -> GameBots:
+    """The game's bots module (``GameInfo.bots``)."""
+    return cast(GameBots, importlib.import_module(info.bots))
+
+
+def load_play(info: GameInfo) -> GamePlay:
+    """The game's module that plays one game with its event rows (``sim trace``); its
+    runner, with the bots handed in, is loaded first."""
+    load_runner(info)
+    return cast(GamePlay, importlib.import_module(f"sim.games.{info.name}.game"))
+
+
+def load_trace(info: GameInfo) -> GameTrace:
+    """The game's trace module (``records_from``, ``to_jsonl``, ``to_text``)."""
+    return cast(GameTrace, importlib.import_module(f"sim.games.{info.name}.trace"))
+
+
+def load_content_file(info: GameInfo) -> GameContentFile:
+    """The game's content loader (``SCHEMA``, ``DEFAULT_PATH``, ``load_content``)."""
+    return cast(GameContentFile, importlib.import_module(f"sim.games.{info.name}.content"))
+
+
+def load_state_json(info: GameInfo):
+    """The game's ``state_json`` module (``contract.ScoresPositions``,
+    ``contract.StateRoundTrip``), or None when it has none."""
+    try:
+        return importlib.import_module(f"sim.games.{info.name}.state_json")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"sim.games.{info.name}.state_json":
+            raise
+        return None
 
 
 def load_ops(info: GameInfo) -> tuple[Op, ...]:

@@ -9,8 +9,20 @@ named in the registry (``pericles`` for Age of Pericles).
 """
 
 
+from sim.games.content_files import ContentError
+
+
 class RunError(ValueError):
     """A bad run request (flag, scenario, override or output folder). One-line message."""
+
+
+def content_for_run(load_content, overrides: dict[str, object], studio=None):
+    """``load_content(overrides=..., studio=...)`` with its one-line ``ContentError`` as a
+    ``RunError`` (a runner's ``load``)."""
+    try:
+        return load_content(overrides=overrides, studio=studio)
+    except ContentError as exc:
+        raise RunError(str(exc)) from None
 
 
 class BrokenGame(RunError):

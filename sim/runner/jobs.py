@@ -1,18 +1,19 @@
 """One batch as a unit of work that any process can play: picklable inputs in, rows out.
 
-A game's runner is a module, and modules do not pickle, so a job names the module and
-carries the cell's content and setup (plain data that pickles) for the worker to use.
+A game's runner is a module, and modules do not pickle, so a job names the game and
+carries the cell's content and setup (plain data that pickles) for the worker, which
+reaches the game's runner through the registry (sim.games.contract).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
+from sim.games.registry import get_game, load_runner
 from sim.runner import BrokenGame
 from sim.runner.batches import Batch
 from sim.runner.plan import Cell, Plan
@@ -20,7 +21,7 @@ from sim.runner.plan import Cell, Plan
 
 @dataclass(frozen=True)
 class CellJob:
-    runner: str  # module name of the game's runner, e.g. sim.games.pericles.runner
+    game: str  # the game's registry name, e.g. pericles
     content: Any
     setup: Any
     seed: int
@@ -28,7 +29,7 @@ class CellJob:
 
 
 def cell_job(plan: Plan, cell: Cell, run_meta: dict[str, object]) -> CellJob:
-    return CellJob(runner=plan.info.runner, content=cell.content, setup=cell.setup, seed=plan.seed,
+    return CellJob(game=plan.info.name, content=cell.content, setup=cell.setup, seed=plan.seed,
                    meta={"run": run_meta, "cell": cell.describe()})
 
 
@@ -45,7 +46,7 @@ def simulate(job: CellJob, batch: Batch) -> dict[str, np.ndarray]:
 
     Raises BrokenGame when a game's state broke an invariant of the engine's checker.
     """
-    runner = importlib.import_module(job.runner)
+    runner = load_runner(get_game(job.game))
     result = runner.simulate(job.content, job.setup, job.seed, batch.first, batch.count)
     broken = np.flatnonzero(result["violation"])
     if broken.size:
@@ -60,7 +61,7 @@ def simulate(job: CellJob, batch: Batch) -> dict[str, np.ndarray]:
 
 def rows(job: CellJob, batch: Batch, result: dict[str, np.ndarray]) -> pa.Table:
     """The rows of ``simulate``'s result for the batch."""
-    runner = importlib.import_module(job.runner)
+    runner = load_runner(get_game(job.game))
     return runner.rows(job.content, job.setup, result, batch.first, batch.cell)
 
 

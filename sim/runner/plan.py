@@ -11,10 +11,10 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from sim.games.content_files import StudioFile
+from sim.games.contract import GameRunner
 from sim.games.registry import GameInfo, load_runner
 from sim.rotation import ROTATE, Rotated, assignments, pick_design
 from sim.runner import RunError
@@ -55,7 +55,7 @@ class Cell:
 @dataclass
 class Plan:
     info: GameInfo
-    runner: ModuleType
+    runner: GameRunner
     scenario: Scenario
     seed: int
     games_per_cell: int
@@ -86,7 +86,7 @@ def _jsonable(value: object) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
-def _setting(runner: ModuleType, key: str, text: str, flag: str) -> object:
+def _setting(runner: GameRunner, key: str, text: str, flag: str) -> object:
     where = f"{flag} {key}"
     if key == "strategies":
         return list(check_strategies(list_value(text), runner, where))
@@ -96,7 +96,7 @@ def _setting(runner: ModuleType, key: str, text: str, flag: str) -> object:
     return runner.check_setting(key, value, where)
 
 
-def _route(runner: ModuleType, key: str, flag: str) -> str:
+def _route(runner: GameRunner, key: str, flag: str) -> str:
     """'setting' for scenario keys, 'content' for content overrides."""
     if key in RESERVED:
         raise RunError(f"{flag} {key}=...: {key} is not set this way ; use {RESERVED[key]}")
@@ -180,7 +180,7 @@ def build_plan(info: GameInfo, scenario: Scenario, *, players: tuple[int, ...] |
                 batch_size=batch_size, cells=cells, studio=cells[0].content.studio)
 
 
-def cell_setup(runner: ModuleType, content, players: int, settings: dict,
+def cell_setup(runner: GameRunner, content, players: int, settings: dict,
                strategies: tuple[str, ...], where: str) -> tuple[Any, dict[str, str | None]]:
     """The cell's setup and its design (sim.rotation); ``strategies``: one, or one per
     seat. One setup, or one per assignment when the picks rotate (the runner's

@@ -13,7 +13,6 @@ played): the game replayed would not be the row's.
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,8 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from sim.games.registry import GameInfo, load_runner
+from sim.games.contract import GameTrace
+from sim.games.registry import GameInfo, load_play, load_runner, load_trace
 from sim.rotation import setup_of
 from sim.runner import RunError
 from sim.runner.batches import Batch
@@ -130,17 +130,14 @@ def _studio_file(manifest: dict) -> Path | None:
     return path
 
 
-def trace_module(info: GameInfo):
-    """The game's trace module (records_from, to_jsonl, to_text), or RunError."""
-    try:
-        return importlib.import_module(f"sim.games.{info.name}.trace")
-    except ModuleNotFoundError:
-        raise RunError(f"{info.title} has no trace yet ; see `sim games` for what exists") from None
+def trace_module(info: GameInfo) -> GameTrace:
+    """The game's trace module (records_from, to_jsonl, to_text)."""
+    return load_trace(info)
 
 
 def records(game: OneGame) -> list[dict]:
     """Play the game with its event log on; the last record is ``game_end``."""
     trace = trace_module(game.info)
-    play = importlib.import_module(f"sim.games.{game.info.name}.game").play_traced
+    play = load_play(game.info).play_traced
     setup = setup_of(game.setup, game.index)
     return trace.records_from(game.content, *play(game.content, setup, game.seed, game.index))

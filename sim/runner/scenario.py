@@ -16,8 +16,8 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from types import ModuleType
 
+from sim.games.contract import GameRunner
 from sim.games.registry import GAMES, GameInfo, UnknownGame, get_game, load_runner
 from sim.inputs import InputError, parse_toml, read_text
 from sim.runner import RunError
@@ -88,20 +88,20 @@ def check_players(value: object, info: GameInfo, where: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def check_strategies(value: object, runner: ModuleType, where: str) -> tuple[str, ...]:
+def check_strategies(value: object, runner: GameRunner, where: str) -> tuple[str, ...]:
     names = value if isinstance(value, list) else [value]
     if not names or not all(isinstance(n, str) for n in names):
         raise RunError(f"{where}: strategies must be a name or a list of names, got {value!r}")
     for n in names:
         if n not in runner.STRATEGIES:
-            close = difflib.get_close_matches(n, runner.STRATEGIES, n=1)
+            close = difflib.get_close_matches(str(n), list(runner.STRATEGIES), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise RunError(f"{where}: unknown strategy {n!r}{hint} ; choose from "
                            f"{', '.join(runner.STRATEGIES)}")
     return tuple(names)
 
 
-def check_settings(runner: ModuleType, given: dict, where: str) -> dict[str, object]:
+def check_settings(runner: GameRunner, given: dict, where: str) -> dict[str, object]:
     """The game's settings with ``given`` checked and laid over the defaults."""
     settings = dict(runner.SETTINGS)
     for key, value in given.items():

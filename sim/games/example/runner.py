@@ -1,0 +1,94 @@
+"""Dice Race for the runner: the contract's ``GameRunner`` (sim.games.contract)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.example import layout as L
+from sim.games.example.content import SCHEMA, Content, ContentError, load_content
+from sim.games.example.game import DEFAULT_SKILL, ExampleSetup, use_bots
+from sim.games.example.game import simulate as _simulate
+from sim.games.example.invariants import VIOLATION_NAMES
+from sim.games.example.params import PARAMS
+from sim.games.example.profile import PROFILE
+from sim.rotation import Rotated, seat_names
+from sim.runner import RunError
+from sim.runner.columns import labels, profile_columns
+from sim.runner.values import check_choice
+
+__all__ = ["PARAMS", "VIOLATION_NAMES", "use_bots"]  # contract members defined elsewhere
+
+# What a seat may play: the bots module (GameInfo.bots) gives each name its weights.
+STRATEGIES = ("balanced", "cautious", "random")
+LADDER_STRATEGIES = STRATEGIES
+# how well the heuristic seats play, lowest first: the share of decisions a seat takes
+# at random instead (docs/bots.md)
+SKILL_LEVELS = ("novice", "casual", DEFAULT_SKILL)
+SETTINGS: dict[str, object] = {"skill": DEFAULT_SKILL}
+LIST_SETTINGS: tuple[str, ...] = ()
+CONTENT_SECTIONS = SCHEMA  # an override may set any field (die.faces.0)
+
+
+def check_setting(key: str, value: object, where: str) -> object:
+    return check_choice(key, value, SKILL_LEVELS, where)
+
+
+def mode(settings: dict) -> str:
+    return "standard"
+
+
+def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
+    try:
+        return load_content(overrides=overrides, studio=studio)
+    except ContentError as exc:
+        raise RunError(str(exc)) from None
+
+
+def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
+               where: str) -> ExampleSetup:
+    if len(strategies) not in (1, players):
+        raise RunError(f"{where}: {len(strategies)} strategies for {players} players ; give one "
+                       "for every seat or one per seat")
+    per_seat = strategies * players if len(strategies) == 1 else strategies
+    return ExampleSetup(players=players, strategies=tuple(per_seat),
+                        skill=str(settings.get("skill", DEFAULT_SKILL)))
+
+
+def deviations(settings: dict) -> list[str]:
+    """None: the template has no printed rulebook to deviate from."""
+    return []
+
+
+def simulate(content: Content, setup: ExampleSetup | Rotated, seed: int, first_index: int,
+             count: int) -> dict[str, np.ndarray]:
+    return _simulate(content, setup, seed, first_index, count)
+
+
+def rows(content: Content, cell_setup: ExampleSetup | Rotated, out: dict[str, np.ndarray],
+         first_index: int, cell: int) -> pa.Table:
+    """One row per (game, seat); game-level columns repeated on each row. A seat's final
+    points are its ``glory``, the column the report reads a seat's score from."""
+    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
+    p = setup.players
+    count = out["rounds"].shape[0]
+    won = out["won"][:, :p]
+    winners = won.sum(axis=1, keepdims=True)
+    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
+    columns = {
+        "cell": pa.array(np.full(count * p, cell, np.int32)),
+        "game": pa.array(np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), p)),
+        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
+        "players": pa.array(np.full(count * p, p, np.int8)),
+        "strategy": labels(*seat_names(cell_setup, first_index, count, p, setup.strategies)),
+        "won": pa.array(won.ravel().astype(bool)),
+        "win_share": pa.array(share.ravel()),
+        "glory": pa.array(np.ascontiguousarray(out["score"][:, :p]).ravel()),
+        "rank": pa.array(np.ascontiguousarray(out["rank"][:, :p]).ravel().astype(np.int8)),
+        "rounds": pa.array(np.repeat(out["rounds"], p).astype(np.int16)),
+        "end_reason": labels(np.repeat(out["end_reason"], p), L.END_REASON_NAMES),
+    }
+    columns.update(profile_columns(PROFILE, out["use"], p))
+    return pa.table(columns)
