@@ -74,6 +74,12 @@ GAMES = {
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state", profile="sim.games.pillars.profile",
     ),
+    "example": GameInfo(
+        name="example", title="Dice Race (example)", min_players=2, max_players=4,
+        modes=("standard",), max_rounds=200, runner="sim.games.example.runner",
+        profile="sim.games.example.profile",
+        bots="strategies.example.bots",
+    ),
 }
 
 

@@ -9,6 +9,7 @@ import numba
 import numpy as np
 
 from sim import cfuncs
+from sim.games import policies
 from sim.games.example import seats
 from sim.games.example.layout import MAX_SEATS
 from strategies.example.heuristic import N_WEIGHTS, W_MISTAKE, choose
@@ -44,7 +45,7 @@ def _entry(s_at, T, w_at, rows, cols, opts_at, n, seat, kind, rng_at):
 
 @functools.cache
 def _python_address() -> int:
-    return seats.python_policy(choose)
+    return policies.python_policy(choose)
 
 
 def choose_entry(packed: np.ndarray) -> int:
@@ -52,4 +53,4 @@ def choose_entry(packed: np.ndarray) -> int:
     compiled or loaded from the cache on the first call in this process."""
     if numba.config.DISABLE_JIT:
         return _python_address()
-    return cfuncs.compiled(_entry, seats.choose_signature(numba.typeof(packed[0]))).address
+    return cfuncs.compiled(_entry, policies.choose_signature(numba.typeof(packed[0]))).address

@@ -8,25 +8,13 @@ tables (``Tables``) packed into one record the kernels read as ``T.name[...]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.games.content_files import (
-    ContentError,
-    PackedContent,
-    Section,
-    StudioFile,
-    content_hash,
-    is_assumed,
-    pack,
-    read_content,
-    set_value,
-    show,
-    suggest,
-)
+from sim.games import content_files as files
+from sim.games.content_files import ContentError
 from sim.games.example.params import PARAM_INDEX, PARAMS
 from sim.shipped import content_file
 
@@ -36,7 +24,7 @@ DEFAULT_PATH = content_file("example")
 MAX_FACES = 12  # a die of up to 12 faces: the tables keep one shape, so one compiled type
 MAX_FACE = 20  # points one face may score
 
-SCHEMA = {"die": Section(title="Die", fields=("faces", "source"), listed=False)}
+SCHEMA = {"die": files.Section(title="Die", fields=("faces", "source"), listed=False)}
 
 
 class Tables(NamedTuple):
@@ -45,19 +33,8 @@ class Tables(NamedTuple):
     params: np.ndarray  # [len(PARAMS)] the tunables, in PARAMS order
 
 
-@dataclass
-class Content(PackedContent):
-    packed: np.recarray  # pack(Tables): one row; a kernel called from Python takes the array
-    names: dict[str, tuple[str, ...]]
-    content_hash: str
-    assumed_share: float
-    data: dict
-    studio: StudioFile | None = None  # the studio's file laid over the shipped one
-
-    @property
-    def tables(self) -> np.record:
-        """The tables as kernels read them: ``T.faces[k]``."""
-        return self.packed[0]
+class Content(files.LoadedContent):
+    """Dice Race's content: ``tables`` are ``Tables`` (``T.faces[k]``)."""
 
 
 def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
@@ -65,35 +42,36 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     """Read ``path`` (default: the shipped file), lay the ``studio`` file over it, apply
     ``overrides`` (``params.NAME`` or a field such as ``die.faces.0``), validate and
     compile."""
-    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
+    data, fname, studio_file = files.read_content(DEFAULT_PATH, SCHEMA, path, studio)
     params = {p.name: p.default for p in PARAMS}
     for key, value in (overrides or {}).items():
         if isinstance(key, str) and key.startswith("params."):
             params[key.removeprefix("params.")] = _param(key, value, fname)
         else:
-            set_value(data, key, value, SCHEMA, fname)
+            files.set_value(data, key, value, SCHEMA, fname)
     data["params"] = params
     faces = _faces(data.get("die"), fname)
     tables = Tables(faces=np.array(faces + [0] * (MAX_FACES - len(faces)), np.int32),
                     n_faces=np.array([len(faces)], np.int32),
                     params=np.array([params[p.name] for p in PARAMS], np.int32))
     sources = [data["die"].get("source", "")] + [p.source for p in PARAMS]
-    return Content(packed=pack(tables), names={"faces": tuple(str(f) for f in faces)},
-                   content_hash=content_hash(data),
-                   assumed_share=sum(map(is_assumed, sources)) / len(sources), data=data,
+    return Content(packed=files.pack(tables), names={"faces": tuple(str(f) for f in faces)},
+                   content_hash=files.content_hash(data),
+                   assumed_share=sum(map(files.is_assumed, sources)) / len(sources), data=data,
                    studio=studio_file)
 
 
 def _param(key: str, value: object, fname: str) -> int:
     name = key.removeprefix("params.")
     if name not in PARAM_INDEX:
-        raise ContentError(f"{fname}: unknown parameter {name!r}{suggest(name, PARAM_INDEX)} ; "
+        raise ContentError(f"{fname}: unknown parameter {name!r}"
+                           f"{files.suggest(name, PARAM_INDEX)} ; "
                            f"the parameters are {', '.join(PARAM_INDEX)}")
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     p = PARAMS[PARAM_INDEX[name]]
     if isinstance(value, bool) or not isinstance(value, int) or not p.low <= value <= p.high:
-        raise ContentError(f"{fname}: params.{name} = {show(value)} is out of range ; use "
+        raise ContentError(f"{fname}: params.{name} = {files.show(value)} is out of range ; use "
                            f"a whole number {p.low}..{p.high}")
     return value
 
@@ -107,10 +85,10 @@ def _faces(die: Any, fname: str) -> list[int]:
     faces = die["faces"]
     if not isinstance(faces, list) or not 2 <= len(faces) <= MAX_FACES:
         raise ContentError(f"{fname}: die.faces: expected a list of 2..{MAX_FACES} numbers, "
-                           f"got {show(faces)}")
+                           f"got {files.show(faces)}")
     for k, face in enumerate(faces):
         if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face <= MAX_FACE:
-            raise ContentError(f"{fname}: die.faces.{k}: {show(face)} is not a whole number "
+            raise ContentError(f"{fname}: die.faces.{k}: {files.show(face)} is not a whole number "
                                f"0..{MAX_FACE} ; give the points the face scores")
     if 0 not in faces or max(faces) == 0:
         raise ContentError(f"{fname}: die.faces: needs a bust face (0) and a scoring face ; "

@@ -15,7 +15,7 @@ import numpy as np
 from sim.games.example import layout as L
 from sim.games.example.content import Content
 from sim.games.example.decisions import MAX_OPTIONS, OPT_WIDTH
-from sim.games.example.engine import play_batch, play_one
+from sim.games.example.engine import play_batch
 from sim.games.example.events import EV_COLS
 from sim.games.example.profile import N_USE
 from sim.games.state_layout import refuse_mismatch
@@ -63,10 +63,31 @@ def _policy(content: Content, setup: ExampleSetup) -> tuple[np.ndarray, np.ndarr
     return W, runtime
 
 
-def _work_arrays() -> tuple[np.ndarray, ...]:
-    """One thread's state, option rows, random streams and (no) event rows."""
+def _work_arrays(max_events: int) -> tuple[np.ndarray, ...]:
+    """One thread's state, option rows, random streams and event rows (none: untraced)."""
     return (np.zeros(L.STATE_SIZE, np.int32), np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32),
-            np.zeros(N_STREAMS, np.uint64), np.zeros((0, EV_COLS), np.int32))
+            np.zeros(N_STREAMS, np.uint64), np.zeros((max_events, EV_COLS), np.int32))
+
+
+def _results(count: int) -> dict[str, np.ndarray]:
+    """The result columns of ``count`` games, [game] or [game, seat(, mechanism)]."""
+    per_seat = (count, L.MAX_SEATS)
+    return {"score": np.zeros(per_seat, np.int32), "won": np.zeros(per_seat, np.int32),
+            "rank": np.zeros(per_seat, np.int32), "rounds": np.zeros(count, np.int32),
+            "end_reason": np.zeros(count, np.int32), "decisions": np.zeros(count, np.int32),
+            "violation": np.zeros(count, np.int32),
+            "use": np.zeros((*per_seat, N_USE), np.int32)}
+
+
+def _play(content: Content, policy: tuple[np.ndarray, np.ndarray], work: tuple[np.ndarray, ...],
+          run_seed: int, first_index: int, players: int, out: dict[str, np.ndarray],
+          rows: slice) -> bool:
+    """Games ``first_index`` on into ``rows`` of ``out`` (``engine.play_batch``)."""
+    W, runtime = policy
+    return play_batch(L.LAYOUT_KEY, content.packed, W, runtime, *work, run_seed, first_index,
+                      rows.stop - rows.start, players, out["score"][rows], out["won"][rows],
+                      out["rank"][rows], out["rounds"][rows], out["end_reason"][rows],
+                      out["decisions"][rows], out["violation"][rows], out["use"][rows])
 
 
 def simulate(content: Content, setup, run_seed: int, first_index: int,
@@ -75,26 +96,11 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
     ``setup``: an ExampleSetup, or a ``sim.rotation.Rotated`` one per assignment."""
     every = variants(setup)
     policies = [_policy(content, one) for one in every]
-    m = L.MAX_SEATS
-    out = {
-        "score": np.zeros((count, m), np.int32),
-        "won": np.zeros((count, m), np.int32),
-        "rank": np.zeros((count, m), np.int32),
-        "rounds": np.zeros(count, np.int32),
-        "end_reason": np.zeros(count, np.int32),
-        "decisions": np.zeros(count, np.int32),
-        "violation": np.zeros(count, np.int32),
-        "use": np.zeros((count, m, N_USE), np.int32),
-    }
+    out = _results(count)
 
     def play(k: int, start: int, stop: int) -> bool:
-        W, runtime = policies[k]
-        rows = slice(start, stop)
-        return play_batch(L.LAYOUT_KEY, content.packed, W, runtime, *_work_arrays(), run_seed,
-                          first_index + start, stop - start, every[k].players,
-                          out["score"][rows], out["won"][rows], out["rank"][rows],
-                          out["rounds"][rows], out["end_reason"][rows], out["decisions"][rows],
-                          out["violation"][rows], out["use"][rows])
+        return _play(content, policies[k], _work_arrays(0), run_seed, first_index + start,
+                     every[k].players, out, slice(start, stop))
 
     refuse_mismatch(play(0, 0, 0), "example")  # no game: the compiled layout is checked first
     in_chunks(count, CHUNK, lambda start, stop: all(
@@ -105,8 +111,9 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 def play_traced(content: Content, setup: ExampleSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 20000) -> tuple[np.ndarray, np.ndarray]:
     """One game and its event rows (events.py): (final state, events)."""
-    W, runtime = _policy(content, setup)
-    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W, runtime, run_seed,
-                                     game_index, setup.players, max_events)
+    work = _work_arrays(max_events)
+    played = _play(content, _policy(content, setup), work, run_seed, game_index, setup.players,
+                   _results(1), slice(0, 1))
     refuse_mismatch(played, "example")
-    return state, events
+    state, events = work[0], work[3]
+    return state, events[:min(int(state[L.EVENTS]), max_events)]

@@ -8,14 +8,14 @@ import numpy as np
 import pyarrow as pa
 
 from sim.games.example import layout as L
-from sim.games.example.content import SCHEMA, Content, ContentError, load_content
+from sim.games.example.content import SCHEMA, Content, load_content
 from sim.games.example.game import DEFAULT_SKILL, ExampleSetup, use_bots
 from sim.games.example.game import simulate as _simulate
 from sim.games.example.invariants import VIOLATION_NAMES
 from sim.games.example.params import PARAMS
 from sim.games.example.profile import PROFILE
 from sim.rotation import Rotated, seat_names
-from sim.runner import RunError
+from sim.runner import RunError, content_for_run
 from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice
 
@@ -41,10 +41,7 @@ def mode(settings: dict) -> str:
 
 
 def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
-    try:
-        return load_content(overrides=overrides, studio=studio)
-    except ContentError as exc:
-        raise RunError(str(exc)) from None
+    return content_for_run(load_content, overrides, studio)
 
 
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
