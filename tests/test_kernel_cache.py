@@ -25,7 +25,7 @@ from llvmlite import binding as llvm
 
 from sim import kernel_cache
 from sim.commands import warm as warm_command
-from sim.games.state_layout import LayoutMismatch
+from sim.games import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_FOLDERS = ("sim", "strategies", "scenarios", "reports")
@@ -33,7 +33,7 @@ RUN = ["-m", "sim.cli", "run", "--game", "pericles", "--players", "3", "--n", "6
        "--batch-size", "30", "--quiet"]
 
 
-GAMES = ("aeolis", "pericles", "pillars")
+GAMES = tuple(sorted(registry.GAMES))
 # Modules a game's kernel modules import for Python-side work only: no kernel reads them.
 PYTHON_SIDE = {"sim/__init__.py": "the package's lazy Python API",
                "sim/second_core.py": "starts the second compiling process",
@@ -185,16 +185,19 @@ import numpy as np
 from sim import rng
 from sim.games.aeolis.layout import STATE_SIZE as AEOLIS
 from sim.games.aeolis.rules.board import army_at
+from sim.games.example.layout import STATE_SIZE as EXAMPLE
+from sim.games.example.rules import rank_of
 from sim.games.pericles.layout import STATE_SIZE as PERICLES
 from sim.games.pericles.rules.parthenon import piece_free
 from sim.games.pillars.layout import STATE_SIZE as PILLARS
 from sim.games.pillars.rules.end import track_steps
 rng.mix64(np.uint64(1))
 army_at(np.zeros(AEOLIS, np.int32), 0)
+rank_of(np.zeros(EXAMPLE, np.int32), 0)
 piece_free(np.zeros(PERICLES, np.int32), 0)
 track_steps(np.zeros(PILLARS, np.int32), 0)
-for name, kernel in (("shared", rng.mix64), ("aeolis", army_at), ("pericles", piece_free),
-                     ("pillars", track_steps)):
+for name, kernel in (("shared", rng.mix64), ("aeolis", army_at), ("example", rank_of),
+                     ("pericles", piece_free), ("pillars", track_steps)):
     print(name, "loaded" if sum(kernel.stats.cache_hits.values()) else "compiled")
 """
 
@@ -216,41 +219,18 @@ def test_an_edit_recompiles_its_game_only_and_a_shared_edit_every_game(tmp_path)
 
     assert set(probe().values()) == {"compiled"}
     assert set(probe().values()) == {"loaded"}
-    edit("strategies/pillars/heuristic.py")
-    assert probe() == {"shared": "loaded", "aeolis": "loaded", "pericles": "loaded",
-                       "pillars": "compiled"}
-    edit("sim/games/aeolis/rules/core.py")
-    assert probe() == {"shared": "loaded", "aeolis": "compiled", "pericles": "loaded",
-                       "pillars": "loaded"}
+    for edited, game in (("strategies/pillars/heuristic.py", "pillars"),
+                         ("sim/games/aeolis/rules/core.py", "aeolis"),
+                         ("strategies/example/heuristic.py", "example"),
+                         ("sim/games/example/rules.py", "example")):
+        edit(edited)
+        assert probe() == {name: "compiled" if name == game else "loaded"
+                           for name in ("shared", *GAMES)}, edited
     edit("sim/games/state_layout.py")
     assert set(probe().values()) == {"compiled"}
     kinds = sorted(folder.name.rpartition("-")[0] for folder in cache.glob("numba-*"))
-    assert kinds == ["numba-aeolis"] * 3 + ["numba-pericles"] * 2 + ["numba-pillars"] * 3 + [
-        "numba-shared"] * 2
-
-
-@pytest.mark.parametrize("game", ["pericles", "aeolis"])
-def test_an_engine_compiled_for_another_layout_refuses_to_play(game, monkeypatch):
-    if game == "pericles":
-        from sim.games.pericles import layout
-        from sim.games.pericles.content import load_content
-        from sim.games.pericles.game import PericlesSetup as Setup
-        from sim.games.pericles.game import play_traced, simulate
-        setup = Setup(players=3)
-    else:
-        from sim.games.aeolis import layout
-        from sim.games.aeolis.content import load_content
-        from sim.games.aeolis.game import AeolisSetup as Setup
-        from sim.games.aeolis.game import play_traced, simulate
-        setup = Setup()
-    content = load_content()
-    assert simulate(content, setup, 0, 0, 1)["rounds"][0] > 0  # compiled with the true layout
-    play_traced(content, setup, 0, 0)
-    monkeypatch.setattr(layout, "LAYOUT_KEY", layout.LAYOUT_KEY + 1)
-    with pytest.raises(LayoutMismatch, match=f"{game}: the compiled engine was built for another"):
-        simulate(content, setup, 0, 0, 1)
-    with pytest.raises(LayoutMismatch):
-        play_traced(content, setup, 0, 0)
+    assert kinds == ["numba-aeolis"] * 3 + ["numba-example"] * 4 + ["numba-pericles"] * 2 + [
+        "numba-pillars"] * 3 + ["numba-shared"] * 2
 
 
 def _copy_project(to: Path) -> None:

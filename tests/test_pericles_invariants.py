@@ -98,33 +98,6 @@ def test_traced_games_ostracism_unlocks(content, case):
                 assert small <= got_small <= small + extra, (g, r, seat, got_small)
 
 
-def test_same_seed_same_trace(content):
-    setup = PericlesSetup(players=4)
-    s1, ev1 = play_traced(content, setup, 11, 5)
-    s2, ev2 = play_traced(content, setup, 11, 5)
-    assert np.array_equal(s1, s2) and np.array_equal(ev1, ev2)
-    s3, ev3 = play_traced(content, setup, 11, 6)
-    assert not np.array_equal(ev1, ev3)
-
-
-@pytest.mark.parametrize("players", [2, 5])
-def test_batch_split_does_not_change_results(content, players):
-    setup = PericlesSetup(players=players)
-    whole = simulate(content, setup, 3, 100, 300)
-    parts = [simulate(content, setup, 3, 100 + a, b - a) for a, b in ((0, 1), (1, 120), (120, 300))]
-    for key, value in whole.items():
-        assert np.array_equal(value, np.concatenate([p[key] for p in parts])), key
-
-
-def test_batch_matches_traced_games(content):
-    setup = PericlesSetup(players=3)
-    out = simulate(content, setup, 9, 40, 5)
-    for g in range(5):
-        s, _ = play_traced(content, setup, 9, 40 + g)
-        assert list(out["glory"][g]) == list(s[L.GLORY:L.GLORY + L.MAX_SEATS])
-        assert out["rounds"][g] == s[L.ROUND] and out["end_reason"][g] == s[L.END_REASON]
-
-
 def test_checking_every_turn_changes_no_game(content):
     """The turn checks only read the state: runs, which skip them, play the same games."""
     for players, strategy in ((3, "balanced"), (5, "random")):

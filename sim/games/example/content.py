@@ -18,8 +18,6 @@ from sim.games.content_files import ContentError
 from sim.games.example.params import PARAM_INDEX, PARAMS
 from sim.shipped import content_file
 
-__all__ = ["ContentError", "Content", "SCHEMA", "DEFAULT_PATH", "load_content"]
-
 DEFAULT_PATH = content_file("example")
 MAX_FACES = 12  # a die of up to 12 faces: the tables keep one shape, so one compiled type
 MAX_FACE = 20  # points one face may score

@@ -9,17 +9,16 @@ import pyarrow as pa
 
 from sim.games.example import layout as L
 from sim.games.example.content import SCHEMA, Content, load_content
-from sim.games.example.game import DEFAULT_SKILL, ExampleSetup, use_bots
+from sim.games.example.game import DEFAULT_SKILL, ExampleSetup
 from sim.games.example.game import simulate as _simulate
-from sim.games.example.invariants import VIOLATION_NAMES
-from sim.games.example.params import PARAMS
+from sim.games.example.game import use_bots as use_bots
+from sim.games.example.invariants import VIOLATION_NAMES as VIOLATION_NAMES
+from sim.games.example.params import PARAMS as PARAMS
 from sim.games.example.profile import PROFILE
 from sim.rotation import Rotated, seat_names
 from sim.runner import RunError, content_for_run
 from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice
-
-__all__ = ["PARAMS", "VIOLATION_NAMES", "use_bots"]  # contract members defined elsewhere
 
 # What a seat may play: the bots module (GameInfo.bots) gives each name its weights.
 STRATEGIES = ("balanced", "cautious", "random")

@@ -17,9 +17,8 @@ from sim.games.example.content import Content, load_content
 from sim.games.example.invariants import VIOLATION_NAMES
 from sim.games.example.profile import PROFILE
 from sim.games.example.rules import rank_of
-from sim.games.state_json import Checker, format_table, read_state
-
-__all__ = ["state_to_json", "state_from_json", "score_file", "format_table"]
+from sim.games.state_json import Checker, read_state
+from sim.games.state_json import format_table as format_table
 
 TOP_REQUIRED = {"players", "target", "round", "turn", "scores"}
 TOP_OPTIONAL = {"game", "rolls", "turn_total", "over", "end_reason", "decisions", "use", "events",

@@ -15,9 +15,8 @@ from sim.games.example import events as E
 from sim.games.example import layout as L
 from sim.games.example.content import Content
 from sim.games.example.rules import rank_of
-from sim.games.trace_text import to_jsonl, value_text
-
-__all__ = ["records_from", "to_jsonl", "to_text"]
+from sim.games.trace_text import to_jsonl as to_jsonl
+from sim.games.trace_text import value_text
 
 
 class TraceError(RuntimeError):
