@@ -34,8 +34,9 @@ SAMPLE = 12  # of each kind, run again as processes
 MEMORY_CAP = 2 * 2**30
 BASELINES = sorted((REPO / "scenarios" / "baselines").glob("*.json"))
 STATES = {"pericles": ["kalliope.json"], "pillars": ["pillars_aegean.json", "pillars_solo.json"],
-          "aeolis": ["kalliope.json"]}  # Aeolis scores no states: every case is refused
-PLAYERS = {"pericles": 3, "aeolis": 2, "pillars": 3}
+          "aeolis": ["kalliope.json"],  # Aeolis scores no states: every case is refused
+          "example": ["example_race.json"]}
+PLAYERS = {"pericles": 3, "aeolis": 2, "pillars": 3, "example": 3}
 
 HOSTILE = [-1, 0, 1, 3, 2**31, -2**31, 2**63, 2**64, 99999999999, -99999999999, 1.5, float("inf"),
            True, "", "x", "godlike", "wood", [], [1] * 9, [[0, 1]] * 9, [["wood", 1]] * 4,

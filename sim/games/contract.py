@@ -60,13 +60,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import numpy as np
-import pyarrow as pa
+if TYPE_CHECKING:  # annotations only: the registry imports this module on every command
+    import numpy as np
+    import pyarrow as pa
 
-from sim.games.content_files import Section, StudioFile
-from sim.games.tunables import Param
+    from sim.games.content_files import Section, StudioFile
+    from sim.games.tunables import Param
 
 
 @runtime_checkable

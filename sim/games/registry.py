@@ -78,7 +78,7 @@ GAMES = {
         name="example", title="Dice Race (example)", min_players=2, max_players=4,
         modes=("standard",), max_rounds=200, runner="sim.games.example.runner",
         profile="sim.games.example.profile",
-        bots="strategies.example.bots",
+        bots="strategies.example.players",
     ),
 }
 

@@ -1,4 +1,4 @@
-"""The Dice Race bots as the runner layer hands them to the game (sim.games.contract.GameBots):
+"""The Dice Race players as the runner layer hands them to the game (contract.GameBots):
 each strategy's weight row and the address of ``choose`` compiled as a C-callable entry."""
 
 from __future__ import annotations
