@@ -121,7 +121,12 @@ def test_each_game_keeps_the_contract(game):
             _keeps(state_json, protocol)
     if info.bots:
         _keeps(runner, contract.HandsInBots)
-        _keeps(load_bots(info), contract.GameBots)
+        bots = load_bots(info)
+        _keeps(bots, contract.GameBots)
+        for name in runner.STRATEGIES:  # one weight row per seat, float64, for every name
+            for skill in getattr(runner, "SKILL_LEVELS", (runner.SETTINGS.get("skill"),)):
+                W = bots.seat_weights((name,) * info.max_players, skill)
+                assert W.dtype == np.float64 and W.ndim == 2 and W.shape[0] >= info.max_players
 
 
 def test_the_gaps_in_the_contract_are_the_known_ones():
