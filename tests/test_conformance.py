@@ -3,7 +3,8 @@
 Each test is parametrised over ``sim.games.registry.GAMES``, so a game added with one
 registry line is checked by it unchanged: it keeps the contract (at run time and under
 mypy), its random-legal games keep every invariant, it plays the same games on any
-thread count and batch split, a traced replay ends as the dataset row, an engine
+thread count and batch split, a traced replay ends as the dataset row, `sim report`
+renders its run, an engine
 compiled for another layout refuses to play, a bad setting is one line with exit 2, and
 its state survives a trip through JSON. Game counts are small: each game's own tests go
 deeper. Editing one game leaves the others' compiled code warm: tests/test_kernel_cache.py.
@@ -248,6 +249,15 @@ def test_sim_trace_of_a_run_in_a_shell_ends_as_the_dataset_row(runs, game):
     end = json.loads(done.stdout.splitlines()[-1])
     expected = _expected(game, df, 17)
     assert {k: end[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_sim_report_renders_a_run(runs, game):
+    folder, _ = runs[game]
+    done = CliRunner().invoke(app, ["report", str(folder)])
+    assert done.exit_code == 0, done.output
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert get_game(game).title.split(" (")[0] in html and "<svg" in html
 
 
 @pytest.mark.parametrize("game", NAMES)
