@@ -23,6 +23,7 @@ CASES = {
     "aeolis-2p-hardcore-seed3": ("aeolis", 2, 3, "hardcore", []),
     "pillars-3p-seed7": ("pillars", 3, 7, None, []),
     "pillars-2p-aegean-short-seed3": ("pillars", 2, 3, "short", ["board=aegean"]),
+    "example-3p-seed7": ("example", 3, 7, None, []),
 }
 
 
