@@ -3,6 +3,7 @@
 import typer
 
 from sim.commands import (
+    balance,
     baseline,
     bench,
     check,
@@ -24,7 +25,7 @@ from sim.commands import (
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Balance-testing simulator: play millions of bot games of a board game.")
 for command in (games, run, trace, score, bench, report, baseline, check, compare, plan, ladder, tune,
-                warm, verify, content, sensitivity):
+                warm, verify, content, sensitivity, balance):
     command.register(app)
 
 if __name__ == "__main__":

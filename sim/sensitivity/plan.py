@@ -8,7 +8,7 @@ move's effect is a paired difference against cell 0. The plan is an ordinary
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from sim.runner.scenario import Scenario
 from sim.sensitivity.moves import (
     GROUPS,
     Move,
+    Value,
     content_values,
     grouped,
     in_scope,
@@ -55,6 +56,25 @@ def sensitivity_plan(info: GameInfo, scenario: Scenario, moved: Sequence[Move], 
     return replace(base, cells=cells, sensitivity=record)
 
 
+def base_values(runner, base: Cell) -> list[Value]:
+    """Every value the base cell's content holds, at the value it plays: the studio's file
+    (a scenario's ``content``) and the overrides laid over the shipped content."""
+    played = {f"params.{k}": int(v) for k, v in base.content.data.get("params", {}).items()}
+    return (param_values(runner.PARAMS, played)
+            + content_values(base.content.data, runner.CONTENT_SECTIONS))
+
+
+def loader(runner, base: Cell) -> Callable[[dict[str, object]], object]:
+    """Load the base cell's content with more overrides, the way its cells load it
+    (RunError when the content refuses them)."""
+    studio = Path(base.content.studio.path) if base.content.studio is not None else None
+
+    def load(extra: dict[str, object]) -> object:
+        return runner.load({**base.overrides, **extra}, studio)
+
+    return load
+
+
 def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
                  group: str) -> tuple[list[Move], list[tuple[Move, str]]]:
     """The moves of a request and those the content refuses: every value in scope of the
@@ -64,17 +84,9 @@ def choose_moves(runner, base: Cell, keys: Sequence[str], *, step: int,
     ``table_sizes`` counts what that costs."""
     if group not in GROUPS:
         raise RunError(f"--group {group!r} is not known ; give one of: {', '.join(GROUPS)}")
-    # Moves start from the content the base cell plays, the studio's file (a scenario's
-    # ``content``) and the overrides laid over the shipped content, and load the same way.
-    played = {f"params.{k}": int(v) for k, v in base.content.data.get("params", {}).items()}
-    values = (param_values(runner.PARAMS, played)
-              + content_values(base.content.data, runner.CONTENT_SECTIONS))
-    studio = Path(base.content.studio.path) if base.content.studio is not None else None
-
-    def load(extra: dict[str, object]) -> object:
-        return runner.load({**base.overrides, **extra}, studio)
-
-    kept, refused = playable(moves(in_scope(values, keys), step), load, RunError)
+    load = loader(runner, base)
+    kept, refused = playable(moves(in_scope(base_values(runner, base), keys), step), load,
+                             RunError)
     if group == "item":
         kept, refused_groups = playable(grouped(kept), load, RunError)
         refused += refused_groups
