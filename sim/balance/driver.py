@@ -167,6 +167,8 @@ def run(request: Request, out: Path, *, resume: bool, backend: Backend, quiet: b
     def save() -> None:
         _write(out / RECORD, json.dumps(record, indent=1, default=str) + "\n")
 
+    save()  # the folder is this search's from now on, so --resume finds it
+
     def play(round_: int, sets) -> list[list[Reading] | None]:
         plan = round_plan(request.one, sets, n=request.n, seed=request.seed)
         folder = out / "rounds" / f"r{round_:02d}"

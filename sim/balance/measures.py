@@ -43,6 +43,12 @@ class Reading:
         return max(self.low - self.mean, self.mean - self.high, 0.0)
 
     @property
+    def room(self) -> float:
+        """How far the mean lies inside the band from its nearer edge, in standard errors
+        (below 0 outside)."""
+        return min(self.mean - self.low, self.high - self.mean) / max(self.se, SE_FLOOR)
+
+    @property
     def violation(self) -> float:
         """The miss in standard errors."""
         return self.miss / max(self.se, SE_FLOOR)
@@ -112,6 +118,11 @@ def _order(key: tuple[str, str]) -> tuple:
 def violation(found: list[Reading]) -> float:
     """The target's total miss: the sum of each group's violation."""
     return float(np.sum([r.violation for r in found])) if found else 0.0
+
+
+def room(found: list[Reading]) -> float:
+    """The least room of any banded group: the one nearest to leaving its band."""
+    return min((r.room for r in found), default=0.0)
 
 
 def holds(found: list[Reading]) -> bool:

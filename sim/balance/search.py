@@ -11,9 +11,10 @@ only by their content and a difference of their measures is a paired one.
    steps either way) and one combined move (greedily the best moves of up to
    ``COMBINED`` values together); the ``width`` best predicted, not played before, are
    played. The best played one is kept when it is better than the current set: a set
-   that holds the target beats one that does not, then the lower objective wins. A played
-   coordinate move replaces the effect the model had for its value and direction (the
-   model is fitted to what was played).
+   that holds the target beats one that does not, then the lower objective wins, then
+   the one whose tightest measure has more room inside its band. A played coordinate
+   move replaces the effect the model had for its value and direction (the model is
+   fitted to what was played).
 3. **Pruning.** Once the target holds, dropping each changed value and moving each one
    step back are played; one that still holds at a lower cost is kept.
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from sim.balance.measures import Reading, holds, violation
+from sim.balance.measures import Reading, holds, room, violation
 
 KEY_COST = 1.0  # per changed value, in standard errors of violation
 STEP_COST = 0.5  # per step a value moves
@@ -64,9 +65,11 @@ class Evaluation:
     def objective(self) -> float:
         return self.violation + self.cost
 
-    def rank(self) -> tuple[bool, float]:
-        """Smaller is better: a set that holds the target first, then the objective."""
-        return not self.holds, self.objective
+    def rank(self) -> tuple[bool, float, float]:
+        """Smaller is better: a set that holds the target first, then the objective, then
+        the more room its tightest measure has inside its band (the likelier to hold on
+        other seeds)."""
+        return not self.holds, round(self.objective, 9), -room(self.readings)
 
     def means(self) -> dict[str, float]:
         return {r.label: r.mean for r in self.readings}
@@ -170,10 +173,10 @@ class Search:
         return means
 
     def _predicted_rank(self, current: Evaluation, changes: Changes,
-                        predicted: dict[str, float]) -> tuple[bool, float]:
+                        predicted: dict[str, float]) -> tuple[bool, float, float]:
         ghost = [Reading(r.label, predicted[r.label], r.se, r.n, r.low, r.high)
                  for r in current.readings]
-        return not holds(ghost), violation(ghost) + self.space.cost(changes)
+        return not holds(ghost), round(violation(ghost) + self.space.cost(changes), 9), -room(ghost)
 
     def _coordinate(self, current: Evaluation) -> list[tuple[tuple[str, int, int], Changes]]:
         """Every single-value move of 1..MAX_STEPS steps from the current set."""
