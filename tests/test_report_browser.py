@@ -315,3 +315,23 @@ def test_a_3_player_run_of_each_game_renders_how_the_bots_play(browser, tmp_path
     if game != "aeolis":  # a co-operative game has no Glory
         assert "Glory share by source" in section
     _screenshot(browser, session, seen["height"], f"report-{game}-play.png")
+
+
+def test_balance_report_renders_offline_without_errors(browser, tmp_path):
+    """A small `sim balance` search on a planted imbalance: its "Suggested changes" section
+    renders with no console error and no outside request; a screenshot stays."""
+    from cli_process import sim
+
+    planted = tmp_path / "planted.toml"
+    planted.write_text('[[roles]]\nname = "matriarch"\nday_cost = 1\n')
+    out = tmp_path / "balance"
+    done = sim("balance", "--game", "pericles", "--players", "3", "--content", planted,
+               "--target", "role_win_share[matriarch]:0.62+-3", "--keys", "roles.*.day_cost",
+               "--n", "300", "--rounds", "1", "--out", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    session, seen = _open(browser, out / "report.html")
+    assert _problems(browser.events, out / "report.html") == []
+    assert seen["scripts"] == 0
+    assert "Suggested changes" in seen["text"] and "roles.matriarch.day_cost" in seen["text"]
+    assert "proposal (fresh seeds)" in seen["text"]
+    _screenshot(browser, session, seen["height"], "report-balance.png")

@@ -295,7 +295,7 @@ class Search:
             best = min(played, key=lambda e: (e.rank(), e.index)) if played else None
             if best is not None and best.rank() < current.rank():
                 current = best
-        self.stopped = f"{self.rounds} rounds played"
+        self.stopped = f"all {self.rounds} rounds were played"
         return current
 
 
