@@ -57,6 +57,24 @@ def measure_rows(record: dict) -> list[dict]:
     return rows
 
 
+def misses(record: dict) -> list[dict]:
+    """Each banded measure outside its band on the fresh seeds, how far, and the value in
+    scope whose one step moved it most: why the search could not close it."""
+    out = []
+    for r in record["verification"]["proposal"]:
+        if _inside(r):
+            continue
+        label = r["label"]
+        effects = [(abs(e["per_step"].get(label, 0.0)), e["key"], e["direction"],
+                    e["per_step"].get(label, 0.0)) for e in record["effects"]]
+        size, key, direction, change = max(effects, default=(0.0, None, 0, 0.0))
+        miss = max(r["low"] - r["mean"], r["mean"] - r["high"])
+        out.append({"label": label, "miss": _change(miss, label).lstrip("+"),
+                    "lever": None if key is None else
+                    f"{key} {'+' if direction > 0 else '-'}1 step: {_change(change, label)}"})
+    return out
+
+
 def _shown(reading: dict | None, label: str) -> str:
     """A reading's mean and its 95% interval."""
     if reading is None:
@@ -75,7 +93,7 @@ def render(record: dict) -> str:
     info = get_game(record["game"])
     return env.get_template("balance.html").render(
         title=f"{info.title}: suggested balance changes", record=record,
-        rows=measure_rows(record), evaluations=record["evaluations"])
+        rows=measure_rows(record), misses=misses(record), evaluations=record["evaluations"])
 
 
 def write_report(folder: Path, record: dict) -> Path:
