@@ -232,5 +232,5 @@ def _write_proposal(base: Plan, best: Evaluation, out: Path, space: Space) -> st
     data = prop.proposal_data(cell.content.data, prop.start_file(studio.path if studio else None),
                               dict(best.changes), schema)
     lines = [f"{k}: {space.start[k]} -> {v}" for k, v in best.changes]
-    _write(out / PROPOSAL, prop.proposal_text(data, lines))
+    _write(out / PROPOSAL, prop.proposal_text(data, base.info.name, lines))
     return PROPOSAL

@@ -72,9 +72,11 @@ def proposal_data(base: dict, start_file: dict, changes: dict[str, int],
     return out
 
 
-def proposal_text(data: dict, lines: list[str]) -> str:
-    header = "\n".join(["# Suggested by sim balance (docs/balance.md); play it with",
-                        "# sim run --content proposal.toml", "#", *(f"# {x}" for x in lines)])
+def proposal_text(data: dict, game: str, lines: list[str]) -> str:
+    header = "\n".join(["# Suggested by sim balance (docs/balance.md): check and play it with",
+                        f"#   sim content check --game {game} proposal.toml",
+                        f"#   sim run --game {game} --players N --content proposal.toml",
+                        "#", *(f"# {x}" for x in lines)])
     return document(data, header=header)
 
 

@@ -283,8 +283,7 @@ class Search:
             sets = self._prunes(current) if stage == PRUNE else self._candidates(current)
             sets = self._loading(sets)
             if not sets:
-                self.stopped = ("the target holds and no smaller change holds it" if current.holds
-                                else "no move left that the model expects to help")
+                self.stopped = _why_done(current)
                 return current
             affordable = self._affordable()
             if affordable == 0:
@@ -297,6 +296,14 @@ class Search:
                 current = best
         self.stopped = f"all {self.rounds} rounds were played"
         return current
+
+
+def _why_done(current: Evaluation) -> str:
+    if not current.holds:
+        return "no move left that the model expects to help"
+    if not current.changes:
+        return "the target already holds at the start"
+    return "the target holds and no smaller change holds it"
 
 
 def _difference(after: dict[str, float], before: dict[str, float], steps: int) -> dict[str, float]:
