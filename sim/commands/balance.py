@@ -53,7 +53,7 @@ def balance(
     scheduler: opt.Scheduler = None,
     dask_transfer: opt.Transfer = None,
 ) -> None:
-    """Propose content changes that bring measures into the bands you set.
+    """Propose content changes that bring measures into their bands.
 
     Measure every value in --keys one step each way on paired seeds, then move values
     (fewest and smallest first) until every band holds or the budget is spent, and verify
