@@ -58,20 +58,22 @@ def measure_rows(record: dict) -> list[dict]:
 
 
 def misses(record: dict) -> list[dict]:
-    """Each banded measure outside its band on the fresh seeds, how far, and the value in
-    scope whose one step moved it most: why the search could not close it."""
+    """Each banded measure outside its band on the fresh seeds, how far, and the one step
+    in scope that moved it most toward its band (none: nothing in scope moves it that
+    way): why the search could not close it."""
     out = []
     for r in record["verification"]["proposal"]:
         if _inside(r):
             continue
         label = r["label"]
-        effects = [(abs(e["per_step"].get(label, 0.0)), e["key"], e["direction"],
-                    e["per_step"].get(label, 0.0)) for e in record["effects"]]
-        size, key, direction, change = max(effects, default=(0.0, None, 0, 0.0))
+        toward = 1 if r["mean"] < r["low"] else -1
+        helps = [(toward * e["per_step"].get(label, 0.0), e["key"], e["direction"])
+                 for e in record["effects"] if toward * e["per_step"].get(label, 0.0) > 0]
+        size, key, direction = max(helps, default=(0.0, None, 0))
         miss = max(r["low"] - r["mean"], r["mean"] - r["high"])
         out.append({"label": label, "miss": _change(miss, label).lstrip("+"),
                     "lever": None if key is None else
-                    f"{key} {'+' if direction > 0 else '-'}1 step: {_change(change, label)}"})
+                    f"{key} {'+' if direction > 0 else '-'}1 step: {_change(toward * size, label)}"})
     return out
 
 

@@ -25,7 +25,7 @@ def _record(after_b: float) -> dict:
             "proposal": proposal, "evaluations": [evaluation, proposal],
             "stopped": "all 8 rounds were played",
             "effects": [{"key": "city_states.tiles.korinthos.ability.0.2", "direction": -1,
-                         "per_step": {labels[0]: -0.06, labels[1]: 0.004}},
+                         "per_step": {labels[0]: -0.06, labels[1]: -0.004}},
                         {"key": "city_states.tiles.rhodos.ability.0.2", "direction": 1,
                          "per_step": {labels[0]: 0.0, labels[1]: 0.012}}],
             "verification": {"seed": 4, "games": 5000, "start": start, "proposal": best,
@@ -39,6 +39,8 @@ def test_a_measure_left_outside_names_its_strongest_value():
     assert miss["label"] == "win share city-state <b>taras</b>" and miss["miss"] == "1.5 pp"
     assert miss["lever"] == "city_states.tiles.rhodos.ability.0.2 +1 step: +1.2 pp"
     assert misses(_record(0.32)) == []
+    (high,) = misses(_record(0.37))  # above its band: only a step that lowers it helps
+    assert high["lever"] == "city_states.tiles.korinthos.ability.0.2 -1 step: -0.4 pp"
 
 
 def test_the_page_shows_the_change_the_prediction_and_escapes_names():
