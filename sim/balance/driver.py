@@ -11,6 +11,7 @@ reaches the same proposal.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -18,10 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.balance import proposal as prop
-from sim.balance.measures import Reading
+from sim.balance.measures import Reading, holds
 from sim.balance.rounds import Backend, loader_of, play_round, round_plan, round_readings
 from sim.balance.search import Evaluation, Search, Space
 from sim.balance.target import Target, check_bounds, series_groups
+from sim.games.content_files import ContentError
 from sim.gate.dataset import read_run
 from sim.gate.outcomes import PICKS
 from sim.gate.paired import compare_cell
@@ -137,6 +139,12 @@ def prepare(request: Request) -> tuple[Plan, Space, Callable]:
     return base, space, loadable
 
 
+def _range(start: int, allowed: tuple[float, float]) -> dict:
+    """A value's start and allowed range as JSON writes it (no upper bound: null)."""
+    low, high = allowed
+    return {"start": start, "allowed": [int(low), None if math.isinf(high) else int(high)]}
+
+
 def _evaluation_record(e: Evaluation, start: dict[str, int]) -> dict:
     return {"index": e.index, "round": e.round, "stage": e.stage,
             "changes": [{"key": k, "from": start[k], "to": v} for k, v in e.changes],
@@ -160,9 +168,8 @@ def run(request: Request, out: Path, *, resume: bool, backend: Backend, quiet: b
     check_folder(out, request.identity, resume)
     out.mkdir(parents=True, exist_ok=True)
     record: dict = {"format": FORMAT, "request": request.identity, "status": "running",
-                    "game": base.info.name, "scope": {k: {"start": v, "allowed": list(space.allowed[k])}
+                    "game": base.info.name, "scope": {k: _range(v, space.allowed[k])
                                                       for k, v in space.start.items()}}
-    record["scope"] = json.loads(json.dumps(record["scope"], default=str))
 
     def save() -> None:
         _write(out / RECORD, json.dumps(record, indent=1, default=str) + "\n")
@@ -183,7 +190,6 @@ def run(request: Request, out: Path, *, resume: bool, backend: Backend, quiet: b
     search = Search(space, play, loadable, request.width, request.rounds, request.n,
                     request.games - 2 * request.verify_n, after=saved)
     best = search.run()
-    record["evaluations"] = [_evaluation_record(e, space.start) for e in search.evaluations]
     record["effects"] = [{"key": k, "direction": d, "per_step": v}
                          for (k, d), v in sorted(search.effects.items())]
     record["stopped"] = search.stopped
@@ -216,7 +222,7 @@ def _verify(request: Request, best: Evaluation, out: Path, backend: Backend, qui
     shifts = _shifts(folder, plan.info.name, labels) if best.changes else {}
     return {"seed": seed, "games": request.verify_n,
             "start": [r.record() for r in found[0]], "proposal": [r.record() for r in after],
-            "holds": all(r.miss == 0.0 for r in after), "paired": shifts}
+            "holds": holds(after), "paired": shifts}
 
 
 def _write_proposal(base: Plan, best: Evaluation, out: Path, space: Space) -> str | None:
@@ -232,5 +238,12 @@ def _write_proposal(base: Plan, best: Evaluation, out: Path, space: Space) -> st
     data = prop.proposal_data(cell.content.data, prop.start_file(studio.path if studio else None),
                               dict(best.changes), schema)
     lines = [f"{k}: {space.start[k]} -> {v}" for k, v in best.changes]
-    _write(out / PROPOSAL, prop.proposal_text(data, base.info.name, lines))
+    path = out / PROPOSAL
+    _write(path, prop.proposal_text(data, base.info.name, lines))
+    try:
+        content_module(base.info).load_content(studio=path)
+    except ContentError as exc:  # the search played this content, so it must load
+        path.unlink()
+        raise RunError(f"the proposal does not load as a content file ({exc}) ; the search's "
+                       f"record is in {RECORD}") from None
     return PROPOSAL
