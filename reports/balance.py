@@ -14,6 +14,7 @@ from sim.games.registry import get_game
 
 TEMPLATES = Path(__file__).parent / "templates"
 REPORT = "report.html"
+SHOWN_SHARE, SHOWN_MEAN = 0.0005, 0.005  # the smallest change the page shows: 0.1 pp, 0.01
 
 
 def _share(label: str) -> bool:
@@ -67,8 +68,9 @@ def misses(record: dict) -> list[dict]:
             continue
         label = r["label"]
         toward = 1 if r["mean"] < r["low"] else -1
+        least = SHOWN_SHARE if _share(label) else SHOWN_MEAN
         helps = [(toward * e["per_step"].get(label, 0.0), e["key"], e["direction"])
-                 for e in record["effects"] if toward * e["per_step"].get(label, 0.0) > 0]
+                 for e in record["effects"] if toward * e["per_step"].get(label, 0.0) >= least]
         size, key, direction = max(helps, default=(0.0, None, 0))
         miss = max(r["low"] - r["mean"], r["mean"] - r["high"])
         out.append({"label": label, "miss": _change(miss, label).lstrip("+"),
