@@ -333,5 +333,5 @@ def test_balance_report_renders_offline_without_errors(browser, tmp_path):
     assert _problems(browser.events, out / "report.html") == []
     assert seen["scripts"] == 0
     assert "Suggested changes" in seen["text"] and "roles.matriarch.day_cost" in seen["text"]
-    assert "proposal (fresh seeds)" in seen["text"]
+    assert "Verification on fresh seeds" in seen["text"]
     _screenshot(browser, session, seen["height"], "report-balance.png")
