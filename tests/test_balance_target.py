@@ -93,9 +93,13 @@ def test_bounds_stay_inside_the_declared_range_and_hold_the_start():
     (["--target", "seat4:+-2", "--keys", "roles.*.day_cost"], "seats are numbered 1 to 3"),
     (["--target", "role_win_share:+-2", "--keys", "roles.*.day_cost", "--games", "1000"],
      "cannot pay for the effects round"),
+    (["--target-file", "BAD", "--keys", "roles.*.day_cost"], "bad.toml: not valid TOML"),
 ])
 def test_the_command_refuses_with_one_line_and_writes_nothing(tmp_path, args, words):
     out = tmp_path / "b"
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[band]\nmeasure = 1\n")
+    args = [bad if a == "BAD" else a for a in args]
     line = error_line(sim("balance", "--game", "pericles", "--players", "3", "--n", "100",
                           "--out", out, *args))
     assert words in line

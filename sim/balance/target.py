@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import tomllib
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -148,6 +149,9 @@ def read_target(path: Path) -> Target:
         data = check(parse_toml(read_text(path)), _FILE_SPEC)
     except InputError as exc:
         raise RunError(f"{path.name}: {exc} ; see docs/balance.md for the target file") from None
+    except tomllib.TOMLDecodeError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else "syntax error"
+        raise RunError(f"{path.name}: not valid TOML: {first} ; fix the file") from None
     bands = []
     for i, b in enumerate(data["band"]):
         text = f"{path.name} band {i + 1} ({b['measure']})"

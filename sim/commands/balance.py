@@ -30,6 +30,7 @@ def balance(
     scenario: sc.Scenario = None,
     content: sc.Content = None,
     city_states: sc.CityStates = None,
+    mode: sc.Mode = None,
     strategies: sc.Strategies = None,
     set_: sc.Sets = None,
     n: Annotated[str, typer.Option("--n", help="Games per change set on the search seeds.")] = DEFAULT_GAMES,
@@ -79,7 +80,7 @@ def balance(
         request = Request(
             one=lambda extra, games_, seed_: plan_request(
                 game=game, players=players, scenario=scenario, strategies=strategies,
-                sets=(set_ or []) + extra, mode=None, heroes=None, sweeps=[], n=games_,
+                sets=(set_ or []) + extra, mode=mode, heroes=None, sweeps=[], n=games_,
                 seed=seed_, batch_size=min(shards, games_), content=content,
                 city_states=city_states),
             target=target_of(target or [], target_file), keys=_words(keys), step=_at_least(step, 1, "--step"),
@@ -87,7 +88,7 @@ def balance(
             seed=seed, games=parse_count(games, "--games"), rounds=_at_least(rounds, 0, "--rounds"),
             width=_at_least(width, 1, "--width"),
             identity={"game": game, "players": players, "scenario": scenario,
-                      "content": _file_identity(content), "city_states": city_states,
+                      "content": _file_identity(content), "city_states": city_states, "mode": mode,
                       "strategies": strategies, "sets": set_ or [], "target": target or [],
                       "target_file": _file_identity(target_file), "keys": _words(keys),
                       "step": step, "n": per_set, "verify_n": verify_n, "seed": seed,
