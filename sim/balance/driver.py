@@ -176,7 +176,7 @@ def run(request: Request, out: Path, *, resume: bool, backend: Backend, quiet: b
 
     save()  # the folder is this search's from now on, so --resume finds it
 
-    def play(round_: int, sets) -> list[list[Reading] | None]:
+    def play(round_: int, sets) -> list[list[Reading]]:
         plan = round_plan(request.one, sets, n=request.n, seed=request.seed)
         folder = out / "rounds" / f"r{round_:02d}"
         say(f"round {round_}: {len(sets)} change set(s), {len(sets) * request.n:,} games")

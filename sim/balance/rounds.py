@@ -14,14 +14,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sim.balance.measures import Reading, readings
+from sim.balance.search import Changes
 from sim.balance.target import Target
 from sim.gate.dataset import read_run
 from sim.gate.outcomes import PICKS
 from sim.runner import RunError
 from sim.runner.dataset import read_manifest
 from sim.runner.plan import Plan
-
-Changes = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)

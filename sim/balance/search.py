@@ -100,9 +100,9 @@ class Space:
         return tuple(sorted(out.items()))
 
 
-# Plays change sets on the search seeds (one round) and returns their readings, or None
-# for a set the content refuses.
-Play = Callable[[int, Sequence[Changes]], list[list[Reading] | None]]
+# Plays change sets (each one the content accepts) on the search seeds as one round and
+# returns their readings.
+Play = Callable[[int, Sequence[Changes]], list[list[Reading]]]
 Loadable = Callable[[Changes], bool]
 
 
@@ -132,9 +132,6 @@ class Search:
         found = self.play(round_, [c for c, _ in sets])
         out = []
         for (changes, predicted), readings in zip(sets, found, strict=True):
-            if readings is None:
-                self.refused.append(changes)
-                continue
             e = Evaluation(len(self.evaluations), round_, stage, changes, readings, predicted,
                            self.space.cost(changes))
             self.evaluations.append(e)
