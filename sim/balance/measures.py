@@ -53,7 +53,7 @@ class Reading:
         """The miss in standard errors."""
         return self.miss / max(self.se, SE_FLOOR)
 
-    def record(self) -> dict[str, float | int | str]:
+    def record(self) -> dict[str, object]:
         return {"label": self.label, "mean": self.mean, "se": self.se, "n": self.n,
                 "low": self.low, "high": self.high,
                 "interval": [self.mean - Z95 * self.se, self.mean + Z95 * self.se]}
@@ -98,6 +98,7 @@ def readings(target: Target, chunks: Iterable[Outcomes], *, pick_kind: str | Non
     out: list[Reading] = []
     for band in target.bands:
         prefix = series_groups(band, pick_kind, cooperative, mode)
+        assert prefix is not None  # series_groups refuses a band of no group
         keys = [k for k in moments if _wanted(band, prefix, k) and moments[k].n]
         if not keys:
             raise RunError(f"target {band.text!r} reads no group of the games played ; name a "

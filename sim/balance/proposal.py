@@ -5,13 +5,14 @@ over the file the search started from (a scenario's own content file) so that
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from sim.content.toml_text import document
 from sim.games.content_files import Section, copy_data, read_toml, set_value
 
 
-def _walk(key: str, schema: dict[str, Section], data: dict) -> tuple[list, str]:
+def _walk(key: str, schema: Mapping[str, Section], data: dict) -> tuple[list, str]:
     """(the chain of (section, its name, the item's key fields) from the file's top down to
     the item ``key`` addresses in ``data``, the field); the key is known to load."""
     where, *rest = key.split(".")
@@ -34,7 +35,7 @@ def _walk(key: str, schema: dict[str, Section], data: dict) -> tuple[list, str]:
         return chain, rest[0]
 
 
-def _holder(into: dict | list, section: Section, name: str, keys: dict, whole: list | dict):
+def _holder(into: dict, section: Section, name: str, keys: dict, whole: list | dict) -> dict | None:
     """The item of ``into`` (a file's data, or an item holding a named list) that the chain
     step names, added with its key fields when the file lacks it."""
     if not section.listed:
@@ -51,22 +52,22 @@ def _holder(into: dict | list, section: Section, name: str, keys: dict, whole: l
 
 
 def proposal_data(base: dict, start_file: dict, changes: dict[str, int],
-                  schema: dict[str, Section]) -> dict:
+                  schema: Mapping[str, Section]) -> dict:
     """``start_file`` (the studio file the search started from, or {}) with every changed
     field of ``changes`` written in, read from ``base`` (the content played) with the
     changes set."""
     final = copy_data(base)
     for key, value in changes.items():
-        set_value(final, key, value, schema, "proposal")
+        set_value(final, key, value, dict(schema), "proposal")
     out = copy_data(start_file)
     for key in changes:
         chain, field = _walk(key, schema, final)
         into: dict | None = out
         for depth, (section, name, keys, _) in enumerate(chain):
+            if into is None:  # an unnamed list above was written whole
+                break
             parent = final if depth == 0 else chain[depth - 1][3]
             into = _holder(into, section, name, keys, parent[name])
-            if into is None:
-                break
         if into is not None:
             into[field] = copy_data({"v": chain[-1][3][field]})["v"]
     return out

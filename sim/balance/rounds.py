@@ -37,19 +37,17 @@ def round_plan(one: Callable[[list[str], int, int], Plan], sets: Sequence[Change
                n: int, seed: int) -> Plan:
     """One cell per change set, each the request's cell with its values set; ``one(extra
     --set words, n, seed)`` builds the request's plan."""
-    cells = []
-    first = None
-    for changes in sets:
-        plan = one([f"{k}={v}" for k, v in changes], n, seed)
-        first = first or plan
-        (cell,) = plan.cells
-        cells.append(replace(cell, index=len(cells), sweep=dict(changes)))
-    return replace(first, cells=cells)
+    plans = [one([f"{k}={v}" for k, v in changes], n, seed) for changes in sets]
+    cells = [replace(plan.cells[0], index=i, sweep=dict(changes))
+             for i, (plan, changes) in enumerate(zip(plans, sets, strict=True))]
+    return replace(plans[0], cells=cells)
 
 
 def _complete(folder: Path, plan: Plan) -> bool:
     manifest = read_manifest(folder) if (folder / "run.json").is_file() else None
-    return bool(manifest) and manifest.get("status") == "complete" and \
+    if not manifest:
+        return False
+    return manifest.get("status") == "complete" and \
         all(manifest.get(k) == v for k, v in plan.identity().items())
 
 

@@ -188,7 +188,7 @@ class Search:
                 out.append(((key, direction, steps), moved))
         return out
 
-    def _candidates(self, current: Evaluation) -> list[tuple[Changes, dict]]:
+    def _candidates(self, current: Evaluation) -> list[tuple[Changes, dict | None]]:
         """The moves the model expects to beat the current set, best first."""
         ranked = []
         for move, changes in self._coordinate(current):
@@ -199,7 +199,7 @@ class Search:
             ranked.append(combined)
         played = self._played()
         seen: set[Changes] = set()
-        out = []
+        out: list[tuple[Changes, dict | None]] = []
         for rank, changes, predicted in sorted(ranked, key=lambda r: (r[0], r[1])):
             if rank >= current.rank() or changes in played or changes in seen:
                 continue

@@ -82,10 +82,13 @@ class Band:
     text: str  # as the designer wrote it
 
     def limits(self, fair: float | None) -> tuple[float, float]:
-        """(low, high) of the band; ``fair`` is a win share's fair value."""
+        """(low, high) of the band; ``fair`` is a win share's fair value (a band of a
+        measure without one always has a centre or a range, ``_band`` sees to it)."""
         if self.width is None:
+            assert self.low is not None and self.high is not None
             return self.low, self.high
         center = fair if self.center is None else self.center
+        assert center is not None
         return center - self.width, center + self.width
 
 
@@ -195,18 +198,19 @@ def series_groups(band: Band, pick_kind: str | None, cooperative: bool, mode: st
             raise RunError(f"target {band.text!r}: this game deals no picks ; give seat or "
                            "rounds bands")
         return pick_kind
-    if band.measure in PICK_MEASURES.values() and PICK_MEASURES.get(pick_kind) != band.measure:
-        has = PICK_MEASURES.get(pick_kind)
+    has = PICK_MEASURES.get(pick_kind) if pick_kind is not None else None
+    if band.measure in PICK_MEASURES.values() and has != band.measure:
         raise RunError(f"target {band.text!r}: this game has no {prefix} ; "
                        + (f"give {has}" if has else "give seat or rounds bands"))
     return prefix
 
 
-def check_bounds(target: Target, values: list[Value]) -> dict[str, tuple[int, int]]:
+def check_bounds(target: Target, values: list[Value]) -> dict[str, tuple[float, float]]:
     """Each value's allowed range: its declared range narrowed by the target's bounds. A
     bound that names no value in scope, or reaches outside a value's declared range, is
     refused with one line."""
-    allowed = {v.key: (v.low, math.inf if v.high is None else v.high) for v in values}
+    allowed: dict[str, tuple[float, float]] = {
+        v.key: (v.low, math.inf if v.high is None else v.high) for v in values}
     for pattern, (lo, hi) in target.bounds.items():
         hits = [v for v in values if fnmatchcase(v.key, pattern)]
         if not hits:
