@@ -51,6 +51,8 @@ def measure_rows(record: dict) -> list[dict]:
             "predicted": _value(predicted, label) if predicted is not None else "measured",
             "fresh_start": _shown(fresh_start.get(label), label),
             "fresh_after": _shown(fresh_after.get(label), label),
+            "expected": "n/a" if label not in after else
+            _change(after[label]["mean"] - r["mean"], label),
             "paired": "no change" if paired is None else
             f"{_change(paired['diff'], label)} [{_change(paired['low'], label)}, "
             f"{_change(paired['high'], label)}]",

@@ -48,5 +48,6 @@ def test_the_page_shows_the_change_the_prediction_and_escapes_names():
     assert "Suggested changes" in page and "city_states.tiles.korinthos.ability.0.2" in page
     assert "33.5%" in page  # the prediction beside what was measured (34.0%)
     assert "-6.0 pp [-7.0 pp, -5.0 pp]" in page  # the paired change on the fresh seeds
+    assert "-6.0 pp</td>" in page  # what the search seeds expected of it
     assert "<b>taras</b>" not in page and "&lt;b&gt;taras&lt;/b&gt;" in page
     assert "Why some measures stay outside" in page
