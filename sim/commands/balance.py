@@ -10,6 +10,7 @@ import typer
 from sim.commands import backend_options as opt
 from sim.commands import scenario_options as sc
 from sim.commands.errors import OneLineErrors, fail
+from sim.runner import BrokenGame, RunError
 
 DEFAULT_GAMES = "10000"
 DEFAULT_BUDGET = "2e6"
@@ -68,7 +69,6 @@ def balance(
     from sim.balance.driver import Request, run
     from sim.balance.rounds import Backend
     from sim.balance.target import target_of
-    from sim.runner import BrokenGame, RunError
     from sim.runner.request import plan_request
     from sim.runner.values import parse_count
 
@@ -111,7 +111,6 @@ def balance(
 def _words(keys: list[str] | None) -> list[str]:
     words = [w.strip() for text in (keys or []) for w in text.split(",") if w.strip()]
     if not words:
-        from sim.runner import RunError
         raise RunError("missing --keys ; give the values the search may change, e.g. "
                        "--keys 'roles.*.day_cost'")
     return words
@@ -119,7 +118,6 @@ def _words(keys: list[str] | None) -> list[str]:
 
 def _at_least(value: int, low: int, flag: str) -> int:
     if value < low:
-        from sim.runner import RunError
         raise RunError(f"{flag} {value} is out of range ; give a whole number of at least {low}")
     return value
 
@@ -129,7 +127,6 @@ def _file_identity(path: Path | None) -> dict | None:
     import hashlib
 
     from sim.inputs import InputError, read_bytes
-    from sim.runner import RunError
 
     if path is None:
         return None
