@@ -308,14 +308,10 @@ def test_sim_run_writes_the_sides_and_the_report_shows_them(tmp_path):
     table = pq.read_table(out / "data").to_pandas()
     assert set(table["team"]) == {"trojan", "achaean"}
     assert (table.loc[table["city_state"] == "troia", "team"] == "trojan").all()
-    assert table["time_markers"].between(0, 9).all()
-    # the default bot can stall in this mode (docs/bots.md): such a game stops at the round
-    # limit with no winner, and the report flags it; every other game ends by a side's win
-    ended = table[table["end_reason"] != "round_limit"]
-    assert set(ended["end_reason"]) <= DESTINY_WINS and len(ended) > 0.9 * len(table)
-    per_team = ended.groupby(["game", "team"])["won"].agg(["min", "max"])
+    assert set(table["end_reason"]) <= DESTINY_WINS and table["time_markers"].between(0, 9).all()
+    per_team = table.groupby(["game", "team"])["won"].agg(["min", "max"])
     assert (per_team["min"] == per_team["max"]).all()  # a side wins or loses together
-    assert ended.groupby("game")["win_share"].sum().round(9).eq(1).all()
+    assert table.groupby("game")["win_share"].sum().round(9).eq(1).all()
     (cell,) = json.loads((out / "run.json").read_text())["cells"]
     (deviation,) = cell["deviations"]  # the literal rule, with its setting and pages
     assert deviation.startswith("troia_rule = literal:") and "p. ~18" in deviation

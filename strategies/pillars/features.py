@@ -75,6 +75,8 @@ FEATURES = (
     ("invoke_idle", "cost: an Invoke whose ability would find nothing to act on (the card "
                     "turned sideways for nothing, p. 8)"),
     ("mythology", "a Mythology card gained or Energised"),
+    ("energise_wine", "cost: a Wine paid to Energise a Mythology card (a card of the hand "
+                      "spent on it, p. ~9)"),
     ("card", "a card gained into the hand"),
     ("strategy_power", "a Strategy tile that adds Power or wins ties (Appendix 2)"),
     ("strategy_economy", "any other Strategy tile (Appendix 2)"),
@@ -98,6 +100,6 @@ WEIGHT_SIGNS = np.ones(NF)  # every weight at or above zero (``strategies.tune``
  F_SHIP, F_WORKER, F_HOPLITE, F_ROW_EMPTIED, F_SETTLE, F_PILLAR, F_TRACK_STEP, F_CITY_STEP,
  F_CITY_TO_RIVAL, F_TRACK_END, F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND,
  F_REGION, F_EXPLORE, F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_SKIRMISH, F_INVOKE,
- F_INVOKE_IDLE, F_MYTHOLOGY, F_CARD,
+ F_INVOKE_IDLE, F_MYTHOLOGY, F_ENERGISE_WINE, F_CARD,
  F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_TIME_MARKER,
  F_TROIA, F_MARCH) = range(NF)

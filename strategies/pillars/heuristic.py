@@ -1095,7 +1095,8 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_MYTHOLOGY:
         return w[F.F_MYTHOLOGY] * (1.0 if a == 0 else 0.8)
     if kind == D_ENERGISE:
-        return w[F.F_MYTHOLOGY] * 0.5 + holding_value(s, T, w, seat, Q_ENERGISED, -1)
+        return (w[F.F_MYTHOLOGY] * 0.5 + holding_value(s, T, w, seat, Q_ENERGISED, -1)
+                - w[F.F_ENERGISE_WINE] * c)
     if kind == D_REWARD_CARD or kind == D_COUNCIL_DRAW:
         return w[F.F_CARD] * (a if kind == D_COUNCIL_DRAW else 1)
     if kind == D_STRATEGY:
