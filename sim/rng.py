@@ -60,6 +60,20 @@ def shuffle(values, count, rng, stream):
 
 
 @kernel
+def sort_shuffle(values, count, rng, stream):
+    """Sort ``values[:count]``, then shuffle them: the order they come out in does not
+    depend on the order they lay in (a search bot's deal of what its seat cannot see)."""
+    for i in range(1, count):
+        v = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > v:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = v
+    shuffle(values, count, rng, stream)
+
+
+@kernel
 def gumbel(rng, stream):
     """A standard Gumbel draw: the argmax of scores plus ``t`` times independent draws
     picks each option with probability proportional to exp(score / t) (softmax)."""

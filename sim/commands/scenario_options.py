@@ -18,7 +18,8 @@ Sets = Annotated[list[str] | None, typer.Option(
 Mode = Annotated[str | None, typer.Option(
     help="Shorthand for --set mode=... (games with modes, e.g. aeolis).")]
 Skill = Annotated[str | None, typer.Option(
-    help="Shorthand for --set skill=... (pericles, aeolis): novice, casual, default, strong or expert.")]
+    help="Shorthand for --set skill=... (pericles, aeolis, pillars): novice, casual, default, "
+    "strong or expert.")]
 Heroes = Annotated[str | None, typer.Option(help="Shorthand for --set heroes=a,b,c (aeolis).")]
 CityStates = Annotated[str | None, typer.Option(
     help="Shorthand for --set city_states=... (pillars): one name, draft or random per seat, "

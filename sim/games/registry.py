@@ -70,7 +70,7 @@ GAMES = {
         modes=("standard", "tutorial", "short", "symmachia", "skirmish", "barbarian_hordes",
                "atlantis", "legendary_heroes", "siege_of_destiny", "solo"),
         mode_players=(("symmachia", 4), ("solo", 2)),
-        max_rounds=2000,  # sim.games.pillars.game.MAX_ROUNDS, the engine's safety stop
+        max_rounds=2000,  # sim.games.pillars.engine.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
         pick_column="city_state", pick_title="City-state", profile="sim.games.pillars.profile",
     ),

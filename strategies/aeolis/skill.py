@@ -3,7 +3,7 @@
 One setting, ``skill``, sets how well the team plays, from ``novice`` to ``expert``; a
 skill name given as the strategy plays ``survival`` at that level. The team's heuristic
 picks its options by rules of thumb, not by scores, so the levels below the default make
-mistakes instead of softening scores: that share of the decisions with two or more
+mistakes (``strategies.skill_levels``): that share of the decisions with two or more
 options is taken uniformly at random, drawn from the team's own stream. ``strong`` and
 ``expert`` play the search bot (``search.py``), ``strong`` with half the run's
 ``samples``. docs/bots.md has the measured ladder.
@@ -11,28 +11,12 @@ options is taken uniformly at random, drawn from the team's own stream. ``strong
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from strategies.aeolis.policy import STRATEGY_CODES, W_HORIZON, W_MISTAKES, W_SAMPLES
 from strategies.aeolis.styles import weights
+from strategies.skill_levels import DEFAULT_SKILL, SKILLS  # noqa: F401  (DEFAULT_SKILL: the runner's)
 
-
-@dataclass(frozen=True)
-class Skill:
-    mistakes: float  # share of decisions taken at random (0: none)
-    search: float  # share of the run's play-outs per option (0: no search)
-
-
-SKILLS = {
-    "novice": Skill(mistakes=0.25, search=0.0),
-    "casual": Skill(mistakes=0.08, search=0.0),
-    "default": Skill(mistakes=0.0, search=0.0),
-    "strong": Skill(mistakes=0.0, search=0.5),
-    "expert": Skill(mistakes=0.0, search=1.0),
-}
-DEFAULT_SKILL = "default"
 SKILL_STYLE = "survival"  # the style a team named by its skill plays
 RANDOM = "random"
 # The first name is the default team of `sim run`, `sim trace` and the presets.

@@ -27,7 +27,7 @@ from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.engine import play_out
 from sim.games.pericles.events import EV_COLS
 from sim.jit import kernel
-from sim.rng import N_STREAMS, STREAM_BOT, STREAM_SETUP, next_u64, seed_streams, shuffle
+from sim.rng import N_STREAMS, STREAM_BOT, STREAM_SETUP, next_u64, seed_streams, shuffle, sort_shuffle
 from strategies.pericles import memo
 from strategies.pericles.entry import SCRATCH_WORDS, SEARCH_ARRAYS
 from strategies.pericles.features import HORIZON, SAMPLES
@@ -87,19 +87,6 @@ def redeal(s, T, viewer, deck, deck_n, loc, cards, kind, held, rng):
 
 
 @kernel
-def sort_shuffle(values, count, rng):
-    """Sort ``values[:count]`` (so their order is forgotten), then shuffle them."""
-    for i in range(1, count):
-        v = values[i]
-        j = i - 1
-        while j >= 0 and values[j] > v:
-            values[j + 1] = values[j]
-            j -= 1
-        values[j + 1] = v
-    shuffle(values, count, rng, STREAM_SETUP)
-
-
-@kernel
 def determinize(s, T, viewer, held, rng):
     """Deal again at random what ``viewer`` cannot see: the draw piles and the other
     players' Missions, Athena hands and tucked Skills, the Demagogue's cards to come, and
@@ -111,13 +98,13 @@ def determinize(s, T, viewer, held, rng):
     redeal(s, T, viewer, L.SKILL_DECK, L.SKILL_DECK_N, L.SKILL_LOC, T.skills.shape[0],
            SKILL_CARDS, held, rng)
     first = s[L.DEM_NEXT]
-    sort_shuffle(s[L.DEM_DECK + first:L.DEM_DECK + L.N_DEM_CARDS], L.N_DEM_CARDS - first, rng)
+    sort_shuffle(s[L.DEM_DECK + first:L.DEM_DECK + L.N_DEM_CARDS], L.N_DEM_CARDS - first, rng, STREAM_SETUP)
     n = s[L.CITY_STACK_N]
     bottom = 0  # the stack holds the first set below the second
     while bottom < n and T.city_states[s[L.CITY_STACK + bottom], 0] == T.city_states[s[L.CITY_STACK], 0]:
         bottom += 1
-    sort_shuffle(s[L.CITY_STACK:L.CITY_STACK + bottom], bottom, rng)
-    sort_shuffle(s[L.CITY_STACK + bottom:L.CITY_STACK + n], n - bottom, rng)
+    sort_shuffle(s[L.CITY_STACK:L.CITY_STACK + bottom], bottom, rng, STREAM_SETUP)
+    sort_shuffle(s[L.CITY_STACK + bottom:L.CITY_STACK + n], n - bottom, rng, STREAM_SETUP)
 
 
 @kernel

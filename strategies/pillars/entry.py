@@ -6,9 +6,15 @@ policy words ``W`` carry its address.
 
 ``W`` (int64) is the policy vector of ``sim.games.pillars.policy``. With ``W[W_MODE] ==
 BOTS`` it holds, from ``W_ENTRY``: the entry's address (this process's, written by the
-code that starts the games and never stored), each seat's code (``SEAT_RANDOM`` or
-``SEAT_HEURISTIC``), and from ``W_WEIGHTS`` each seat's row of ``features.NF`` weights as
-float64 bits.
+code that starts the games and never stored), each seat's code (``SEAT_RANDOM``,
+``SEAT_HEURISTIC`` or ``SEAT_SEARCH``), from ``W_WEIGHTS`` each seat's row of
+``features.NF`` weights as float64 bits, then each seat's mistake rate (in millionths of
+its decisions, ``strategies.pillars.skill``), each seat's play-outs per option and the
+rounds a play-out plays, and the search entry's address (``strategies.pillars.search``).
+
+The search is reached the same way: ``ask_search`` calls the entry at ``W[W_SEARCH]``
+with the game's arrays and the search's own copies of them (a state, payment work,
+scratch, options, random streams and policy words to play out on), as bare pointers.
 """
 
 import numba
@@ -27,24 +33,36 @@ from strategies.pillars.features import NF
 W_ENTRY = 1  # the entry's address
 W_SEATS = 2  # each seat's code
 W_WEIGHTS = W_SEATS + L.MAX_PLAYERS  # each seat's weights, NF float64 words a seat
-BOT_WORDS = W_WEIGHTS + L.MAX_PLAYERS * NF
-SEAT_RANDOM, SEAT_HEURISTIC = 0, 1
+W_MISTAKES = W_WEIGHTS + L.MAX_PLAYERS * NF  # each seat's mistakes per MISTAKE_SCALE decisions
+W_SAMPLES = W_MISTAKES + L.MAX_PLAYERS  # each seat's play-outs per option (a searching seat)
+W_HORIZON = W_SAMPLES + L.MAX_PLAYERS  # rounds a play-out plays, 0: to the game's end
+W_SEARCH = W_HORIZON + 1  # the search entry's address
+BOT_WORDS = W_SEARCH + 1
+MISTAKE_SCALE = 1_000_000
+SEAT_RANDOM, SEAT_HEURISTIC, SEAT_SEARCH = 0, 1, 2
 
 _INT = types.int64
 # The game's working arrays as the entry takes them: element type and dimensions.
 _ARRAYS = {"s": (types.int32, 1), "W": (types.int64, 1), "opts": (types.int32, 2)}
 
 
-def bot_words(mode: int, seats: list[int], weights: list[np.ndarray], address: int) -> np.ndarray:
+def bot_words(mode: int, seats: list[int], weights: list[np.ndarray], address: int,
+              mistakes: list[float] | None = None, samples: list[int] | None = None,
+              horizon: int = 0, search: int = 0) -> np.ndarray:
     """The policy vector: ``mode`` (policy.BOTS), the entry's ``address``, and per seat its
-    code and weights."""
+    code, weights, share of ``mistakes`` and search ``samples``; the search's ``horizon``
+    and its entry's address ``search``."""
     W = np.zeros(BOT_WORDS, np.int64)
     W[0] = mode
     W[W_ENTRY] = address
-    rows = W[W_WEIGHTS:].view(np.float64)
+    W[W_HORIZON] = horizon
+    W[W_SEARCH] = search
+    rows = W[W_WEIGHTS:W_MISTAKES].view(np.float64)
     for seat, (code, row) in enumerate(zip(seats, weights, strict=True)):
         W[W_SEATS + seat] = code
         rows[seat * NF:(seat + 1) * NF] = row
+        W[W_MISTAKES + seat] = round((mistakes[seat] if mistakes else 0.0) * MISTAKE_SCALE)
+        W[W_SAMPLES + seat] = samples[seat] if samples else 0
     return W
 
 
@@ -122,3 +140,60 @@ def ask_heuristic(s, T, W, opts, n, seat, kind):
             s[L.VIOLATION] = V_NO_BOT_ENTRY
         return 0
     return _call_entry(address, s, T, W, opts, n, seat, kind)
+
+
+# The search entry's arrays: the game's, then its copies to play out on.
+SEARCH_ARRAYS = {"s": (types.int32, 1), "W": (types.int64, 1), "s2": (types.int32, 1),
+                 "work2": (types.int32, 1), "scratch2": (types.int32, 1),
+                 "opts2": (types.int32, 2), "rng2": (types.uint64, 1), "W2": (types.int64, 1),
+                 "rng": (types.uint64, 1)}
+
+
+def search_signature(record):
+    """s, T, W, W's length, then the copies' s, work, scratch, opts, rng and W, the seat,
+    the game's rng -> 0. ``W`` and its copy are untyped, read as the entry needs."""
+    int32_at, word_at = types.CPointer(types.int32), types.CPointer(types.uint64)
+    return _INT(int32_at, record, types.voidptr, _INT, int32_at, int32_at, int32_at, int32_at,
+                word_at, types.voidptr, _INT, word_at)
+
+
+@intrinsic
+def _call_search(typingctx, address, s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng):
+    """Call the search entry at ``address`` with the arrays' data pointers."""
+    cfuncs.check_arrays(SEARCH_ARRAYS, (s, W, s2, work2, scratch2, opts2, rng2, W2, rng),
+                        "the Pillars search entry")
+    sig = _INT(_INT, s, T, W, s2, work2, scratch2, opts2, rng2, W2, _INT, rng)
+
+    def codegen(context, builder, sig, args):
+        arrays = {k: cfuncs.array_of(context, builder, sig, args, k) for k in (1, 3, 4, 5, 6, 7, 8, 9, 11)}
+        untyped = context.get_value_type(types.voidptr)
+        return cfuncs.call_address(builder, args[0], [
+            arrays[1].data, args[2], builder.bitcast(arrays[3].data, untyped),
+            builder.extract_value(arrays[3].shape, 0), arrays[4].data, arrays[5].data,
+            arrays[6].data, arrays[7].data, arrays[8].data,
+            builder.bitcast(arrays[9].data, untyped), args[10], arrays[11].data])
+
+    return sig, codegen
+
+
+def _call_search_directly(address, s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng):
+    from strategies.pillars.search import search_directly  # imports the rules
+    return search_directly(s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng)
+
+
+# Under NUMBA_DISABLE_JIT the search is called directly.
+_call_search_entry = _call_search_directly if numba.config.DISABLE_JIT else _call_search
+
+
+@kernel
+def ask_search(s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng):
+    """``search.search_turn`` through its entry: plans ``seat``'s turn in ``s[L.PLAN]``. A
+    game started without the entry, or with copies of other sizes, is marked broken."""
+    address = W[W_SEARCH]
+    if (address == 0 or W.shape[0] < BOT_WORDS or W2.shape[0] != W.shape[0]
+            or s2.shape[0] != s.shape[0] or s.shape[0] != L.STATE_SIZE
+            or opts2.shape[0] != MAX_OPTIONS or opts2.shape[1] != OPT_WIDTH):
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return _call_search_entry(address, s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng)

@@ -14,6 +14,7 @@ from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pillars.invariants import record
+from sim.games.pillars.policy import BOTS, W_MODE
 from sim.games.pillars.profile import N_USE
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
 from sim.games.pillars.rules.atlantis import atlantis_mode, setup_atlantis
@@ -29,20 +30,68 @@ from sim.games.pillars.rules.tyrant_actions import improved_actions
 from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
+from strategies.pillars.entry import BOT_WORDS, SEAT_SEARCH, W_SEARCH, W_SEATS, ask_search
 
 SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
+# The engine's safety stop on rounds: far above the longest random-legal game seen
+# (docs/rules/pillars.md gives both numbers); registry.GAMES["pillars"].max_rounds.
+MAX_ROUNDS = 2000
+
+
+@kernel
+def searching(W):
+    """Some seat of the policy words ``W`` plans its turns by search."""
+    return W[W_MODE] == BOTS and W.shape[0] >= BOT_WORDS and W[W_SEARCH] != 0
+
+
+@kernel
+def start_round(s, ev):
+    s[L.ROUND] += 1
+    emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
+
+
+@compiled_in_caller  # into play_game, and into the search's play-outs
+def finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, first_k, check_turns,
+                 checked, max_rounds, search):
+    """The round's turns from its ``first_k``-th on (clockwise from the First Player, p. 8),
+    then its close: after a trigger one more round is played (p. 13); ``max_rounds`` is the
+    engine's safety stop. The invariants are checked after the round when ``checked``, and
+    after every turn too with ``check_turns``. ``search``: the search's copies of the
+    arrays (``search_arrays``), with which a searching seat plans its turn first."""
+    for k in range(first_k, n_players):
+        seat = (s[L.FIRST] + k) % n_players
+        if seat == L.TYRANT and solo_mode(s):
+            tyrant_turn(s, T, W, ev, work, scratch, opts, rng)
+        else:
+            if W[W_MODE] == BOTS and W[W_SEATS + seat] == SEAT_SEARCH:
+                s2, work2, scratch2, opts2, rng2, W2 = search
+                ask_search(s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng)
+            play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
+            if s[L.PLAN] > 0:  # a plan lives one turn, whether or not all of it was asked
+                s[L.PLAN] = 0  # (one missed, -1, stays for the search to see)
+        check_end(s, T, ev, seat)
+        if check_turns:
+            record(s, T)
+        if s[L.GAME_OVER] == 1:
+            break  # an instant win (the Siege of Destiny, p. ~18)
+    s[L.ACTIVE] = -1
+    if checked:
+        record(s, T)
+    if s[L.END_ROUND] > 0 and s[L.ROUND] >= s[L.END_ROUND]:
+        s[L.GAME_OVER] = 1
+    elif s[L.ROUND] >= max_rounds:
+        s[L.GAME_OVER] = 1
+        s[L.END_REASON] = L.END_BY_LIMIT
 
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, phalanx, check_turns, max_rounds):
+              mode, track_end, troia_rule, phalanx, check_turns, max_rounds, search):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
-    Rounds run from the First Player clockwise (p. 8). After a trigger the round is
-    finished and one more is played (p. 13); ``max_rounds`` is the engine's safety stop.
     The invariants are checked after setup, after every round and after scoring, and with
     ``check_turns`` after every turn as well. ``rule_entries``: ``apart.addresses``, held
-    in the state while the game runs."""
+    in the state while the game runs; ``search``: the search's arrays (``search_arrays``)."""
     put_addresses(s, L.RULE_ENTRIES, rule_entries)
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, rng)
     if barbarian_mode(s):
@@ -54,30 +103,45 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_playe
     s[L.PHALANX_RULE] = phalanx
     record(s, T)
     while s[L.GAME_OVER] == 0:
-        s[L.ROUND] += 1
-        emit(s, ev, -1, EV_ROUND_START, 0, 0, 0)
-        for k in range(n_players):
-            seat = (s[L.FIRST] + k) % n_players
-            if seat == L.TYRANT and solo_mode(s):
-                tyrant_turn(s, T, W, ev, work, scratch, opts, rng)
-            else:
-                play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
-            check_end(s, T, ev, seat)
-            if check_turns:
-                record(s, T)
-            if s[L.GAME_OVER] == 1:
-                break  # an instant win (the Siege of Destiny, p. ~18)
-        s[L.ACTIVE] = -1
-        record(s, T)
-        if s[L.END_ROUND] > 0 and s[L.ROUND] >= s[L.END_ROUND]:
-            s[L.GAME_OVER] = 1
-        elif s[L.ROUND] >= max_rounds:
-            s[L.GAME_OVER] = 1
-            s[L.END_REASON] = L.END_BY_LIMIT
+        start_round(s, ev)
+        finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, 0, check_turns, True,
+                     max_rounds, search)
     final_scoring(s, T, W, ev, scratch, opts, rng)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
     drop_addresses(s, L.RULE_ENTRIES, len(L.RULE_ENTRY_SLOTS))
+
+
+@kernel
+def play_out(s, T, W, ev, work, scratch, opts, rng, seat, rounds, search):
+    """From the start of ``seat``'s turn: play on, every decision asked as in a game, until
+    ``rounds`` rounds have closed, this one counted (0: to the game's end); then score the
+    game as if it ended there. The search bot's play-outs (``strategies.pillars.search``),
+    whose copies hold no searching seat."""
+    n_players = s[L.N_PLAYERS]
+    first_k = (seat - s[L.FIRST] + n_players) % n_players
+    played = 0
+    while s[L.GAME_OVER] == 0:
+        finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, first_k, False, False,
+                     MAX_ROUNDS, search)
+        played += 1
+        if s[L.GAME_OVER] == 1 or played == rounds:
+            break
+        start_round(s, ev)
+        first_k = 0
+    final_scoring(s, T, W, ev, scratch, opts, rng)
+
+
+@njit
+def search_arrays(words):
+    """The search bot's copies of a game's arrays to play out on (state, payment work,
+    scratch, options, random streams, and ``words`` policy words); tiny when no seat
+    searches."""
+    size = L.STATE_SIZE if words > 0 else 0
+    return (np.zeros(size, dtype=np.int32), np.zeros(WORK if words > 0 else 0, dtype=np.int32),
+            np.zeros(SCRATCH if words > 0 else 0, dtype=np.int32),
+            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
+            np.zeros(N_STREAMS, dtype=np.uint64), np.zeros(words, dtype=np.int64))
 
 
 @njit
@@ -105,12 +169,14 @@ def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_
     T = packed[0]
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, phalanx, check_turns, max_rounds)
+              mode, track_end, troia_rule, phalanx, check_turns, max_rounds,
+              search_arrays(W.shape[0] if searching(W) else 0))
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
-def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng, ev, run_seed,
+def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng, ev, s2, work2,
+               scratch2, opts2, rng2, W2, run_seed,
                first_index, count, side, n_players, picks, tiles, mode, track_end, troia_rule,
                phalanx, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
@@ -128,7 +194,8 @@ def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng,
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks,
-                  tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds)
+                  tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds,
+                  (s2, work2, scratch2, opts2, rng2, W2))
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]

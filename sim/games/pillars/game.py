@@ -6,7 +6,7 @@ import numpy as np
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import Content
-from sim.games.pillars.engine import play_batch, play_one, work_arrays
+from sim.games.pillars.engine import MAX_ROUNDS, play_batch, play_one, search_arrays, work_arrays
 from sim.games.pillars.modes import check_board, check_players, mode_code
 from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.profile import N_USE
@@ -16,23 +16,27 @@ from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
 from strategies.pillars.entry import (
-    SEAT_HEURISTIC,
     SEAT_RANDOM,
+    SEAT_SEARCH,
     bot_entry,
     bot_entry_soon,
     bot_words,
 )
-from strategies.pillars.features import NF
-from strategies.pillars.presets import PRESET_NAMES, PRESETS
+from strategies.pillars.skill import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    DEFAULT_SKILL,
+    RANDOM,
+    STRATEGY_NAMES,
+    SeatBot,
+    seat_bot,
+)
 
 # What a seat may play: a heuristic personality (strategies/pillars/presets, balanced
-# first, the default), uniformly random legal options, or (every seat alike) the first
-# legal option.
-RANDOM, FIRST_OPTION = "random", "first"
-STRATEGIES = (*PRESET_NAMES, RANDOM, FIRST_OPTION)
-# The engine's safety stop on rounds: far above the longest random-legal game seen
-# (docs/rules/pillars.md gives both numbers); registry.GAMES["pillars"].max_rounds.
-MAX_ROUNDS = 2000
+# first, the default), a skill level (strategies.pillars.skill), uniformly random legal
+# options, or (every seat alike) the first legal option.
+FIRST_OPTION = "first"
+STRATEGIES = (*STRATEGY_NAMES, FIRST_OPTION)
 # Games a thread takes at a time (sim.threads).
 CHUNK = 32
 
@@ -56,6 +60,11 @@ class PillarsSetup:
     strategies: tuple[str, ...] = (RANDOM,)
     # per seat, a weight row played instead of its preset's (None: the preset's); sim tune
     weights: tuple[tuple[float, ...] | None, ...] | None = None
+    # how well the heuristic seats play (strategies.pillars.skill) and the search budget:
+    # play-outs per candidate turn, rounds a play-out plays (0: to the game's end)
+    skill: str = DEFAULT_SKILL
+    samples: int = DEFAULT_SAMPLES
+    horizon: int = DEFAULT_HORIZON
     # check the invariants after every turn too, not only after every round (the tests do)
     check_turns: bool = False
     max_rounds: int = MAX_ROUNDS
@@ -67,37 +76,50 @@ def seat_strategies(setup: PillarsSetup) -> tuple[str, ...]:
     return given * setup.players if len(given) == 1 else given
 
 
-def _seat_codes(setup: PillarsSetup) -> list[int] | None:
-    """Each seat's bot code (``SEAT_RANDOM``, ``SEAT_HEURISTIC``); None when every seat
-    takes the first option."""
+def _seat_bots(setup: PillarsSetup) -> list[SeatBot] | None:
+    """Each seat's bot (``strategies.pillars.skill``), an explicit weight row in place of
+    its preset's; None when every seat takes the first option."""
     seats = seat_strategies(setup)
     if FIRST_OPTION in seats:
         return None
-    return [SEAT_RANDOM if name == RANDOM else SEAT_HEURISTIC for name in seats]
+    explicit = setup.weights or (None,) * len(seats)
+    bots = [seat_bot(name, setup.skill, setup.samples) for name in seats]
+    return [bot if row is None else SeatBot(bot.code, np.asarray(row, np.float64), bot.mistakes,
+                                            bot.samples)
+            for bot, row in zip(bots, explicit, strict=True)]
 
 
 def needs_bot(setup: PillarsSetup) -> bool:
     """Some seat of the cell plays the heuristic, so its games call the bot entry."""
-    return SEAT_HEURISTIC in (_seat_codes(setup) or ())
+    return any(bot.code != SEAT_RANDOM for bot in _seat_bots(setup) or ())
 
 
-def policy_words(content: Content, setup: PillarsSetup, address: int | None = None) -> np.ndarray:
+def needs_search(setup: PillarsSetup) -> bool:
+    """Some seat of the cell plans its turns by search (``strategies.pillars.search``)."""
+    return any(bot.code == SEAT_SEARCH for bot in _seat_bots(setup) or ())
+
+
+def policy_words(content: Content, setup: PillarsSetup, address: int | None = None,
+                 search: int | None = None) -> np.ndarray:
     """The policy vector ``W`` of the cell's games (``policy``, ``strategies.pillars.entry``):
-    the first option for every seat, or each seat's bot with its weights and the bot
-    entry's ``address`` (by default compiled, or loaded, now)."""
-    codes = _seat_codes(setup)
-    if codes is None:
+    the first option for every seat, or each seat's bot with its weights, mistakes and
+    search budget, the bot entry's ``address`` and the search entry's ``search`` (by
+    default compiled, or loaded, now)."""
+    bots = _seat_bots(setup)
+    if bots is None:
         return np.array([FIRST], np.int64)
-    seats = seat_strategies(setup)
-    explicit = setup.weights or (None,) * len(seats)
-    weights = [np.asarray(row, np.float64) if row is not None
-               else np.zeros(NF) if name == RANDOM else PRESETS[name]
-               for name, row in zip(seats, explicit, strict=True)]
-    if SEAT_HEURISTIC not in codes:
+    if not needs_bot(setup):
         address = 0
     elif address is None:
         address = bot_entry(content.packed)
-    return bot_words(BOTS, codes, weights, address)
+    if not needs_search(setup):
+        search = 0
+    elif search is None:
+        from strategies.pillars.search import search_entry  # imports the rules
+        search = search_entry(content.packed)
+    return bot_words(BOTS, [bot.code for bot in bots], [bot.weights for bot in bots], address,
+                     [bot.mistakes for bot in bots], [bot.samples for bot in bots],
+                     setup.horizon if search else 0, search)
 
 
 def _args(content: Content, setup: PillarsSetup, address: int | None = None):
@@ -106,7 +128,8 @@ def _args(content: Content, setup: PillarsSetup, address: int | None = None):
     L.check_capacity(content.tables)
     check_players(setup.mode, setup.players)
     check_board(setup.mode, content.tables, setup.board)
-    return (policy_words(content, setup, address), side, picks, tiles, mode_code(setup.mode),
+    search = None if address is None else 0  # with the bot entry's address, compiled first
+    return (policy_words(content, setup, address, search), side, picks, tiles, mode_code(setup.mode),
             L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule),
             L.PHALANX_RULES.index(setup.phalanx))
 
@@ -144,7 +167,9 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
     def play(k: int, start: int, stop: int) -> bool:
         W, side, picks, tiles, mode, track_end, troia_rule, phalanx = args[k]
         one = every[k]
-        return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0), run_seed,
+        copies = W.shape[0] if any(needs_search(one) for one in every) else 0
+        return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0),
+                          *search_arrays(copies), run_seed,
                           first_index + start, stop - start, side, one.players, picks, tiles,
                           mode, track_end, troia_rule, phalanx, one.check_turns, one.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order

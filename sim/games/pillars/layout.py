@@ -343,6 +343,9 @@ _FIELDS = (
     ("GLORY_SRC", MAX_PLAYERS * N_SOURCES, "seat * N_SOURCES + GLORY_SOURCES code: Glory per source"),
     ("WON", MAX_PLAYERS, "1 for each winner; ties after the track tie-break share (p. 13)"),
     ("VIOLATION", 1, "invariants.V_* code of the first invariant broken, 0 while consistent"),
+    # the search bot's chosen turn (strategies.pillars.search), not part of the game
+    ("PLAN", 4, "seat + 1 whose turn is planned (0: none, -1: a planned choice no option "
+                "held), the turn kind, the card row played, the Rondel option's row"),
     # the heuristic's memo (strategies.pillars.heuristic.board_outlook), not part of the game
     ("BOT_BOARD", 5, "the Settle room, Deploy, Building and City ready, and the cheapest step "
                      "the heuristic counted for a turn's first Rondel decision"),
@@ -375,7 +378,7 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, PHALANX_RULE, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON,
- VIOLATION, BOT_BOARD, BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
+ VIOLATION, PLAN, BOT_BOARD, BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)

@@ -49,7 +49,8 @@ from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
 from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
 from sim.runner.columns import labels, profile_columns
-from sim.runner.values import check_choice, check_names
+from sim.runner.values import check_choice, check_names, check_whole
+from strategies.pillars.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL, SKILLS
 
 TYRANT = "tyrant"  # the strategy column of the Tyrant's seat (Solo Mode)
 
@@ -72,27 +73,39 @@ SETTINGS: dict[str, object] = {
     "city_states": DRAFT,
     "city_states_in": [],      # City-state tiles always in the step-10 draw
     "city_states_out": [],     # City-state tiles never drawn
+    # how well the heuristic seats play: novice, casual, default, strong, expert (the last
+    # two search: strategies/pillars/search.py)
+    "skill": DEFAULT_SKILL,
+    "samples": DEFAULT_SAMPLES,  # the search's play-outs per candidate turn
+    "horizon": DEFAULT_HORIZON,  # rounds a play-out plays, this one counted; 0: to the game's end
 }
+SEARCH_LIMITS = {"samples": (1, 256), "horizon": (0, 20)}
 LIST_SETTINGS = ("city_states", "city_states_in", "city_states_out")
 TEAM_NAMES = ("seats 1+3", "seats 2+4")  # Symmachia's teams (rules.teams)
 CITY_WORDS = (DRAFT, RANDOM)
 WORD_SETTINGS = (*CITY_WORDS, ROTATE)
 PICK_SETTING = "city_states"  # the setting that seats the picks (sim.rotation)
-# `sim ladder` plays every strategy but `first`, which every seat must play alike
-LADDER_STRATEGIES = tuple(name for name in STRATEGIES if name != FIRST_OPTION)
+SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
+# `sim ladder` plays every strategy but `first`, which every seat must play alike, the
+# search bot (each of its games takes those of many others) and the skill name that only
+# repeats balanced.
+LADDER_STRATEGIES = tuple(name for name in STRATEGIES
+                          if name not in (FIRST_OPTION, "default", "strong", "expert"))
 PARAMS: tuple = ()  # no tunable numbers yet
 # The sections whose numbers are balance values a sensitivity run moves; the component
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
 CHOICES = {"board": (MODE_SIDE, *SIDES), "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES,
-           "phalanx": L.PHALANX_RULES}
+           "phalanx": L.PHALANX_RULES, "skill": tuple(SKILLS)}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one setting; City-state names are checked against the content later."""
     if key in CHOICES:
         return check_choice(key, value, CHOICES[key], where)
+    if key in SEARCH_LIMITS:
+        return check_whole(key, value, *SEARCH_LIMITS[key], where)
     if key == "mode":
         if not isinstance(value, str):
             return check_choice(key, value, ALL_MODES, where)  # refused, naming the modes
@@ -153,7 +166,9 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                          phalanx=settings["phalanx"],
                          city_states=seats, city_states_in=tuple(settings["city_states_in"]),
                          city_states_out=tuple(settings["city_states_out"]),
-                         strategies=strategies)
+                         strategies=strategies, skill=settings.get("skill", DEFAULT_SKILL),
+                         samples=settings.get("samples", DEFAULT_SAMPLES),
+                         horizon=settings.get("horizon", DEFAULT_HORIZON))
     try:
         setup_arrays(content, setup.board, players, setup.city_states, setup.city_states_in,
                      setup.city_states_out, setup.mode)
