@@ -4,7 +4,7 @@ A game's randomness depends only on (run seed, game index), so a batch gives the
 games whatever the thread count or batch split. The whole turn (``rules.advance.
 play_turn``) is compiled apart (``rules.apart``), reached through the address each game
 keeps in its state; the round loop below is compiled into its two callers
-(``play_batch`` and ``play_one``).
+(``play_batch`` and ``play_one``) and into the search bot's play-outs (``play_out``).
 """
 
 import numpy as np
