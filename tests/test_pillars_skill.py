@@ -11,9 +11,10 @@ import pytest
 from cli_process import error_line, sim
 
 from sim.games.pillars import layout as L
-from sim.games.pillars.decisions import D_TURN
+from sim.games.pillars.decisions import D_PLAY, D_RONDEL, D_TURN
+from sim.games.pillars.events import TURN_ADVANCE, TURN_REPLENISH
 from sim.games.pillars.game import PillarsSetup, policy_words, simulate
-from sim.games.pillars.policy import choose
+from sim.games.pillars.policy import choose, planned
 from sim.games.pillars.runner import LADDER_STRATEGIES, SETTINGS, SKILL_LEVELS, STRATEGIES, make_setup
 from sim.rng import N_STREAMS, seed_streams
 from strategies.pillars.entry import (
@@ -90,6 +91,22 @@ def test_strong_and_expert_plan_their_turns_by_search_in_legal_games():
     assert (expert["violation"] == 0).all() and (expert["end_reason"] != L.END_BY_LIMIT).all()
     assert not (expert["decisions"] == default["decisions"]).all()  # it chose otherwise
     assert (games("strong")["decisions"] == expert["decisions"]).all()  # 1 sample: half of 1 is 1
+
+
+def test_a_planned_turn_takes_its_card_and_sections_then_ends():
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    s[L.PLAN:L.PLAN + 4] = (2, TURN_ADVANCE, 17, 1)  # seat 1: card row 17, the second count
+    turn, _ = options([(TURN_ADVANCE,), (TURN_REPLENISH,)])
+    play_card, _ = options([(0, 5, 2), (1, 17, 3)])
+    sections, _ = options([(3,), (4,)])
+    assert planned(s, turn, 2, 0, D_TURN) == -1  # another seat's turn
+    assert planned(s, turn, 2, 1, D_TURN) == 0 and s[L.PLAN] == 2
+    assert planned(s, play_card, 2, 1, D_PLAY) == 1
+    assert planned(s, sections, 2, 1, D_RONDEL) == 1 and s[L.PLAN] == 0  # the plan is done
+    s[L.PLAN:L.PLAN + 4] = (2, TURN_ADVANCE, 99, 0)
+    assert planned(s, play_card, 2, 1, D_PLAY) == -1 and s[L.PLAN] == -1  # no such card: missed
+    s[L.PLAN:L.PLAN + 4] = (2, TURN_REPLENISH, -1, 0)
+    assert planned(s, turn, 2, 1, D_TURN) == 1 and s[L.PLAN] == 0
 
 
 def test_the_search_plays_the_same_games_on_any_thread_count_and_batch():
