@@ -1,11 +1,16 @@
 """Hand-built Aeolis states for the rules tests: a blank board, a seeded RNG, a raid."""
 
+from functools import cache
+
 import numpy as np
 
+from sim import cfuncs
 from sim.games.aeolis import layout as L
+from sim.games.aeolis.content import load_content
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.events import EV_COLS
 from sim.rng import N_STREAMS, seed_streams
+from strategies.aeolis.players import team_entry
 from strategies.aeolis.styles import weights
 
 STANDARD = ("queen", "merchant", "philosopher", "hoplite")
@@ -26,7 +31,14 @@ def blank(heroes=STANDARD) -> np.ndarray:
     s[L.N_ROUNDS] = 10
     s[L.PHASE] = L.PHASE_PLAYER
     s[L.HEROIC] = -1
+    cfuncs.put_address(s, L.BOT_ENTRY, _entry())
     return s
+
+
+@cache
+def _entry() -> int:
+    """The team's entry (sim.games.bots) for the standard content's tables."""
+    return team_entry(load_content().packed)
 
 
 def rng(seed: int = 1, game: int = 0) -> np.ndarray:
@@ -44,6 +56,12 @@ def trace(rows: int = 64) -> np.ndarray:
 
 
 def team(content, style: str = "military") -> np.ndarray:
+    """The team's weights as the rules pass them on: one row (seat 0)."""
+    return row(content, style)[None, :]
+
+
+def row(content, style: str = "military") -> np.ndarray:
+    """The team's own weight row, as the policy's stages read it."""
     return weights(style, content.names["techs"], content.names["structures"])
 
 

@@ -21,7 +21,7 @@ from sim.games.registry import GAMES as REGISTRY
 from sim.runner.scenario import default_scenario, load_scenario, preset_names
 from sim.stats import wilson_interval
 from strategies.aeolis import policy
-from tests.aeolis_fixtures import blank, card_id, opts, put_enemy, team
+from tests.aeolis_fixtures import blank, card_id, opts, put_enemy, row
 
 GAMES = 4000
 SEED = 9
@@ -76,16 +76,16 @@ def test_army_first_keeps_the_workers_the_hoplites_want(content):
     o, _ = _village_option(content)
     s = blank()
     s[L.WORKERS] = 6
-    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 0  # 6 Hoplites wanted
-    assert policy._build(s, T, team(content, "military"), o, 2) == 1
+    assert policy._build(s, T, row(content, "survival-v1"), o, 2) == 0  # 6 Hoplites wanted
+    assert policy._build(s, T, row(content, "military"), o, 2) == 1
     s[L.WORKERS] = 7
-    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 1
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 0  # and one in reserve
+    assert policy._build(s, T, row(content, "survival-v1"), o, 2) == 1
+    assert policy._build(s, T, row(content, "survival"), o, 2) == 0  # and one in reserve
     s[L.WORKERS] = 8
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 1
+    assert policy._build(s, T, row(content, "survival"), o, 2) == 1
     s = blank(("queen", "merchant", "philosopher", "magi"))
     s[L.WORKERS] = 1
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 1  # no Hoplite to wait for
+    assert policy._build(s, T, row(content, "survival"), o, 2) == 1  # no Hoplite to wait for
 
 
 def test_the_default_team_builds_once_the_army_beats_every_invasion_ahead(content):
@@ -96,8 +96,8 @@ def test_the_default_team_builds_once_the_army_beats_every_invasion_ahead(conten
     s = blank()
     s[L.WORKERS] = 2
     s[L.ROUND] = s[L.N_ROUNDS]
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 1
-    assert policy._build(s, T, team(content, "survival-v1"), o, 2) == 0
+    assert policy._build(s, T, row(content, "survival"), o, 2) == 1
+    assert policy._build(s, T, row(content, "survival-v1"), o, 2) == 0
     far = max((a for a in range(L.N_HEX) if T.land_ok[a] == 1 and a != h),
               key=lambda a: T.dist_land[a, T.city[0]])
     put_enemy(s, card_id(content, "I1"), far)
@@ -112,8 +112,8 @@ def test_no_structure_on_the_invasions_way(content):
     top = next(a for a in range(L.N_HEX) if T.land_ok[a] == 1 and policy._on_path(T, a, h, T.city[0])
                and a != h)
     put_enemy(s, card_id(content, "I1"), top)
-    assert policy._build(s, T, team(content, "survival"), o, 2) == 0
-    assert policy._build(s, T, team(content, "military"), o, 2) == 1
+    assert policy._build(s, T, row(content, "survival"), o, 2) == 0
+    assert policy._build(s, T, row(content, "military"), o, 2) == 1
 
 
 def test_safe_paths_see_a_plague_between(content):
@@ -182,10 +182,10 @@ def test_idle_gold_buys_wheat(content):
     s = blank()
     s[L.UNITS + L.U_HOPLITE] = 5  # two more wanted: 2 Gold kept, 1 for a collection
     s[L.RES + L.R_GOLD] = 5
-    assert policy._trade(s, T, team(content, "survival"), _wheat_offer(2), 2) == 1
-    assert policy._trade(s, T, team(content, "military"), _wheat_offer(2), 2) == 0
+    assert policy._trade(s, T, row(content, "survival"), _wheat_offer(2), 2) == 1
+    assert policy._trade(s, T, row(content, "military"), _wheat_offer(2), 2) == 0
     s[L.RES + L.R_GOLD] = 4
-    assert policy._trade(s, T, team(content, "survival"), _wheat_offer(2), 2) == 0
+    assert policy._trade(s, T, row(content, "survival"), _wheat_offer(2), 2) == 0
 
 
 def test_diplomacy_at_any_odds(content):
@@ -198,8 +198,8 @@ def test_diplomacy_at_any_odds(content):
     o = opts()
     o[0, 0] = -1
     o[1, 0], o[1, 1], o[1, 2] = 0, 8, 0  # slot 0, Power 8, no Proselytize bonus
-    assert policy._diplomacy(s, T, team(content, "survival"), o, 2) == 1
-    assert policy._diplomacy(s, T, team(content, "military"), o, 2) == 0
+    assert policy._diplomacy(s, T, row(content, "survival"), o, 2) == 1
+    assert policy._diplomacy(s, T, row(content, "military"), o, 2) == 0
 
 
 # Every output array of 300 games per mode (seed 11) of the default team as it stood when

@@ -511,7 +511,7 @@ def test_claimable_loot_with_a_roll_of_sixty(T, content):
         s[L.COMPASS + k] = loot.index(want)
     o = opts()
     assert heroes.claimable(s, T, o, 60) == 2 and set(o[:2, 0]) == {0, 1}  # any one (p. 25)
-    assert policy.team_choice(s, T, team(content), o, 2, D_CLAIM) == 1  # the team: the richest
+    assert policy.team_choice(s, T, team(content)[0], o, 2, D_CLAIM) == 1  # the team: the richest
     assert heroes.claimable(s, T, o, 29) == 0
 
 
@@ -664,7 +664,7 @@ def test_the_team_orders_the_player_phase(T, content, move_first):
     s[L.WORKERS], s[L.RES + L.R_WOOD] = 1, 1
     s[L.TECH + content.names["techs"].index("wood_cutting")] = 1
     W = team(content)
-    W[policy.W_CAREFUL] = (1 << policy.CARE_MOVE_FIRST) if move_first else 0
+    W[0, policy.W_CAREFUL] = (1 << policy.CARE_MOVE_FIRST) if move_first else 0
     ev = trace(256)
     player.player_phase(s, T, W, opts(), rng(), ev)
     codes = list(ev[:s[L.EVENTS], 2])
@@ -683,7 +683,7 @@ def test_the_phase_order_setting_fixes_the_order(T, content, setting, move_first
         s[L.WORKERS], s[L.RES + L.R_WOOD] = 1, 1
         s[L.TECH + content.names["techs"].index("wood_cutting")] = 1
         W = team(content)
-        W[policy.W_CAREFUL] = care
+        W[0, policy.W_CAREFUL] = care
         ev = trace(256)
         player.player_phase(s, fixed, W, opts(), rng(), ev)
         codes = list(ev[:s[L.EVENTS], 2])

@@ -69,12 +69,12 @@ def _entry_call():
     room = scratch()
     address = search_entry(CONTENT.packed)
     word, pointer = ctypes.c_int64, ctypes.c_void_p
-    call = ctypes.CFUNCTYPE(word, word, pointer, pointer, pointer, word, pointer, word, word,
-                            pointer, word, *[pointer] * 6)(address)
+    call = ctypes.CFUNCTYPE(word, word, pointer, pointer, pointer, word, word, pointer, word,
+                            word, pointer, word, *[pointer] * 6)(address)
     base = room.ctypes.data
 
     def ask(op, s, W, opts, n, kind, r, value, room=room):  # the scratch lives as ask does
-        return call(op, s.ctypes.data, CONTENT.packed.ctypes.data, W.ctypes.data, len(W),
+        return call(op, s.ctypes.data, CONTENT.packed.ctypes.data, W.ctypes.data, *W.shape,
                     opts.ctypes.data, n, kind, r.ctypes.data, value,
                     *[base + part for part in entry.SCRATCH_PARTS])
     return ask
@@ -85,7 +85,7 @@ def test_the_search_reads_only_the_team_stream_of_the_future():
     streams of the game at the decision. The search's choice depends on the team's
     stream and on what the team saw, never on those."""
     ask = _entry_call()
-    W = team_weights("expert", "default", 2, 2, *NAMES)
+    W = team_weights("expert", "default", 2, 2, *NAMES)[None, :]
     start = blank()
     start[L.WORKERS] = 4
     start[L.RES + L.R_GOLD] = 6

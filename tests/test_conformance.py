@@ -49,7 +49,7 @@ SEED = 11
 # leave this list (test_the_gaps_in_the_contract_are_the_known_ones).
 GAPS = {
     "pericles": {"bots handed in", "state round trip"},
-    "aeolis": {"bots handed in", "state round trip", "scores positions"},
+    "aeolis": {"state round trip", "scores positions"},
     "pillars": {"bots handed in", "state round trip"},
 }
 STATE_PROTOCOLS = {"state round trip": "StateRoundTrip", "scores positions": "ScoresPositions"}

@@ -57,6 +57,7 @@ GAMES = {
         name="aeolis", title="Aeolis", min_players=1, max_players=7,
         modes=("easy", "challenging", "hardcore", "marathon"), max_rounds=20,
         cooperative=True, runner="sim.games.aeolis.runner", ops="sim.games.aeolis.ops",
+        bots="strategies.aeolis.players",
         default_players=1,
         # rulebook p. 6: easy first, then challenging, hardcore the hardest; marathon goes on
         # from an easy game, so it is harder than easy but not ranked against the other two

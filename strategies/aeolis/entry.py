@@ -3,8 +3,9 @@
 A search plays the game on (``strategies.aeolis.search``), so its code holds the whole
 engine; the engine in turn asks the team at every decision. Numba cannot compile that
 loop as calls, so, as for Age of Pericles (``strategies.pericles.entry``), the search is
-compiled once as a C-callable function whose address a game keeps in its state
-(``put_search``), and the team reaches it through ``ask_entry``. The entry also keeps
+compiled once as a C-callable function whose address a game keeps in its state (the
+runner layer hands it in, ``strategies.aeolis.players``), and the team reaches it through
+``ask_entry``. The entry also keeps
 the search's memory of the round in its scratch block (allocated once per thread): the
 state and random streams at the round's start, and the team's choices since.
 
@@ -18,6 +19,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from sim import cfuncs
+from sim.games import bots
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.invariants import V_NO_SEARCH_ENTRY
@@ -32,8 +34,7 @@ OP_SEARCH = 3  # the option whose play-outs do best; ``value``, the heuristic's,
 LOG_MAX = 512  # decisions of one round the log holds; later ones are not searched
 
 # The game's arrays as the entry takes them: element type and dimensions.
-ARRAYS = {"s": (types.int32, 1), "W": (types.float64, 1), "opts": (types.int32, 2),
-          "rng": (types.uint64, 1)}
+ARRAYS = bots.ARRAYS
 # The scratch block, in bytes from its start: the round's random streams, the play-out's
 # streams, the round's state, the play-out's state, its option rows, the round's log.
 SCRATCH_RNG = 0
@@ -46,13 +47,6 @@ SCRATCH_WORDS = (SCRATCH_LOG + 4 * LOG_MAX + 7) // 8  # uint64 words
 SCRATCH_PARTS = (SCRATCH_RNG, SCRATCH_RNG2, SCRATCH_STATE, SCRATCH_STATE2, SCRATCH_OPTS,
                  SCRATCH_LOG)
 _PART_BITS = (64, 64, 32, 32, 32, 32)
-
-
-@kernel
-def put_search(s, address, scratch):
-    """Keep the entry's address and its scratch's in the SEARCH words (0: none)."""
-    cfuncs.put_address(s, L.SEARCH, address)
-    cfuncs.put_address(s, L.SEARCH + 2, scratch)
 
 
 @intrinsic
@@ -70,7 +64,8 @@ def _call(typingctx, address, scratch, op, s, T, W, opts, n, kind, rng, value):
                                   ir.IntType(bits).as_pointer())
                  for at, bits in zip(SCRATCH_PARTS, _PART_BITS, strict=True)]
         return cfuncs.call_address(builder, args[0], [
-            args[2], s.data, args[4], W.data, builder.extract_value(W.shape, 0), opts.data,
+            args[2], s.data, args[4], W.data, builder.extract_value(W.shape, 0),
+            builder.extract_value(W.shape, 1), opts.data,
             args[7], args[8], rng.data, args[10], *parts])
 
     return signature, codegen

@@ -15,6 +15,7 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis import params as P
 from sim.games.aeolis.content import UNREACHABLE as FAR
+from sim.games.aeolis.rules.core import NOTICE_ROUND, STREAM_TEAM
 from sim.jit import compiled_in_caller, kernel
 from sim.rng import below, seed_streams, uniform
 from strategies.aeolis.entry import OP_LOG, OP_REMEMBER, OP_REPLAY, OP_SEARCH, ask_entry
@@ -808,14 +809,15 @@ def _searched(opts, n, kind):
 
 
 @kernel
-def search_or_replay(s, T, W, opts, n, kind, rng, stream):
-    """A searching team's choice. In the game: the heuristic's, or at a searched decision
-    the option whose play-outs survive best (the heuristic's on ties), kept in the round's
-    log. In a play-out (``strategies.aeolis.search``), which starts again from the round's
-    start: the game's own choices up to the searched decision (from the log), there the
-    option under test, the future dealt again from the play-out's key, then the heuristic's."""
+def search_or_replay(s, T, W, w, opts, n, kind, rng):
+    """A searching team's choice (``w``: its row of ``W``). In the game: the heuristic's,
+    or at a searched decision the option whose play-outs survive best (the heuristic's on
+    ties), kept in the round's log. In a play-out (``strategies.aeolis.search``), which
+    starts again from the round's start: the game's own choices up to the searched
+    decision (from the log), there the option under test, the future dealt again from the
+    play-out's key, then the heuristic's."""
     if s[L.PHASE] == L.PHASE_SETUP:
-        return team_choice(s, T, W, opts, n, kind)
+        return team_choice(s, T, w, opts, n, kind)
     at = s[L.PLAYOUT_AT]
     if at > 0:
         if s[L.DECISIONS] < at:
@@ -823,8 +825,8 @@ def search_or_replay(s, T, W, opts, n, kind, rng, stream):
         if s[L.DECISIONS] == at:
             seed_streams(rng, cfuncs.address_at(s, L.PLAYOUT_KEY), s[L.PLAYOUT_SAMPLE])
             return s[L.PLAYOUT_PICK]
-        return team_choice(s, T, W, opts, n, kind)
-    pick = team_choice(s, T, W, opts, n, kind)
+        return team_choice(s, T, w, opts, n, kind)
+    pick = team_choice(s, T, w, opts, n, kind)
     if _searched(opts, n, kind):
         pick = ask_entry(s, T, W, opts, n, kind, rng, OP_SEARCH, pick)
     ask_entry(s, T, W, opts, n, kind, rng, OP_LOG, pick)
@@ -832,25 +834,32 @@ def search_or_replay(s, T, W, opts, n, kind, rng, stream):
 
 
 @kernel
-def remember_round(s, T, W, opts, rng):
+def remember_round(s, T, W, w, opts, rng):
     """At a round's start, a searching team keeps the state and streams its play-outs start
     from (not within a play-out, which starts from them)."""
-    if W[W_STYLE] != RANDOM_LEGAL and W[W_SAMPLES] > 0 and s[L.PLAYOUT_AT] == 0:
+    if w[W_STYLE] != RANDOM_LEGAL and w[W_SAMPLES] > 0 and s[L.PLAYOUT_AT] == 0:
         ask_entry(s, T, W, opts, 0, 0, rng, OP_REMEMBER, 0)
 
 
 @compiled_in_caller
-def choose(s, T, W, opts, n, kind, rng, stream):
-    """Index of the option the team takes among the first ``n`` rows of ``opts``: at
-    random for ``random``, and for a careless team (``W_MISTAKES``) that share of the
-    time; a searching team (``W_SAMPLES``) plays its options out (``search_or_replay``)."""
-    if W[W_STYLE] == RANDOM_LEGAL:
-        return below(rng, stream, n)
-    if W[W_SAMPLES] > 0:
-        return search_or_replay(s, T, W, opts, n, kind, rng, stream)
-    if W[W_MISTAKES] > 0 and uniform(rng, stream) < W[W_MISTAKES]:
-        return below(rng, stream, n)
-    return team_choice(s, T, W, opts, n, kind)
+def choose(s, T, W, opts, n, seat, kind, rng):
+    """The bot contract's ``choose`` (sim.games.bots): index of the option the team takes
+    among the first ``n`` rows of ``opts``, by its row ``W[seat]``: at random for
+    ``random``, and for a careless team (``W_MISTAKES``) that share of the time; a
+    searching team (``W_SAMPLES``) plays its options out (``search_or_replay``). The
+    notice of a round's start (``n`` 0) lets a searching team keep that start."""
+    w = W[seat]
+    if n == 0:
+        if kind == NOTICE_ROUND:
+            remember_round(s, T, W, w, opts, rng)
+        return 0
+    if w[W_STYLE] == RANDOM_LEGAL:
+        return below(rng, STREAM_TEAM, n)
+    if w[W_SAMPLES] > 0:
+        return search_or_replay(s, T, W, w, opts, n, kind, rng)
+    if w[W_MISTAKES] > 0 and uniform(rng, STREAM_TEAM) < w[W_MISTAKES]:
+        return below(rng, STREAM_TEAM, n)
+    return team_choice(s, T, w, opts, n, kind)
 
 
 def empty_weights() -> np.ndarray:

@@ -88,8 +88,8 @@ def play_out(s2, T, W, opts2, rng2, ev2, horizon):
 def search_choose(s, T, W, n, rng, heuristic, start, start_rng, s2, opts2, rng2, ev2):
     """Index of the option with the best mean play-out; the heuristic's first, so it keeps
     ties."""
-    samples = max(1, int(W[W_SAMPLES]))
-    horizon = int(W[W_HORIZON])
+    samples = max(1, int(W[0, W_SAMPLES]))
+    horizon = int(W[0, W_HORIZON])
     key = next_u64(rng, STREAM_TEAM)
     best = -np.inf
     pick = heuristic
@@ -128,9 +128,9 @@ def run_op(op, s, T, W, opts, n, rng, value, start_rng, rng2, start, s2, opts2, 
     return search_choose(s, T, W, n, rng, value, start, start_rng, s2, opts2, rng2, ev2)
 
 
-def _entry(op, s_at, T, W_at, w_len, opts_at, n, kind, rng_at, value, start_rng_at, rng2_at,
-           start_at, s2_at, opts2_at, log_at):
-    return run_op(op, numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, w_len),
+def _entry(op, s_at, T, W_at, w_rows, w_cols, opts_at, n, kind, rng_at, value, start_rng_at,
+           rng2_at, start_at, s2_at, opts2_at, log_at):
+    return run_op(op, numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, (w_rows, w_cols)),
                   numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH)), n,
                   numba.carray(rng_at, N_STREAMS), value, numba.carray(start_rng_at, N_STREAMS),
                   numba.carray(rng2_at, N_STREAMS), numba.carray(start_at, L.STATE_SIZE),
@@ -139,10 +139,11 @@ def _entry(op, s_at, T, W_at, w_len, opts_at, n, kind, rng_at, value, start_rng_
 
 
 def _signature(record):
-    """op, s, T, W, W's length, opts, n, kind, rng, value, then the scratch's parts."""
+    """op, s, T, W, W's rows and columns, opts, n, kind, rng, value, then the scratch's
+    parts."""
     p = cfuncs.pointers(ARRAYS)
     u64, i32 = types.CPointer(types.uint64), types.CPointer(types.int32)
-    return _INT(_INT, p["s"], record, p["W"], _INT, p["opts"], _INT, _INT, p["rng"], _INT,
+    return _INT(_INT, p["s"], record, p["W"], _INT, _INT, p["opts"], _INT, _INT, p["rng"], _INT,
                 u64, u64, i32, i32, i32, i32)
 
 

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.games.aeolis.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
 from strategies.aeolis.policy import STRATEGY_CODES, W_HORIZON, W_MISTAKES, W_SAMPLES
 from strategies.aeolis.styles import weights
-from strategies.skill_levels import DEFAULT_SKILL, SKILLS  # noqa: F401  (DEFAULT_SKILL: the runner's)
+from strategies.skill_levels import SKILLS
 
 SKILL_STYLE = "survival"  # the style a team named by its skill plays
 RANDOM = "random"
 # The first name is the default team of `sim run`, `sim trace` and the presets.
 STRATEGY_NAMES = tuple(STRATEGY_CODES) + tuple(SKILLS)
-DEFAULT_SAMPLES = 4
-DEFAULT_HORIZON = 0
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_SAMPLES", "DEFAULT_SKILL", "SKILLS", "STRATEGY_NAMES",
+           "team_weights"]
 
 
 def team_weights(name: str, skill: str, samples: int, horizon: int, tech_names: tuple[str, ...],

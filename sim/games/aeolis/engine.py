@@ -2,21 +2,20 @@
 
 import numpy as np
 
+from sim import cfuncs
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.events import EV_COLS, EV_GAME_END
 from sim.games.aeolis.invariants import record
 from sim.games.aeolis.profile import N_USE
 from sim.games.aeolis.rules.board import standing
-from sim.games.aeolis.rules.core import emit, has_tech
+from sim.games.aeolis.rules.core import emit, has_tech, notice_round
 from sim.games.aeolis.rules.enemy import enemy_phase
 from sim.games.aeolis.rules.player import player_phase
 from sim.games.aeolis.rules.setup import setup_game
 from sim.games.aeolis.rules.upkeep import upkeep
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
-from strategies.aeolis.entry import put_search
-from strategies.aeolis.policy import remember_round
 
 
 @kernel
@@ -45,7 +44,7 @@ def play_rounds(s, T, W, opts, rng, ev, rounds):
     every round left); ``finish`` is the caller's."""
     played = 0
     while s[L.GAME_OVER] == 0:
-        remember_round(s, T, W, opts, rng)
+        notice_round(s, T, W, opts, rng)
         upkeep(s, T, W, opts, rng, ev)
         record(s, T)
         player_phase(s, T, W, opts, rng, ev)
@@ -57,23 +56,41 @@ def play_rounds(s, T, W, opts, rng, ev, rounds):
             break
 
 
+@kernel
+def put_entries(s, entries):
+    """Keep the team's entry address (``entries[0]``, sim.games.bots) and the search's
+    entry and scratch addresses (``entries[1:3]``, 0: no search) in the state."""
+    cfuncs.put_address(s, L.BOT_ENTRY, entries[0])
+    cfuncs.put_address(s, L.SEARCH, entries[1])
+    cfuncs.put_address(s, L.SEARCH + 2, entries[2])
+
+
+@kernel
+def clear_entries(s):
+    """Forget this process's addresses, so that a finished state holds the game alone."""
+    for k in range(2):
+        s[L.BOT_ENTRY + k] = 0
+    for k in range(4):
+        s[L.SEARCH + k] = 0
+
+
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
 def play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
-              search):
-    """Set up and play one game to its end. ``search``: the search entry's address and its
-    scratch's (``strategies.aeolis.entry``), held in the state while the game runs."""
+              entries):
+    """Set up and play one game to its end. ``entries``: the team's entry address and the
+    search's (``put_entries``), held in the state while the game runs."""
+    put_entries(s, entries)  # setup keeps them: it asks the team already
     setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic)
-    put_search(s, search[0], search[1])  # after setup, which clears the state
     record(s, T)
     play_rounds(s, T, W, opts, rng, ev, 0)
     finish(s, T)
     emit(s, ev, EV_GAME_END, s[L.WON], s[L.LOSS_CAUSE], 0)
-    put_search(s, 0, 0)
+    clear_entries(s)
 
 
 @njit
 def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, prod_die,
-             loss_rule, heroic, search, max_events):
+             loss_rule, heroic, entries, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``)."""
@@ -85,13 +102,13 @@ def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, p
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
     play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
-              search)
+              entries)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count, mode,
-               heroes, expansions, prod_die, loss_rule, heroic, search, won, rounds, loss_cause, morale,
+               heroes, expansions, prod_die, loss_rule, heroic, entries, won, rounds, loss_cause, morale,
                structures, heroic_card, heroic_ok, decisions, violation, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays ``s``, ``opts``, ``rng`` and
@@ -109,7 +126,7 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
         opts[:] = 0
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic,
-                  search)
+                  entries)
         won[g] = s[L.WON]
         rounds[g] = s[L.ROUND] if s[L.WON] == 0 else s[L.N_ROUNDS]
         loss_cause[g] = s[L.LOSS_CAUSE]

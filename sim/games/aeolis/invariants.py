@@ -4,10 +4,12 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.jit import kernel
 
-# V_NO_SEARCH_ENTRY: a searching team's game started without the search entry in its state.
-V_OK, V_NEGATIVE, V_MORALE, V_UNITS, V_ROUNDS, V_SPHERES, V_FAITH, V_NO_SEARCH_ENTRY = range(8)
+# V_NO_SEARCH_ENTRY: a searching team's game started without the search entry in its state;
+# V_NO_BOT_ENTRY: a decision asked in a game started without the team's entry.
+(V_OK, V_NEGATIVE, V_MORALE, V_UNITS, V_ROUNDS, V_SPHERES, V_FAITH, V_NO_SEARCH_ENTRY,
+ V_NO_BOT_ENTRY) = range(9)
 VIOLATION_NAMES = ("ok", "negative", "morale", "units", "rounds", "spheres", "faith",
-                   "no_search_entry")
+                   "no_search_entry", "no_bot_entry")
 
 
 @kernel

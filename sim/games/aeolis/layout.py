@@ -147,10 +147,12 @@ _FIELDS = (
                    "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
     ("ENEMIES_BEATEN", 1, "enemies destroyed by combat, spells or Diplomacy"),
+    ("BOT_ENTRY", 2, "address of the team's compiled choice in this process, low half first "
+                     "(the bot contract, sim.games.bots)"),
     ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch, low half "
-                  "first (strategies.aeolis.entry); 0 when the team does not search"),
+                  "first; 0 when the team does not search"),
     ("PLAYOUT_AT", 1, "0 in a game; in a search play-out, the decision count whose choice is "
-                      "forced (strategies.aeolis.search)"),
+                      "forced"),
     ("PLAYOUT_PICK", 1, "in a play-out: the option forced at PLAYOUT_AT"),
     ("PLAYOUT_KEY", 2, "in a play-out: the key its random streams are dealt from again at "
                        "PLAYOUT_AT, low half first"),
@@ -175,6 +177,6 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  TECH, TECH_USED, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
  ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
  FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPANION_USED, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, SEARCH, PLAYOUT_AT, PLAYOUT_PICK, PLAYOUT_KEY,
- PLAYOUT_SAMPLE, DECISIONS, USE, EVENTS, VIOLATION) = (
+ LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, BOT_ENTRY, SEARCH, PLAYOUT_AT, PLAYOUT_PICK,
+ PLAYOUT_KEY, PLAYOUT_SAMPLE, DECISIONS, USE, EVENTS, VIOLATION) = (
     FIELD_SPANS[name][0] for name, _, _ in _FIELDS)

@@ -13,22 +13,26 @@ import pyarrow as pa
 
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import SCHEMA, Content, ContentError, load_content
-from sim.games.aeolis.game import LOSS_RULES, PROD_DIE, AeolisSetup
+from sim.games.aeolis.game import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    DEFAULT_SKILL,
+    LOSS_RULES,
+    PROD_DIE,
+    AeolisSetup,
+)
 from sim.games.aeolis.game import simulate as _simulate
+from sim.games.aeolis.game import use_bots as use_bots  # (contract.HandsInBots)
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.aeolis.profile import PROFILE
 from sim.games.content_files import suggest
+from sim.games.registry import get_game, load_bots
 from sim.runner import RunError
 from sim.runner.columns import profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
-from strategies.aeolis.skill import (
-    DEFAULT_HORIZON,
-    DEFAULT_SAMPLES,
-    DEFAULT_SKILL,
-    SKILLS,
-    STRATEGY_NAMES,
-)
+
+_BOTS = load_bots(get_game("aeolis"))
 
 STANDARD_HEROES = ["queen", "merchant", "philosopher", "hoplite"]
 SETTINGS: dict[str, object] = {
@@ -38,22 +42,22 @@ SETTINGS: dict[str, object] = {
     "heroic": False,                # draw a Heroic Event (p. 7)
     "production_die": "queen",      # never, queen (decides per Structure), always (p. 10)
     "loss_rule": "reach_city",      # or reach_or_left: an Invasion left at the end also loses
-    # how well the team plays: novice, casual, default, strong, expert (the last two search:
-    # strategies/aeolis/search.py)
+    # how well the team plays: novice, casual, default, strong, expert (the last two play
+    # the search bot)
     "skill": DEFAULT_SKILL,
     "samples": DEFAULT_SAMPLES,     # the search's play-outs per option
     "horizon": DEFAULT_HORIZON,     # rounds a play-out looks ahead, 0: to the game's end
 }
 SEARCH_LIMITS = {"samples": (1, 256), "horizon": (0, 20)}
 LIST_SETTINGS = ("heroes", "expansions")
-STRATEGIES = STRATEGY_NAMES  # the first, survival, is the default team
-SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
+STRATEGIES = _BOTS.STRATEGY_NAMES  # the first, survival, is the default team
+SKILL_LEVELS = tuple(_BOTS.SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
 # The ladder's default: no search bot (a game of it takes hundreds of the others'), and no
 # skill name that only repeats survival.
 LADDER_STRATEGIES = tuple(n for n in STRATEGIES if n not in ("default", "strong", "expert"))
 CONTENT_SECTIONS = SCHEMA  # an override can set a number of any section (card.B1.cost.0.1)
 CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES,
-           "skill": tuple(SKILLS)}
+           "skill": SKILL_LEVELS}
 
 
 

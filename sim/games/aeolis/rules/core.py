@@ -1,25 +1,47 @@
 """Shared small kernels: decisions, trace rows, dice, Morale, stash and unit helpers."""
 
+from sim import cfuncs
+from sim.games import bots
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.games.aeolis.events import EV_MORALE, EV_TECH_USED
+from sim.games.aeolis.invariants import V_NO_BOT_ENTRY
 from sim.games.aeolis.rules.use import count_use
 from sim.jit import kernel
 from sim.rng import below
-from strategies.aeolis.policy import choose
 
 STREAM_SETUP = 0  # map placement at setup, deck draws, Trade Wheel start
 STREAM_DICE = 1  # every die roll of the game
 STREAM_TEAM = 2  # the team policy's own choices
+TEAM = 0  # the seat the team's choices are asked of (one team plays every Hero)
+NOTICE_ROUND = -1  # a notice to the team (n 0, sim.games.bots): a round begins
+
+
+@kernel
+def ask_team(s, T, W, opts, n, kind, rng):
+    """The team's answer through its entry (sim.games.bots). A game started without the
+    entry in its state is marked broken, and takes option 0."""
+    address = cfuncs.address_at(s, L.BOT_ENTRY)
+    if address == 0:
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return bots.call(address, s, T, W, opts, n, TEAM, kind, rng)
 
 
 @kernel
 def decide(s, T, W, opts, n, kind, rng):
-    """Ask the team policy to pick one of ``n`` >= 1 options; a lone option needs no ask."""
+    """Ask the team to pick one of ``n`` >= 1 options; a lone option needs no ask."""
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
-    return choose(s, T, W, opts, n, kind, rng, STREAM_TEAM)
+    return ask_team(s, T, W, opts, n, kind, rng)
+
+
+@kernel
+def notice_round(s, T, W, opts, rng):
+    """Tell the team a round begins (a searching team keeps its start to play out from)."""
+    ask_team(s, T, W, opts, 0, NOTICE_ROUND, rng)
 
 
 @kernel
