@@ -13,6 +13,7 @@ stream so that its next draws pick the options the test names.
 import numpy as np
 
 import sim.games.pericles.game  # noqa: F401  (imports every rules kernel compiled apart)
+from sim import cfuncs
 from sim.apart import put_addresses
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
@@ -25,7 +26,7 @@ from sim.games.pericles.rules.effects import run_effect
 from sim.games.pericles.rules.flow import settle
 from sim.games.pericles.rules.setup import setup_game
 from sim.rng import N_STREAMS, STREAM_BOT, below, seed_streams
-from strategies.pericles.entry import bot_entry, put_entry
+from strategies.pericles.players import bot_entry
 
 CONTENT = load_content()
 T = CONTENT.packed[0]  # the record the kernels take (content.pack)
@@ -50,7 +51,7 @@ class Fx:
         self.rng = np.zeros(N_STREAMS, np.uint64)
         self.ev = np.zeros((4000, EV_COLS + L.MAX_SEATS), np.int32)
         seed_streams(self.rng, seed, 0)
-        put_entry(self.s, bot_entry(content.packed))
+        cfuncs.put_address(self.s, L.BOT_ENTRY, bot_entry(content.packed))
         put_addresses(self.s, L.RULE_ENTRIES, apart.addresses(content.packed))
         picks = np.full(L.MAX_SEATS, -1, np.int32)
         for seat in range(players):

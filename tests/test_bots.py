@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from pericles_fixtures import CONTENT, LARGE, SMALL, Fx, T, neutral
 
+from sim import cfuncs
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
@@ -36,11 +37,12 @@ from sim.games.pericles.holdings import card_cost_kind, skill_modifier
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules import actions, build
 from sim.games.pericles.rules import assembly as assembly_rules
+from sim.games.pericles.rules.core import decide
 from sim.games.pericles.rules.governance import governance
 from strategies.pericles import heuristic as H
 from strategies.pericles import view as V
-from strategies.pericles.entry import ask_heuristic, bot_entry, put_entry, put_search
 from strategies.pericles.features import FEATURE_NAMES, NF, ROW
+from strategies.pericles.players import bot_entry
 from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH, choose
 from strategies.pericles.presets import HAND_MADE, PRESETS, PresetError, read_preset
 from strategies.pericles.search import scratch, search_entry
@@ -431,7 +433,8 @@ def test_the_search_ignores_hidden_information():
     whatever the hidden information is."""
     fx = mid_game(3, 6, 2)
     room = scratch()
-    put_search(fx.s, search_entry(CONTENT.packed), room.ctypes.data)
+    cfuncs.put_address(fx.s, L.SEARCH, search_entry(CONTENT.packed))
+    cfuncs.put_address(fx.s, L.SEARCH + 2, room.ctypes.data)
     fx.W = np.zeros((L.MAX_SEATS, ROW))
     for seat in range(3):
         fx.W[seat] = seat_bot("expert", "default", 2, 1)[1]
@@ -452,14 +455,15 @@ def test_the_search_ignores_hidden_information():
 # ---------------------------------------------------------------- the compiled entry
 
 
-def test_the_entry_picks_what_the_heuristic_picks():
+def test_the_rules_ask_the_entry_which_picks_what_the_heuristic_picks():
     fx = mid_game(3, 5, 2)
+    fx.s[L.STRATEGY:L.STRATEGY + 3] = HEURISTIC
     asked = 0
     for seat in range(3):
         for kind in (D_PLACE, D_MAIN_ACTIONS):
             n = _options(fx, seat, kind)
             direct = H.heuristic_choose(fx.s, T, fx.W[seat], fx.opts, n, seat, kind, fx.rng.copy())
-            via_entry = ask_heuristic(fx.s, T, fx.W[seat], fx.opts, n, seat, kind, fx.rng.copy())
+            via_entry = decide(fx.s.copy(), T, fx.W, fx.opts, n, seat, kind, fx.rng.copy())
             assert via_entry == direct
             asked += n > 1
     assert asked > 0 and fx.check() == 0
@@ -497,7 +501,7 @@ def test_a_game_without_the_entry_is_marked_broken_not_crashed():
     fx = Fx(players=3, seed=2)
     fx.W = np.tile(PRESETS["balanced"], (L.MAX_SEATS, 1))
     fx.s[L.STRATEGY:L.STRATEGY + L.MAX_SEATS] = HEURISTIC
-    put_entry(fx.s, 0)
+    cfuncs.put_address(fx.s, L.BOT_ENTRY, 0)
     assembly(fx.s, T, fx.W, fx.opts, fx.rng, fx.ev, False)
     assert fx[L.VIOLATION] == V_NO_BOT_ENTRY
 

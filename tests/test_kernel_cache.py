@@ -103,6 +103,16 @@ def test_a_games_kernels_import_only_its_own_folders_and_the_shared_sources(game
         assert not outside, f"{module.relative_to(ROOT)} imports {sorted(outside)}"
 
 
+@pytest.mark.parametrize("game", ("aeolis", "pericles"))
+def test_the_rules_import_no_bot(game):
+    """The rules ask the bots through the bot contract's entry (sim/games/bots.py) and the
+    game takes its bots module from the registry: no module of the game's folder under
+    sim/games/ imports strategies/."""
+    for module in sorted((ROOT / "sim" / "games" / game).rglob("*.py")):
+        bots = sorted(m for m in _project_imports(module) if m.startswith("strategies/"))
+        assert not bots, f"{module.relative_to(ROOT)} imports {bots}"
+
+
 def test_a_kernel_is_cached_in_the_folder_of_its_game():
     for game in GAMES:
         rules = kernel_cache.package_dir("sim") / "games" / game / "rules" / "core.py"

@@ -51,6 +51,7 @@ GAMES = {
         name="pericles", title="Age of Pericles", min_players=2, max_players=5,
         modes=("standard", "no_skills"), max_rounds=30,
         runner="sim.games.pericles.runner", ops="sim.games.pericles.ops",
+        bots="strategies.pericles.players",
         pick_column="role", pick_title="Role", profile="sim.games.pericles.profile",
     ),
     "aeolis": GameInfo(

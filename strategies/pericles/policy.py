@@ -1,4 +1,6 @@
-"""Policy dispatch for Age of Pericles: each seat's strategy picks one legal option.
+"""Policy dispatch for Age of Pericles: each seat's strategy picks one legal option. The
+bots' ``choose`` of the bot contract (sim.games.bots), compiled into the entry the rules
+call (``strategies.pericles.players``).
 
 A policy sees the state, the legal options the engine wrote into ``opts``, the weight
 rows and its own random stream. It reads only what its seat could see at the table.
@@ -12,7 +14,8 @@ from sim.games.pericles.decisions import D_PLACE
 from sim.games.pericles.layout import STRATEGY
 from sim.jit import kernel
 from sim.rng import STREAM_BOT, below
-from strategies.pericles.entry import ask_heuristic, ask_search
+from strategies.pericles.entry import ask_search
+from strategies.pericles.heuristic import heuristic_choose
 
 RANDOM_LEGAL = 0
 HEURISTIC = 1
@@ -27,4 +30,4 @@ def choose(s, tables, weights, opts, n, seat, kind, rng):
         return below(rng, STREAM_BOT + seat, n)
     if code == SEARCH and kind == D_PLACE:
         return ask_search(s, tables, weights, opts, n, seat, rng)
-    return ask_heuristic(s, tables, weights[seat], opts, n, seat, kind, rng)
+    return heuristic_choose(s, tables, weights[seat], opts, n, seat, kind, rng)

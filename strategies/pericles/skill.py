@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.games.pericles.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
 from strategies.pericles.features import HORIZON, NF, ROW, SAMPLES, TEMPERATURE
 from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH
 from strategies.pericles.presets import PRESET_NAMES, PRESETS
@@ -32,13 +33,12 @@ SKILLS = {
     "strong": Skill(temperature=0.0, search=0.5),
     "expert": Skill(temperature=0.0, search=1.0),
 }
-DEFAULT_SKILL = "default"
 SKILL_PRESET = "balanced"  # the weights a seat named by its skill plays
 RANDOM = "random"
 # The first name is the default strategy of a plain `sim run`.
 STRATEGY_NAMES = PRESET_NAMES + tuple(SKILLS) + (RANDOM,)
-DEFAULT_SAMPLES = 2
-DEFAULT_HORIZON = 1
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_SAMPLES", "DEFAULT_SKILL", "SKILLS", "STRATEGY_NAMES",
+           "seat_bot"]
 
 
 def seat_bot(name: str, skill: str, samples: int, horizon: int) -> tuple[int, np.ndarray]:

@@ -6,6 +6,7 @@ games whatever the thread count or batch split.
 
 import numpy as np
 
+from sim import cfuncs
 from sim.apart import drop_addresses, put_addresses
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
@@ -21,7 +22,17 @@ from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import setup_game
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
-from strategies.pericles.entry import put_entry, put_search
+
+
+@kernel
+def put_bots(s, bot_entry, search):
+    """Keep the bots' entry address (sim.games.bots) and the search's entry and scratch
+    addresses (0: no seat searches) in the state, with the bots' memo empty."""
+    cfuncs.put_address(s, L.BOT_ENTRY, bot_entry)
+    for k in range(2):  # none when ``search`` is empty (a game's end)
+        cfuncs.put_address(s, L.SEARCH + 2 * k, search[k] if k < search.shape[0] else 0)
+    for k in range(L.BOT_MEMO_WORDS):
+        s[L.BOT_MEMO + k] = 0
 
 
 @kernel
@@ -85,12 +96,12 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
 
     The invariants are checked after every Governance and after final scoring, and with
     ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
-    leave that to the invariant tests). ``bot_entry`` (``strategies.pericles.entry``),
-    ``search`` (the search bot's entry and scratch, ``strategies.pericles.search``) and
-    ``rule_entries`` (``rules.apart``): addresses, held in the state while the game runs.
+    leave that to the invariant tests). ``bot_entry`` (the bots' ``choose``,
+    sim.games.bots), ``search`` (the search bot's entry and scratch, 0 when no seat
+    searches) and ``rule_entries`` (``rules.apart``): addresses, held in the state while
+    the game runs.
     """
-    put_entry(s, bot_entry)
-    put_search(s, search[0], search[1])
+    put_bots(s, bot_entry, search)
     put_addresses(s, L.RULE_ENTRIES, rule_entries)
     setup_game(s, T, W, opts, n_players, skills_on, role_picks, city_picks, strategies,
                rng, ev)
@@ -104,8 +115,7 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     final_scoring(s, T)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
-    put_entry(s, 0)
-    put_search(s, 0, 0)
+    put_bots(s, 0, search[2:])
     drop_addresses(s, L.RULE_ENTRIES, len(L.RULE_ENTRY_SLOTS))
 
 
@@ -114,7 +124,7 @@ def play_out(s, T, W, opts, rng, ev, seat, space, size, rounds):
     """From ``seat``'s placing decision of an Assembly turn: place a Citizen of ``size`` on
     ``space`` and play on, every decision asked as in a game, until ``rounds`` more
     Governances are played (0: to the game's end); a game that ended is scored. The
-    search bot's play-outs (``strategies.pericles.search``)."""
+    search bot's play-outs."""
     place_citizen(s, T, W, opts, seat, space, size, rng, ev)
     if s[L.GAME_OVER] == 0:
         refill_offer(s, T, rng)

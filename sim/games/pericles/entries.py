@@ -1,10 +1,10 @@
 """The compiled entries a game reaches through its state, and compiling them on the
 second core.
 
-A game calls the bot's heuristic (``strategies.pericles.entry``) and the rules kernels
-compiled apart (``rules.apart``) through addresses that the start of each game writes
-into its state. Those entries depend on nothing else, so on a machine's first run a
-second Python process compiles them into Numba's cache while this one compiles the rules
+A game calls the bots' ``choose`` (sim.games.bots) and the rules kernels compiled apart
+(``rules.apart``) through addresses that the start of each game writes into its state.
+Those entries depend on nothing else, so on a machine's first run a second Python
+process compiles them into Numba's cache while this one compiles the rules
 (``sim.second_core``, docs/performance.md).
 """
 
@@ -13,15 +13,15 @@ import numpy as np
 
 from sim import kernel_cache
 from sim.games.pericles.rules.apart import apart
+from sim.games.registry import get_game, load_bots
 from sim.second_core import Soon, compiled_soon
-from strategies.pericles.entry import bot_entry
 
 
 def entries(packed: np.recarray) -> tuple[int, np.ndarray]:
     """The compiled entries a game reaches through its state, for ``packed``'s record type:
-    the bot's (``strategies.pericles.entry``) and the rules kernels' (``rules.apart``).
+    the bots' (the registry's bots module) and the rules kernels' (``rules.apart``).
     Once compiled they are marked so in the cache folder (``sim.kernel_cache``)."""
-    found = bot_entry(packed), apart.addresses(packed)
+    found = load_bots(get_game("pericles")).choose_entry(packed), apart.addresses(packed)
     if not numba.config.DISABLE_JIT:
         kernel_cache.mark_compiled("pericles", _cache_name(numba.typeof(packed[0])))
     return found

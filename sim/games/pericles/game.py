@@ -10,19 +10,36 @@ from sim.games.pericles.engine import play_batch, play_one, work_arrays
 from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.profile import N_USE
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
+from sim.games.registry import get_game, load_bots
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
-from strategies.pericles.features import NF, ROW
-from strategies.pericles.policy import SEARCH
-from strategies.pericles.search import scratch, search_entry
-from strategies.pericles.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL, seat_bot
 
 DRAFT, RANDOM = "draft", "random"
+DEFAULT_SKILL = "default"
+DEFAULT_SAMPLES = 2  # the search's play-outs per option
+DEFAULT_HORIZON = 1  # Governances a play-out looks ahead, 0: to the game's end
 ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
 # Games a thread takes at a time (sim.threads): a batch ends with its threads at most one
 # chunk apart, and a chunk is long enough that starting it costs next to nothing.
 CHUNK = 256
+
+
+_handed: list = []  # the bots module the runner layer handed in (registry.load_runner)
+
+
+def use_bots(bots) -> None:
+    """Keep ``bots`` (``contract.GameBots``) as the seats' for the games of this process."""
+    _handed[:] = [bots]
+
+
+def handed_in_bots(bots=None):
+    """``bots`` when given, else the module handed in, else the registry's."""
+    if bots is not None:
+        return bots
+    if not _handed:
+        use_bots(load_bots(get_game("pericles")))
+    return _handed[0]
 
 
 @dataclass(frozen=True)
@@ -37,7 +54,7 @@ class PericlesSetup:
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
-    # how well the heuristic seats play (strategies.pericles.skill) and the search budget:
+    # how well the heuristic seats play (a skill level, sim.games.bots) and the search budget:
     # play-outs per option, Governances ahead (0: to the game's end)
     skill: str = DEFAULT_SKILL
     samples: int = DEFAULT_SAMPLES
@@ -49,7 +66,7 @@ class PericlesSetup:
     check_turns: bool = False
 
 
-def _arrays(content: Content, setup: PericlesSetup):
+def _arrays(content: Content, setup: PericlesSetup, bots):
     role_names = content.names["roles"]
     roles = np.full(L.MAX_SEATS, PICK_DRAFT, dtype=np.int32)
     for seat, name in enumerate(setup.roles):
@@ -60,31 +77,19 @@ def _arrays(content: Content, setup: PericlesSetup):
     for name in setup.city_states_out:
         tiles[content.names["city_states"].index(name)] = FORCED_OUT
     per_seat = setup.strategies * setup.players if len(setup.strategies) == 1 else setup.strategies
-    strategies = np.zeros(L.MAX_SEATS, dtype=np.int32)
-    weights = np.zeros((L.MAX_SEATS, ROW), dtype=np.float64)
-    for seat, name in enumerate(per_seat):
-        strategies[seat], weights[seat] = seat_bot(name, setup.skill, setup.samples,
-                                                   setup.horizon)
-    for seat, row in enumerate(setup.weights):
-        if row is not None:
-            weights[seat, :NF] = row
+    strategies, weights = bots.seats(per_seat, setup.skill, setup.samples, setup.horizon,
+                                     setup.weights)
     return roles, tiles, strategies, weights
 
 
-def search_addresses(content: Content, strategies: np.ndarray, room: np.ndarray) -> np.ndarray:
-    """The search entry's address and that of the scratch ``room`` (``search.scratch``),
-    or zeros when no seat searches (the entry is compiled only when one does)."""
-    if not (strategies == SEARCH).any():
-        return np.zeros(2, np.int64)
-    return np.array([search_entry(content.packed), room.ctypes.data], np.int64)
-
-
 def simulate(content: Content, setup, run_seed: int, first_index: int,
-             count: int) -> dict[str, np.ndarray]:
+             count: int, bots=None) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
-    ``setup``: a PericlesSetup, or a ``sim.rotation.Rotated`` one per assignment."""
+    ``setup``: a PericlesSetup, or a ``sim.rotation.Rotated`` one per assignment. ``bots``:
+    the seats' module (sim.games.bots), the one handed in when None."""
+    bots = handed_in_bots(bots)
     every = variants(setup)
-    arrays = [_arrays(content, one) for one in every]
+    arrays = [_arrays(content, one, bots) for one in every]
     m = L.MAX_SEATS
     out = {
         "glory": np.zeros((count, m), np.int32),
@@ -107,11 +112,11 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
     def play(k, start, stop, bot, rules):
         roles, tiles, strategies, weights = arrays[k]
         one = every[k]
-        room = scratch()
+        room = bots.scratch()
         return play_batch(L.LAYOUT_KEY, content.packed, weights, *work_arrays(0), run_seed,
                           first_index + start, stop - start, one.players, int(one.skills),
                           roles, tiles, strategies, one.check_turns, bot,
-                          search_addresses(content, strategies, room), rules,
+                          bots.search_addresses(content, strategies, room), rules,
                           *(column[start:stop] for column in out.values()))  # its order
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
@@ -128,15 +133,16 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 
 
 def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_index: int = 0,
-                max_events: int = 20000):
+                max_events: int = 20000, bots=None):
     """One game and its event rows (see events.py): (final state, events)."""
-    roles, tiles, strategies, weights = _arrays(content, setup)
+    bots = handed_in_bots(bots)
+    roles, tiles, strategies, weights = _arrays(content, setup, bots)
     bot, rules = entries(content.packed)
-    room = scratch()
+    room = bots.scratch()
     state, events, played = play_one(L.LAYOUT_KEY, content.packed, weights, run_seed,
                                      game_index, setup.players, int(setup.skills), roles, tiles,
                                      strategies, setup.check_turns, bot,
-                                     search_addresses(content, strategies, room), rules,
+                                     bots.search_addresses(content, strategies, room), rules,
                                      max_events)
     refuse_mismatch(played, "pericles")
     return state, events

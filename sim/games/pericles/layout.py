@@ -73,6 +73,8 @@ NO_SEAT = -1
 RULE_ENTRY_SLOTS = ("demagogue_turn", "governance", "build_and_score", "battle", "athens_builds",
                     "completion")
 
+BOT_MEMO_WORDS = 28  # the heuristic's memo, kept for the rest of a turn
+
 _FIELDS = (
     # name, length, meaning
     ("N_PLAYERS", 1, "real players, 2..5"),
@@ -162,12 +164,12 @@ _FIELDS = (
     ("EVENTS", 1, "trace events written so far"),
     ("VIOLATION", 1, "first invariant violation code seen (invariants.V_*), 0 while consistent"),
     # Last, so that clearing the board for a new game leaves them in place.
-    ("BOT_ENTRY", 2, "address of the bots' compiled entry in this process (strategies.pericles.entry)"),
+    ("BOT_ENTRY", 2, "address of the bots' compiled choice in this process (sim.games.bots)"),
     ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch arrays in "
-                  "this process, 0 when no seat searches (strategies.pericles.search)"),
+                  "this process, 0 when no seat searches"),
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
      "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
-    ("BOT_MEMO", 28, "values the heuristic derived for the rest of a turn (strategies.pericles.memo)"),
+    ("BOT_MEMO", BOT_MEMO_WORDS, "values the heuristic derived for the rest of a turn"),
 )
 
 _offset = 0

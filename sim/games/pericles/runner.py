@@ -43,22 +43,26 @@ import pyarrow as pa
 from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import SCHEMA, Content, ContentError, load_content
-from sim.games.pericles.game import DRAFT, RANDOM, PericlesSetup
+from sim.games.pericles.game import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    DEFAULT_SKILL,
+    DRAFT,
+    RANDOM,
+    PericlesSetup,
+)
 from sim.games.pericles.game import simulate as _simulate
+from sim.games.pericles.game import use_bots as use_bots  # (contract.HandsInBots)
 from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.pericles.profile import PROFILE
+from sim.games.registry import get_game, load_bots
 from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
 from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
-from strategies.pericles.skill import (
-    DEFAULT_HORIZON,
-    DEFAULT_SAMPLES,
-    DEFAULT_SKILL,
-    SKILLS,
-    STRATEGY_NAMES,
-)
+
+_BOTS = load_bots(get_game("pericles"))
 
 SETTINGS: dict[str, object] = {
     "skills": True,           # False plays the variant without Skill cards (rulebook p. 19)
@@ -68,7 +72,7 @@ SETTINGS: dict[str, object] = {
     "city_states_in": [],     # City-state tiles forced into the game
     "city_states_out": [],    # City-state tiles kept out of the game
     # how well the heuristic seats play: novice, casual, default, strong, expert (the last
-    # two search: strategies/pericles/search.py)
+    # two play the search bot)
     "skill": DEFAULT_SKILL,
     "samples": DEFAULT_SAMPLES,  # the search's play-outs per option
     "horizon": DEFAULT_HORIZON,  # Governances a play-out looks ahead, 0: to the game's end
@@ -78,8 +82,8 @@ LIST_SETTINGS = ("roles", "city_states_in", "city_states_out")
 ROLE_WORDS = (RANDOM, DRAFT)
 WORD_SETTINGS = (*ROLE_WORDS, ROTATE)
 PICK_SETTING = "roles"  # the setting that seats the picks (sim.rotation)
-STRATEGIES = STRATEGY_NAMES
-SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
+STRATEGIES = _BOTS.STRATEGY_NAMES
+SKILL_LEVELS = tuple(_BOTS.SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
 # The ladder's default: no search bot (each of its games takes a thousand of the others'),
 # and no skill name that only repeats balanced.
 LADDER_STRATEGIES = tuple(n for n in STRATEGIES if n not in ("default", "strong", "expert"))
@@ -96,7 +100,7 @@ def check_setting(key: str, value: object, where: str) -> object:
     if key == "roles" and value in WORD_SETTINGS:
         return value
     if key == "skill":
-        return check_choice(key, value, tuple(SKILLS), where)
+        return check_choice(key, value, SKILL_LEVELS, where)
     if key in SEARCH_LIMITS:
         return check_whole(key, value, *SEARCH_LIMITS[key], where)
     shape = "'random', 'draft' or a list of Role names" if key == "roles" else "a list of tile names"

@@ -4,22 +4,31 @@ Every component is strictly limited (p. 9): gains come from the Reserve and are 
 when it is empty; payments go back to it.
 """
 
+from sim import cfuncs
+from sim.games import bots
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
+from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules.use import count_use
 from sim.jit import kernel
 from sim.rng import STREAM_SETUP, shuffle
-from strategies.pericles.policy import choose
 
 
 @kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
-    """Ask ``seat``'s policy to pick one of ``n`` >= 1 options; a lone option needs no ask."""
+    """Ask ``seat``'s bot to pick one of ``n`` >= 1 options; a lone option needs no ask.
+    The bots are reached through their entry's address (sim.games.bots): a game started
+    without it is marked broken and takes option 0."""
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
-    return choose(s, T, W, opts, n, seat, kind, rng)
+    address = cfuncs.address_at(s, L.BOT_ENTRY)
+    if address == 0:
+        if s[L.VIOLATION] == 0:
+            s[L.VIOLATION] = V_NO_BOT_ENTRY
+        return 0
+    return bots.call(address, s, T, W, opts, n, seat, kind, rng)
 
 
 @kernel

@@ -1,0 +1,74 @@
+"""The Age of Pericles bots as the runner layer hands them to the game (sim.games.bots):
+each seat's policy code and weight row, the bots' compiled choice and the search's entry
+and scratch.
+
+The rules ask every seat through the address of ``policy.choose`` compiled as an entry
+(``bot_entry``); a searching seat's play-outs run the rules engine inside the search's own
+entry (``search.search_entry``), reached through the state as well, and compiled only when
+a seat searches.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from sim.games import bots
+from sim.games.pericles import layout as L
+from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
+from sim.rng import N_STREAMS
+from strategies.pericles.features import NF, ROW
+from strategies.pericles.policy import SEARCH, choose
+from strategies.pericles.search import scratch, search_entry
+from strategies.pericles.skill import (
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    SKILLS,
+    STRATEGY_NAMES,
+    seat_bot,
+)
+
+__all__ = ["SKILLS", "STRATEGY_NAMES", "bot_entry", "choose_entry", "scratch", "search_addresses",
+           "seat_weights", "seats"]
+
+
+def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
+    return choose(numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, (rows, columns)),
+                  numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH)), n, seat, kind,
+                  numba.carray(rng_at, N_STREAMS))
+
+
+def bot_entry(packed: np.recarray) -> int:
+    """Address of the bots' ``choose`` compiled for ``packed``'s record type."""
+    return bots.entry_address(_entry, choose, packed)
+
+
+choose_entry = bot_entry  # (contract.GameBots)
+
+
+def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
+    """``W`` (``contract.GameBots``): one row per seat, the run's default search budget."""
+    return seats(strategies, skill, DEFAULT_SAMPLES, DEFAULT_HORIZON, ())[1]
+
+
+def seats(names, skill: str, samples: int, horizon: int,
+          rows) -> tuple[np.ndarray, np.ndarray]:
+    """(policy code per seat, weights: one row per seat) of seats playing ``names`` at
+    ``skill`` with a search budget of ``samples`` play-outs per option, ``horizon``
+    Governances ahead; ``rows``: per seat, a weight row replacing its preset's, or None."""
+    codes = np.zeros(L.MAX_SEATS, dtype=np.int32)
+    W = np.zeros((L.MAX_SEATS, ROW), dtype=np.float64)
+    for seat, name in enumerate(names):
+        codes[seat], W[seat] = seat_bot(name, skill, samples, horizon)
+    for seat, row in enumerate(rows):
+        if row is not None:
+            W[seat, :NF] = row
+    return codes, W
+
+
+def search_addresses(content, codes: np.ndarray, room: np.ndarray) -> np.ndarray:
+    """The search entry's address and that of the scratch ``room`` (``scratch()``, one per
+    thread), or zeros when no seat searches (the entry is compiled only when one does)."""
+    if not (codes == SEARCH).any():
+        return np.zeros(2, np.int64)
+    return np.array([search_entry(content.packed), room.ctypes.data], np.int64)
