@@ -17,11 +17,14 @@ for the game's length; the rules' ``decide`` calls it through ``call``. So the r
 compile without the bots, and the bots call the rules' own helpers without a cycle.
 """
 
+from dataclasses import dataclass
+
 import numba
 from numba import types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, register_jitable
 
 from sim import cfuncs
+from sim.jit import inline_kernel
 
 # The game's arrays as an entry takes them: element type and dimensions.
 ARRAYS = {"s": (types.int32, 1), "W": (types.float64, 2), "opts": (types.int32, 2),
@@ -69,3 +72,44 @@ def _call_python(address, s, T, W, opts, n, seat, kind, rng):
 
 # ``call(address, s, T, W, opts, n, seat, kind, rng)``: the bot's choice.
 call = _call_python if numba.config.DISABLE_JIT else _call
+
+
+@inline_kernel
+def ask(s, entry_at, violation_at, no_entry, T, W, opts, n, seat, kind, rng):
+    """The answer of the bot whose entry's address is in the state's words from
+    ``entry_at``. A game started without it is marked broken (``no_entry`` in
+    ``s[violation_at]``, unless a violation came first) and takes option 0."""
+    address = cfuncs.address_at(s, entry_at)
+    if address == 0:
+        if s[violation_at] == 0:
+            s[violation_at] = no_entry
+        return 0
+    return call(address, s, T, W, opts, n, seat, kind, rng)
+
+
+@register_jitable  # typed in the entry, with the reference counting its views need
+def views(s_at, W_at, rows, columns, opts_at, rng_at, sizes):
+    """An entry's pointers as the arrays ``choose`` takes; ``sizes``: the game's (state
+    words, option rows, option columns, random streams)."""
+    return (numba.carray(s_at, sizes[0]), numba.carray(W_at, (rows, columns)),
+            numba.carray(opts_at, (sizes[1], sizes[2])), numba.carray(rng_at, sizes[3]))
+
+
+@dataclass(frozen=True)
+class Skill:
+    """What a skill level means in every game."""
+
+    mistakes: float  # share of the decisions of two or more options taken uniformly at random
+    search: float  # share of the run's play-outs per option the search bot takes (0: none)
+
+
+# Lowest first. Below the default the heuristic makes mistakes, drawn from the seat's own
+# stream; above it the search bot plays.
+SKILLS = {
+    "novice": Skill(mistakes=0.25, search=0.0),
+    "casual": Skill(mistakes=0.08, search=0.0),
+    "default": Skill(mistakes=0.0, search=0.0),
+    "strong": Skill(mistakes=0.0, search=0.5),
+    "expert": Skill(mistakes=0.0, search=1.0),
+}
+DEFAULT_SKILL = "default"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 
-import numba
 import numpy as np
 
 from sim.games import bots
@@ -33,10 +32,12 @@ __all__ = ["SKILLS", "STRATEGY_NAMES", "choose_entry", "entries", "scratch", "se
            "team_entry", "weights"]
 
 
+SIZES = (L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS)  # the arrays the entry is handed
+
+
 def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
-    return choose(numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, (rows, columns)),
-                  numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH)), n, seat, kind,
-                  numba.carray(rng_at, N_STREAMS))
+    s, W, opts, rng = bots.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
+    return choose(s, T, W, opts, n, seat, kind, rng)
 
 
 def team_entry(packed: np.recarray) -> int:

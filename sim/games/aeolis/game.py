@@ -8,12 +8,12 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content
 from sim.games.aeolis.engine import play_batch, play_one, work_arrays
 from sim.games.aeolis.profile import N_USE
+from sim.games.bots import DEFAULT_SKILL
 from sim.games.registry import get_game, load_bots
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
 
 PROD_DIE = ("never", "queen", "always")
-DEFAULT_SKILL = "default"
 DEFAULT_SAMPLES = 4  # the search's play-outs per option
 DEFAULT_HORIZON = 0  # rounds a play-out looks ahead, 0: to the game's end
 LOSS_RULES = ("reach_city", "reach_or_left")

@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.games.bots import DEFAULT_SKILL
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one, work_arrays
@@ -16,7 +17,6 @@ from sim.rotation import runs, variants
 from sim.threads import in_chunks
 
 DRAFT, RANDOM = "draft", "random"
-DEFAULT_SKILL = "default"
 DEFAULT_SAMPLES = 2  # the search's play-outs per option
 DEFAULT_HORIZON = 1  # Governances a play-out looks ahead, 0: to the game's end
 ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}

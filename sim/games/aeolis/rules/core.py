@@ -1,6 +1,5 @@
 """Shared small kernels: decisions, trace rows, dice, Morale, stash and unit helpers."""
 
-from sim import cfuncs
 from sim.games import bots
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
@@ -19,14 +18,8 @@ NOTICE_ROUND = -1  # a notice to the team (n 0, sim.games.bots): a round begins
 
 @kernel
 def ask_team(s, T, W, opts, n, kind, rng):
-    """The team's answer through its entry (sim.games.bots). A game started without the
-    entry in its state is marked broken, and takes option 0."""
-    address = cfuncs.address_at(s, L.BOT_ENTRY)
-    if address == 0:
-        if s[L.VIOLATION] == 0:
-            s[L.VIOLATION] = V_NO_BOT_ENTRY
-        return 0
-    return bots.call(address, s, T, W, opts, n, TEAM, kind, rng)
+    """The team's answer through its entry (sim.games.bots)."""
+    return bots.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, TEAM, kind, rng)
 
 
 @kernel

@@ -4,7 +4,6 @@ Every component is strictly limited (p. 9): gains come from the Reserve and are 
 when it is empty; payments go back to it.
 """
 
-from sim import cfuncs
 from sim.games import bots
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
@@ -23,12 +22,7 @@ def decide(s, T, W, opts, n, seat, kind, rng):
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
-    address = cfuncs.address_at(s, L.BOT_ENTRY)
-    if address == 0:
-        if s[L.VIOLATION] == 0:
-            s[L.VIOLATION] = V_NO_BOT_ENTRY
-        return 0
-    return bots.call(address, s, T, W, opts, n, seat, kind, rng)
+    return bots.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind, rng)
 
 
 @kernel
