@@ -74,14 +74,6 @@ def sort_shuffle(values, count, rng, stream):
 
 
 @kernel
-def gumbel(rng, stream):
-    """A standard Gumbel draw: the argmax of scores plus ``t`` times independent draws
-    picks each option with probability proportional to exp(score / t) (softmax)."""
-    u = (np.float64(next_u64(rng, stream) >> np.uint64(11)) + 0.5) / 9007199254740992.0
-    return -np.log(-np.log(u))
-
-
-@kernel
 def uniform(rng, stream):
     """A uniform float in [0, 1) (53 bits)."""
     return np.float64(next_u64(rng, stream) >> np.uint64(11)) / 9007199254740992.0

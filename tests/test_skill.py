@@ -11,35 +11,28 @@ from test_bots import mid_game, permute_hidden
 from sim.games.pericles import layout as L
 from sim.games.pericles.game import PericlesSetup, simulate
 from sim.games.pericles.runner import LADDER_STRATEGIES, SETTINGS, STRATEGIES, make_setup
-from sim.rng import N_STREAMS, gumbel, seed_streams
+from sim.rng import N_STREAMS, seed_streams
 from sim.runner import RunError
-from strategies.pericles.features import HORIZON, NF, SAMPLES, TEMPERATURE
+from strategies.pericles.features import HORIZON, MISTAKES, NF, SAMPLES
 from strategies.pericles.policy import HEURISTIC, SEARCH
 from strategies.pericles.presets import PRESETS
 from strategies.pericles.search import determinize
 from strategies.pericles.skill import SKILLS, seat_bot
 
 
-def test_gumbel_draws_have_the_gumbel_mean_and_spread():
-    rng = np.zeros(N_STREAMS, np.uint64)
-    seed_streams(rng, 3, 0)
-    draws = np.array([gumbel(rng, 1) for _ in range(20000)])
-    assert abs(draws.mean() - 0.5772) < 0.03  # Euler's constant
-    assert abs(draws.std() - np.pi / np.sqrt(6)) < 0.03
-
-
 def test_a_skill_name_plays_balanced_at_its_level_and_the_setting_sets_the_presets():
     code, row = seat_bot("casual", "default", 4, 1)
     assert code == HEURISTIC and (row[:NF] == PRESETS["balanced"]).all()
-    assert row[TEMPERATURE] == SKILLS["casual"].temperature > 0
+    assert row[MISTAKES] == SKILLS["casual"].mistakes == 0.08
     code, row = seat_bot("builder", "expert", 8, 0)
     assert code == SEARCH and (row[:NF] == PRESETS["builder"]).all()
     assert row[SAMPLES] == 8 and row[HORIZON] == 0
     assert seat_bot("strong", "novice", 8, 1)[1][SAMPLES] == 4
-    assert seat_bot("default", "novice", 8, 1)[1][TEMPERATURE] == 0
+    assert seat_bot("default", "novice", 8, 1)[1][MISTAKES] == 0
+    assert seat_bot("novice", "default", 8, 1)[1][MISTAKES] == 0.25
 
 
-def test_noise_changes_choices_reproducibly_and_only_below_the_default():
+def test_mistakes_change_choices_reproducibly_and_only_below_the_default():
     def play(**skill):
         return simulate(CONTENT, PericlesSetup(players=3, strategies=("balanced",), **skill),
                         5, 0, 30)

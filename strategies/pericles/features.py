@@ -38,8 +38,8 @@ NF = len(FEATURES)
  F_RIVALS, F_NIGHT, F_CITIZENS, F_ACTIONS, F_SETS) = range(NF)
 
 # A seat's row of the weights array holds, after the feature weights, its skill
-# (strategies.pericles.skill): the softmax temperature of its choices (0: always the best
-# score) and the search bot's budget, play-outs per option and Governances ahead (0: to
-# the game's end).
-TEMPERATURE, SAMPLES, HORIZON = NF, NF + 1, NF + 2
+# (strategies.pericles.skill): the share of its decisions taken at random (0: none) and
+# the search bot's budget, play-outs per option and Governances ahead (0: to the game's
+# end).
+MISTAKES, SAMPLES, HORIZON = NF, NF + 1, NF + 2
 ROW = NF + 3

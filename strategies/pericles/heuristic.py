@@ -48,7 +48,7 @@ from sim.games.pericles.holdings import (
     units_home,
 )
 from sim.jit import compiled_in_caller, inline_kernel, kernel
-from sim.rng import STREAM_BOT, below, gumbel
+from sim.rng import STREAM_BOT, below
 from strategies.pericles import memo as M
 from strategies.pericles import view as V
 from strategies.pericles.features import (
@@ -73,7 +73,6 @@ from strategies.pericles.features import (
     F_TRACK,
     F_TROPHY,
     F_UNIT,
-    TEMPERATURE,
 )
 
 SMALL, LARGE = 1, 2  # Citizen sizes, as the placing options write them
@@ -873,8 +872,6 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     if kind == D_PLACE:
         gains = line_gains(s, T, seat)
         risk = end_risk(s)
-    # below the default skill, softmax noise from the seat's own stream (skill.py)
-    temperature = w[TEMPERATURE] if w.shape[0] > TEMPERATURE else 0.0
     best = NO_ACTION
     pick = 0
     ties = 0
@@ -891,8 +888,6 @@ def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
             v = tracks[opts[k, 0]]
         else:
             v = option_score(s, T, w, pl, opts, k, seat, kind, acts)
-        if temperature > 0.0:
-            v += temperature * gumbel(rng, STREAM_BOT + seat)
         if v > best + EPS:
             best = v
             pick = k

@@ -2,37 +2,23 @@
 
 One setting, ``skill``, sets how well every heuristic seat plays, from ``novice`` to
 ``expert``; a skill name given as a seat's strategy plays ``balanced`` at that level, so
-one table can mix levels (``expert,default,default``). Below the default the heuristic
-chooses by a softmax of its scores at a temperature (in Glory-equivalents), drawn from the
-seat's own random stream; ``strong`` and ``expert`` play the search bot (``search.py``),
-``strong`` with half the run's ``samples``. docs/bots.md has the measured ladder.
+one table can mix levels (``expert,default,default``). The levels mean the same in every
+game (``sim.games.bots.SKILLS``): below the default the heuristic makes mistakes, that
+share of its decisions taken uniformly at random from the seat's own random stream;
+``strong`` and ``expert`` play the search bot (``search.py``), ``strong`` with half the
+run's ``samples``. docs/bots.md has the measured ladder.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from sim.games.bots import SKILLS
 from sim.games.pericles.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
-from strategies.pericles.features import HORIZON, NF, ROW, SAMPLES, TEMPERATURE
+from strategies.pericles.features import HORIZON, MISTAKES, NF, ROW, SAMPLES
 from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH
 from strategies.pericles.presets import PRESET_NAMES, PRESETS
 
-
-@dataclass(frozen=True)
-class Skill:
-    temperature: float  # softmax temperature of the heuristic's choices (0: the best)
-    search: float  # share of the run's play-outs per option (0: no search)
-
-
-SKILLS = {
-    "novice": Skill(temperature=1.5, search=0.0),
-    "casual": Skill(temperature=0.5, search=0.0),
-    "default": Skill(temperature=0.0, search=0.0),
-    "strong": Skill(temperature=0.0, search=0.5),
-    "expert": Skill(temperature=0.0, search=1.0),
-}
 SKILL_PRESET = "balanced"  # the weights a seat named by its skill plays
 RANDOM = "random"
 # The first name is the default strategy of a plain `sim run`.
@@ -50,7 +36,7 @@ def seat_bot(name: str, skill: str, samples: int, horizon: int) -> tuple[int, np
         return RANDOM_LEGAL, row
     level = SKILLS[name] if name in SKILLS else SKILLS[skill]
     row[:NF] = PRESETS[SKILL_PRESET if name in SKILLS else name]
-    row[TEMPERATURE] = level.temperature
+    row[MISTAKES] = level.mistakes
     row[SAMPLES] = max(1, round(samples * level.search))
     row[HORIZON] = horizon
     return (SEARCH if level.search > 0 else HEURISTIC), row
