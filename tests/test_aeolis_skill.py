@@ -13,7 +13,7 @@ from cli_process import error_line, sim
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
-from sim.games.aeolis.game import AeolisSetup, simulate
+from sim.games.aeolis.game import AeolisSetup, play_traced, simulate
 from sim.games.aeolis.rules.core import STREAM_DICE, STREAM_SETUP, STREAM_TEAM
 from sim.games.aeolis.runner import LADDER_STRATEGIES, SETTINGS, STRATEGIES, make_setup
 from sim.rng import GOLDEN
@@ -62,6 +62,14 @@ def test_the_search_plays_legal_games_whatever_the_batches():
         assert (np.concatenate([p[column] for p in parts]) == whole[column]).all(), column
     default = simulate(CONTENT, AeolisSetup(mode="challenging"), 3, 0, 6)
     assert not (whole["decisions"] == default["decisions"]).all()  # it chose otherwise somewhere
+
+
+def test_a_finished_game_keeps_no_runtime_word():
+    """The entries' addresses and the search's play-out words belong to the process, not
+    to the game: they lie after the game's words, and a finished state holds none."""
+    state, _ = play_traced(CONTENT, AeolisSetup(mode="challenging", skill="expert", **SMALL), 3)
+    assert L.GAME_SIZE == L.FIELD_SPANS["BOT_ENTRY"][0] < L.FIELD_SPANS["PLAYOUT_AT"][0]
+    assert (state[L.GAME_SIZE:] == 0).all() and state[L.ROUND] > 0
 
 
 def _entry_call():

@@ -56,7 +56,7 @@ from sim.games.pericles.engine import assembly
 from sim.games.pericles.content import load_content
 from sim.games.pericles.game import PericlesSetup, play_traced
 state, events = play_traced(load_content(), PericlesSetup(players=3, strategies=("balanced",)), 7)
-print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest())
+print(hashlib.sha256(state[:L.GAME_SIZE].tobytes() + events.tobytes()).hexdigest())
 """
 
 # Two Pillars games (a Standard game of bots and a Solo game, whose Tyrant takes turns of
@@ -81,7 +81,7 @@ def test_a_game_through_the_entries_is_the_game_of_direct_calls():
     direct = subprocess.run([sys.executable, "-c", TRACED_GAME_DIGEST], env=env,
                             capture_output=True, text=True, check=True).stdout.strip()
     state, events = play_traced(CONTENT, PericlesSetup(players=3, strategies=("balanced",)), 7)
-    assert hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest() == direct
+    assert hashlib.sha256(state[:L.GAME_SIZE].tobytes() + events.tobytes()).hexdigest() == direct
 
 
 @pytest.mark.compiles

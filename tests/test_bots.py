@@ -509,6 +509,7 @@ def test_a_game_without_the_entry_is_marked_broken_not_crashed():
 def test_a_finished_game_keeps_no_address():
     state, _ = play_traced(CONTENT, PericlesSetup(players=3), 4, 0)
     assert (state[L.BOT_ENTRY:L.BOT_ENTRY + 2] == 0).all()
+    assert (state[L.GAME_SIZE:] == 0).all() and L.GAME_SIZE <= L.BOT_ENTRY
 
 
 # Traced games under NUMBA_DISABLE_JIT (so that the memo can be replaced), first as they
@@ -533,7 +534,7 @@ for holds in (held, never):
     for players, game in ((2, 1), (3, 7), (4, 2)):
         setup = PericlesSetup(players, strategies=("balanced",))
         state, events = play_traced(load_content(), setup, 9, game)
-        print(hashlib.sha256(state[:L.BOT_ENTRY].tobytes() + events.tobytes()).hexdigest())
+        print(hashlib.sha256(state[:L.GAME_SIZE].tobytes() + events.tobytes()).hexdigest())
 print(sum(would_take))
 """
 

@@ -67,11 +67,9 @@ def put_entries(s, entries):
 
 @kernel
 def clear_entries(s):
-    """Forget this process's addresses, so that a finished state holds the game alone."""
-    for k in range(2):
-        s[L.BOT_ENTRY + k] = 0
-    for k in range(4):
-        s[L.SEARCH + k] = 0
+    """Clear the runtime words, so that a finished state holds the game alone."""
+    for k in range(L.GAME_SIZE, L.STATE_SIZE):
+        s[k] = 0
 
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game

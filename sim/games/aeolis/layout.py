@@ -6,7 +6,7 @@ resources at any time in the Player Phase, rulebook p. 9), so resources are kept
 """
 
 from sim.games.aeolis.profile import N_USE
-from sim.games.state_layout import layout_key
+from sim.games.state_layout import field_spans, layout_key
 
 N_HEX = 36  # the map: 6 rows x 6 columns, row 0 at the top (content.toml [map])
 N_COLS = 6  # one per D6 face at the top of the board (p. 36)
@@ -147,6 +147,17 @@ _FIELDS = (
                    "(an enemy with archers, p. 20), 0 none"),
     ("STRUCT_BUILT", 1, "Structures built so far"),
     ("ENEMIES_BEATEN", 1, "enemies destroyed by combat, spells or Diplomacy"),
+    ("DECISIONS", 1, "decisions asked so far"),
+    ("USE", N_USE, "play-profile counts of the team, by mechanism (profile.PROFILE)"),
+    ("EVENTS", 1, "trace rows written"),
+    ("VIOLATION", 1, "first invariant violated (invariants.V_*), 0 while consistent"),
+)
+
+# The process's runtime words, after the game's own: the addresses of the compiled entries a
+# game calls in this process and what the bots keep between decisions. They belong to no
+# game: a state is saved, compared and replayed as its first GAME_SIZE words, a new
+# game's set-up clears only those, and the engine clears these at a game's end.
+_RUNTIME = (
     ("BOT_ENTRY", 2, "address of the team's compiled choice in this process, low half first "
                      "(the bot contract, sim.games.bots)"),
     ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch, low half "
@@ -157,26 +168,76 @@ _FIELDS = (
     ("PLAYOUT_KEY", 2, "in a play-out: the key its random streams are dealt from again at "
                        "PLAYOUT_AT, low half first"),
     ("PLAYOUT_SAMPLE", 1, "in a play-out: which of the search's samples it is"),
-    ("DECISIONS", 1, "decisions asked so far"),
-    ("USE", N_USE, "play-profile counts of the team, by mechanism (profile.PROFILE)"),
-    ("EVENTS", 1, "trace rows written"),
-    ("VIOLATION", 1, "first invariant violated (invariants.V_*), 0 while consistent"),
 )
 
-_offset = 0
-FIELD_SPANS: dict[str, tuple[int, int]] = {}
-for _name, _length, _meaning in _FIELDS:
-    FIELD_SPANS[_name] = (_offset, _length)
-    globals()[_name] = _offset
-    _offset += _length
-STATE_SIZE = _offset
-LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
+FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS + _RUNTIME)  # (offset, length) by name
+GAME_SIZE = FIELD_SPANS[_RUNTIME[0][0]][0]  # the game's own words come first
+LAYOUT_KEY = layout_key(_FIELDS + _RUNTIME)  # checked by the engine's entries (state_layout)
 
-(ROUND, N_ROUNDS, MODE, PHASE, GAME_OVER, WON, LOSS_CAUSE, LOSS_RULE, MORALE, HEROES,
- EXPANSIONS, PROD_DIE, HEROIC, HEROIC_OK, RES, WORKERS, UNITS, POS, HOME, UPGRADES, LEVEL,
- TECH, TECH_USED, RESEARCH, STRUCT, RUIN, PLAGUE, CONSECRATED, INFERNO, CHARAX, AURA, STOCK, HEX_GOLD, ENEMY,
- ACTIVE, BURNING, CARD_STATE, DECK_TOP, SPHERE_N, SPHERE_COLOR, SPHERE_MOVED, SPELL_HAND, SPELL_CAST, FAITH,
- FAITH_USED, BLESSED, BLESS_GROUPS, PLAGUE_HELD, COMPANION_USED, COMPASS, WHEEL, DIPLOMACY_LEFT, RANGED_DONE,
- LEATHER_HELD, ENGAGED, STRUCT_BUILT, ENEMIES_BEATEN, BOT_ENTRY, SEARCH, PLAYOUT_AT, PLAYOUT_PICK,
- PLAYOUT_KEY, PLAYOUT_SAMPLE, DECISIONS, USE, EVENTS, VIOLATION) = (
-    FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
+ROUND = FIELD_SPANS["ROUND"][0]
+N_ROUNDS = FIELD_SPANS["N_ROUNDS"][0]
+MODE = FIELD_SPANS["MODE"][0]
+PHASE = FIELD_SPANS["PHASE"][0]
+GAME_OVER = FIELD_SPANS["GAME_OVER"][0]
+WON = FIELD_SPANS["WON"][0]
+LOSS_CAUSE = FIELD_SPANS["LOSS_CAUSE"][0]
+LOSS_RULE = FIELD_SPANS["LOSS_RULE"][0]
+MORALE = FIELD_SPANS["MORALE"][0]
+HEROES = FIELD_SPANS["HEROES"][0]
+EXPANSIONS = FIELD_SPANS["EXPANSIONS"][0]
+PROD_DIE = FIELD_SPANS["PROD_DIE"][0]
+HEROIC = FIELD_SPANS["HEROIC"][0]
+HEROIC_OK = FIELD_SPANS["HEROIC_OK"][0]
+RES = FIELD_SPANS["RES"][0]
+WORKERS = FIELD_SPANS["WORKERS"][0]
+UNITS = FIELD_SPANS["UNITS"][0]
+POS = FIELD_SPANS["POS"][0]
+HOME = FIELD_SPANS["HOME"][0]
+UPGRADES = FIELD_SPANS["UPGRADES"][0]
+LEVEL = FIELD_SPANS["LEVEL"][0]
+TECH = FIELD_SPANS["TECH"][0]
+TECH_USED = FIELD_SPANS["TECH_USED"][0]
+RESEARCH = FIELD_SPANS["RESEARCH"][0]
+STRUCT = FIELD_SPANS["STRUCT"][0]
+RUIN = FIELD_SPANS["RUIN"][0]
+PLAGUE = FIELD_SPANS["PLAGUE"][0]
+CONSECRATED = FIELD_SPANS["CONSECRATED"][0]
+INFERNO = FIELD_SPANS["INFERNO"][0]
+CHARAX = FIELD_SPANS["CHARAX"][0]
+AURA = FIELD_SPANS["AURA"][0]
+STOCK = FIELD_SPANS["STOCK"][0]
+HEX_GOLD = FIELD_SPANS["HEX_GOLD"][0]
+ENEMY = FIELD_SPANS["ENEMY"][0]
+ACTIVE = FIELD_SPANS["ACTIVE"][0]
+BURNING = FIELD_SPANS["BURNING"][0]
+CARD_STATE = FIELD_SPANS["CARD_STATE"][0]
+DECK_TOP = FIELD_SPANS["DECK_TOP"][0]
+SPHERE_N = FIELD_SPANS["SPHERE_N"][0]
+SPHERE_COLOR = FIELD_SPANS["SPHERE_COLOR"][0]
+SPHERE_MOVED = FIELD_SPANS["SPHERE_MOVED"][0]
+SPELL_HAND = FIELD_SPANS["SPELL_HAND"][0]
+SPELL_CAST = FIELD_SPANS["SPELL_CAST"][0]
+FAITH = FIELD_SPANS["FAITH"][0]
+FAITH_USED = FIELD_SPANS["FAITH_USED"][0]
+BLESSED = FIELD_SPANS["BLESSED"][0]
+BLESS_GROUPS = FIELD_SPANS["BLESS_GROUPS"][0]
+PLAGUE_HELD = FIELD_SPANS["PLAGUE_HELD"][0]
+COMPANION_USED = FIELD_SPANS["COMPANION_USED"][0]
+COMPASS = FIELD_SPANS["COMPASS"][0]
+WHEEL = FIELD_SPANS["WHEEL"][0]
+DIPLOMACY_LEFT = FIELD_SPANS["DIPLOMACY_LEFT"][0]
+RANGED_DONE = FIELD_SPANS["RANGED_DONE"][0]
+LEATHER_HELD = FIELD_SPANS["LEATHER_HELD"][0]
+ENGAGED = FIELD_SPANS["ENGAGED"][0]
+STRUCT_BUILT = FIELD_SPANS["STRUCT_BUILT"][0]
+ENEMIES_BEATEN = FIELD_SPANS["ENEMIES_BEATEN"][0]
+DECISIONS = FIELD_SPANS["DECISIONS"][0]
+USE = FIELD_SPANS["USE"][0]
+EVENTS = FIELD_SPANS["EVENTS"][0]
+VIOLATION = FIELD_SPANS["VIOLATION"][0]
+BOT_ENTRY = FIELD_SPANS["BOT_ENTRY"][0]
+SEARCH = FIELD_SPANS["SEARCH"][0]
+PLAYOUT_AT = FIELD_SPANS["PLAYOUT_AT"][0]
+PLAYOUT_PICK = FIELD_SPANS["PLAYOUT_PICK"][0]
+PLAYOUT_KEY = FIELD_SPANS["PLAYOUT_KEY"][0]
+PLAYOUT_SAMPLE = FIELD_SPANS["PLAYOUT_SAMPLE"][0]

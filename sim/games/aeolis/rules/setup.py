@@ -26,8 +26,7 @@ def start_unit(s, T, hero):
 
 @compiled_in_caller
 def setup_game(s, T, W, opts, rng, ev, mode, heroes, expansions, prod_die, loss_rule, heroic):
-    s[:L.BOT_ENTRY] = 0  # the entries' addresses stay: setup asks the team already
-    s[L.SEARCH + 4:] = 0
+    s[:L.GAME_SIZE] = 0  # the runtime words stay: setup asks the team already
     for f, n in ((L.STRUCT, L.N_HEX), (L.POS, L.N_GROUPS), (L.ACTIVE, L.MAX_ACTIVE),
                  (L.SPHERE_COLOR, L.N_SPHERES), (L.COMPASS, L.N_COMPASS),
                  (L.DECK_TOP, L.N_DECKS * L.MAX_TOP)):

@@ -21,7 +21,7 @@ FORCED_IN, FORCED_OUT = 1, -1
 def clear(s):
     """Empty board: every 'which piece or card is here' field starts at -1. The bots' entry
     (the last field) stays."""
-    s[:L.BOT_ENTRY] = 0
+    s[:L.GAME_SIZE] = 0  # the runtime words stay (layout._RUNTIME)
     for base, size in ((L.PROGRESS, 9), (L.DIPLO_CARD, L.MAX_DIPLOMACY),
                        (L.DIPLO_OWNER, L.MAX_DIPLOMACY), (L.WAYPOST_SHIP, L.MAX_DIPLOMACY),
                        (L.AGORA_TILE, L.N_AGORA), (L.BATTLE_HOPLITE, 2 * L.MAX_HOPLITE_SPACES),
