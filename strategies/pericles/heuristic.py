@@ -47,6 +47,8 @@ from sim.games.pericles.holdings import (
     skill_modifier,
     units_home,
 )
+from sim.games.pericles.rules.actions import free_diplomacy_space, free_hoplite_space, free_waypost
+from sim.games.pericles.rules.progress import slot_glory
 from sim.jit import compiled_in_caller, inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import memo as M
@@ -138,19 +140,19 @@ def placement(s, prm, w, seat, row):
     f = 0.0
     base = L.PROGRESS + row * 3
     free = free_slot(s, row)
-    gain = V.slot_glory(prm, 2)
+    gain = slot_glory(prm, 2)
     start = free + 1
     if free < 0:
         start = 1
         out = s[base]
         if out == seat:
-            gain -= V.slot_glory(prm, 0)
+            gain -= slot_glory(prm, 0)
             f = compensation(s, prm, w, seat, row, f)
         elif out != s[L.DEMAGOGUE]:
             f += w[F_OPP_GLORY] * compensation_glory(s, prm, out)
     for slot in range(start, 3):
         if s[base + slot] == seat:
-            gain += V.slot_glory(prm, slot - 1) - V.slot_glory(prm, slot)
+            gain += slot_glory(prm, slot - 1) - slot_glory(prm, slot)
     return f + w[F_PROGRESS] * gain
 
 
@@ -392,8 +394,9 @@ def unit_value(s, T, w, seat, pl):
     for u in range(L.N_UNIT_TYPES):
         if s[L.UNITS_PORT + seat * L.N_UNIT_TYPES + u] == 0 or not V.column_has_amphora(s, T.board[12 + u]):
             continue
-        if ((u == O.WORKER and s[L.ACTIVE_CITY] >= 0) or (u == O.SHIP and V.free_waypost(s, T))
-                or (u == O.HOPLITE and (V.free_hoplite_space(s, T, 0) or V.free_hoplite_space(s, T, 1)))):
+        if ((u == O.WORKER and s[L.ACTIVE_CITY] >= 0) or (u == O.SHIP and free_waypost(s, T) >= 0)
+                or (u == O.HOPLITE
+                    and (free_hoplite_space(s, T, 0) >= 0 or free_hoplite_space(s, T, 1) >= 0))):
             best = max(best, unit_option(s, T, w, seat, pl, 0, u, 0))
     units_out = 0
     for u in range(L.N_UNIT_TYPES):
@@ -448,7 +451,7 @@ def athena_slot(s, T, w, seat, pl, slot):
 @kernel
 def athena_value(s, T, w, seat, pl):
     best = NO_ACTION
-    if not V.free_diplomacy_space(s, T):
+    if free_diplomacy_space(s, T) < 0:
         return best
     for slot in range(T.params[P.ATHENA_OFFER_SIZE]):
         if s[L.ATHENA_OFFER + slot] >= 0 and V.column_has_amphora(s, T.offer_columns[slot]):
@@ -770,7 +773,7 @@ def option_value(s, T, w, pl, opts, k, seat, kind):
         mine = 0.0
         for slot in range(3):
             if s[L.PROGRESS + a * 3 + slot] == seat:
-                mine += V.slot_glory(T.params, slot) - compensation_glory(s, T.params, seat)
+                mine += slot_glory(T.params, slot) - compensation_glory(s, T.params, seat)
         for d in range(T.params[P.DIPLOMACY_SPACES]):
             card = s[L.DIPLO_CARD + d]
             if card >= 0 and s[L.DIPLO_OWNER + d] == seat and T.athena[card, 0] == a:

@@ -1,7 +1,7 @@
 """Read-only questions a seat may ask about the public state and its own holdings.
 
-Reads the rules share live in ``sim.games.pericles.holdings`` (the rules modules themselves
-import ``rules.core``, which imports the policy, so they cannot be imported from here).
+The rules' own reads (``rules.actions``, ``rules.progress``, ``sim.games.pericles.holdings``)
+are called as they are; what is here the rules do not ask.
 Nothing here reads another seat's Missions, Athena hand or tucked Skills, or the order of
 any deck.
 """
@@ -9,50 +9,16 @@ any deck.
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
+from sim.games.pericles.rules.progress import card_matches, slot_glory
 from sim.jit import inline_kernel, kernel
 
 TOTAL_PIECES = sum(L.PIECE_CAPACITY)
 
 
 @kernel
-def slot_glory(params, slot):
-    return params[P.SLOT_GLORY_0 + slot]
-
-
-@kernel
 def column_has_amphora(s, column):
     """A Market column can pay for a Unit or an Athena card (p. 10, p. 11)."""
     return s[L.MARKET + column] + s[L.MARKET + 3 + column] + s[L.MARKET + 6 + column] > 0
-
-
-@kernel
-def free_waypost(s, T):
-    for w in range(T.wayposts.shape[0]):
-        if s[L.WAYPOST_SHIP + T.wayposts[w]] < 0:
-            return True
-    return False
-
-
-@kernel
-def free_hoplite_space(s, T, track):
-    for k in range(T.params[P.HOPLITE_SPACES]):
-        if s[L.BATTLE_HOPLITE + track * L.MAX_HOPLITE_SPACES + k] < 0:
-            return True
-    return False
-
-
-@kernel
-def free_diplomacy_space(s, T):
-    for d in range(T.params[P.DIPLOMACY_SPACES]):
-        if s[L.DIPLO_CARD + d] < 0 and not (s[L.ACTIVE_CITY] >= 0 and s[L.ACTIVE_CITY_POS] == d):
-            return True
-    return False
-
-
-@kernel
-def card_matches(T, card, row):
-    icon = T.athena[card, 0]
-    return icon == row or icon == O.UNIVERSAL
 
 
 @inline_kernel

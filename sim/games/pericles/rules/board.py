@@ -200,7 +200,7 @@ def battle(s, T, W, opts, rival, rng, ev):
             s[L.PROGRESS + row * 3 + slot] = -1
             diplomat_home(s, T, owner)
             if defended & (1 << (owner * 3 + row)):
-                add_glory(s, owner, slot_glory(T, slot), L.SRC_BATTLE)
+                add_glory(s, owner, slot_glory(T.params, slot), L.SRC_BATTLE)
             else:
                 compensation(s, T, W, opts, owner, row, False, rng)
     for d in range(T.params[P.DIPLOMACY_SPACES]):

@@ -24,8 +24,9 @@ from sim.jit import kernel
 
 
 @kernel
-def slot_glory(T, slot):
-    return T.params[P.SLOT_GLORY_0 + slot]
+def slot_glory(params, slot):
+    """Glory a Diplomat on ``slot`` of a Progress row scores (p. 10)."""
+    return params[P.SLOT_GLORY_0 + slot]
 
 
 @kernel
@@ -139,7 +140,7 @@ def score_row(s, T, row, source, rng):
     for slot in range(3):
         owner = s[L.PROGRESS + row * 3 + slot]
         if owner >= 0:
-            add_glory(s, owner, slot_glory(T, slot), source)
+            add_glory(s, owner, slot_glory(T.params, slot), source)
             s[L.PROGRESS + row * 3 + slot] = -1
             diplomat_home(s, T, owner)
             if is_real(s, owner):

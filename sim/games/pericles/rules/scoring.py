@@ -32,7 +32,7 @@ def final_scoring(s, T):
         track = 0
         for k in range(9):
             if s[L.PROGRESS + k] == seat:
-                track += slot_glory(T, k % 3)
+                track += slot_glory(T.params, k % 3)
         for d in range(T.params[P.DIPLOMACY_SPACES]):
             if s[L.DIPLO_OWNER + d] == seat:
                 track += T.athena[s[L.DIPLO_CARD + d], 1]
