@@ -30,6 +30,9 @@ from sim.jit import inline_kernel
 ARRAYS = {"s": (types.int32, 1), "W": (types.float64, 2), "opts": (types.int32, 2),
           "rng": (types.uint64, 1)}
 _INT = types.int64
+# A seat's bot code that asks no bot: the rules take one of the legal options uniformly at
+# random from the seat's own stream, the baseline every game offers without a call.
+RANDOM_LEGAL = 0
 # Under NUMBA_DISABLE_JIT an "address" is an index into this list of plain functions.
 _PYTHON: list = [None]
 

@@ -27,6 +27,14 @@ def field_spans(fields) -> tuple[dict[str, tuple[int, int]], int]:
     return spans, offset
 
 
+def game_and_runtime(fields, runtime) -> tuple[dict[str, tuple[int, int]], int, int, int]:
+    """Of a state whose game's ``fields`` come first and the process's ``runtime`` words
+    after: each field's (offset, length) by name, the state size, the game's size (where
+    the runtime words start) and the layout key."""
+    spans, size = field_spans(fields + runtime)
+    return spans, size, spans[runtime[0][0]][0], layout_key(fields + runtime)
+
+
 def refuse_mismatch(played: bool, game: str) -> None:
     """Raise ``LayoutMismatch`` when the engine refused to play (``played`` is False)."""
     if not played:

@@ -849,7 +849,7 @@ def expect_next(s, opts, pick, kind):
         M.expect_house(s, opts[pick, 0])
 
 
-@compiled_in_caller  # into its one caller, strategies.pericles.entry's compiled entry
+@compiled_in_caller  # into its one caller, policy.choose, itself compiled into the entry
 def heuristic_choose(s, T, w, opts, n, seat, kind, rng):
     """Index of the best-scoring option; ties go to the seat's random stream. With a
     temperature, each score gets that many Gumbel draws first (a softmax choice)."""

@@ -11,21 +11,22 @@ the search bot (``search.py``) chooses its Citizen's placement by play-outs and 
 heuristic at every other decision.
 """
 
+from sim.games import bots
 from sim.games.pericles.decisions import D_PLACE
 from sim.games.pericles.layout import STRATEGY
-from sim.jit import kernel
+from sim.jit import compiled_in_caller
 from sim.rng import STREAM_BOT, below, uniform
 from strategies.pericles import memo
 from strategies.pericles.entry import ask_search
 from strategies.pericles.features import MISTAKES
 from strategies.pericles.heuristic import heuristic_choose
 
-RANDOM_LEGAL = 0
+RANDOM_LEGAL = bots.RANDOM_LEGAL  # the rules draw its choices themselves
 HEURISTIC = 1
 SEARCH = 2
 
 
-@kernel
+@compiled_in_caller  # into its one caller, the entry (players.py)
 def choose(s, tables, weights, opts, n, seat, kind, rng):
     """Index of the option ``seat`` takes among the first ``n`` rows of ``opts``."""
     code = s[STRATEGY + seat]

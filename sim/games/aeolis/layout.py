@@ -6,7 +6,7 @@ resources at any time in the Player Phase, rulebook p. 9), so resources are kept
 """
 
 from sim.games.aeolis.profile import N_USE
-from sim.games.state_layout import field_spans, layout_key
+from sim.games.state_layout import game_and_runtime
 
 N_HEX = 36  # the map: 6 rows x 6 columns, row 0 at the top (content.toml [map])
 N_COLS = 6  # one per D6 face at the top of the board (p. 36)
@@ -170,9 +170,8 @@ _RUNTIME = (
     ("PLAYOUT_SAMPLE", 1, "in a play-out: which of the search's samples it is"),
 )
 
-FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS + _RUNTIME)  # (offset, length) by name
-GAME_SIZE = FIELD_SPANS[_RUNTIME[0][0]][0]  # the game's own words come first
-LAYOUT_KEY = layout_key(_FIELDS + _RUNTIME)  # checked by the engine's entries (state_layout)
+# LAYOUT_KEY: checked by the engine's entries (state_layout)
+FIELD_SPANS, STATE_SIZE, GAME_SIZE, LAYOUT_KEY = game_and_runtime(_FIELDS, _RUNTIME)
 
 ROUND = FIELD_SPANS["ROUND"][0]
 N_ROUNDS = FIELD_SPANS["N_ROUNDS"][0]

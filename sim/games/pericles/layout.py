@@ -7,7 +7,7 @@ players and, in a 2-player game, the Demagogue (p. 21).
 """
 
 from sim.games.pericles.profile import N_USE
-from sim.games.state_layout import field_spans, layout_key
+from sim.games.state_layout import game_and_runtime
 
 MAX_SEATS = 5  # 5 real players, or 2 real players + the Demagogue
 MAX_ATHENA = 64  # Athena cards in the content (copies expanded)
@@ -178,9 +178,8 @@ _RUNTIME = (
     ("BOT_MEMO", BOT_MEMO_WORDS, "values the heuristic derived for the rest of a turn"),
 )
 
-FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS + _RUNTIME)  # (offset, length) by name
-GAME_SIZE = FIELD_SPANS[_RUNTIME[0][0]][0]  # the game's own words come first
-LAYOUT_KEY = layout_key(_FIELDS + _RUNTIME)  # checked by the engine's entries (state_layout)
+# LAYOUT_KEY: checked by the engine's entries (state_layout)
+FIELD_SPANS, STATE_SIZE, GAME_SIZE, LAYOUT_KEY = game_and_runtime(_FIELDS, _RUNTIME)
 
 N_PLAYERS = FIELD_SPANS["N_PLAYERS"][0]
 N_SEATS = FIELD_SPANS["N_SEATS"][0]

@@ -11,17 +11,19 @@ from sim.games.pericles.events import EV_COLS
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules.use import count_use
 from sim.jit import kernel
-from sim.rng import STREAM_SETUP, shuffle
+from sim.rng import STREAM_BOT, STREAM_SETUP, below, shuffle
 
 
 @kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
     """Ask ``seat``'s bot to pick one of ``n`` >= 1 options; a lone option needs no ask.
     The bots are reached through their entry's address (sim.games.bots): a game started
-    without it is marked broken and takes option 0."""
+    without it is marked broken and takes option 0. A random-legal seat asks no bot."""
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
+    if s[L.STRATEGY + seat] == bots.RANDOM_LEGAL:
+        return below(rng, STREAM_BOT + seat, n)
     return bots.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind, rng)
 
 
