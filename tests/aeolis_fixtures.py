@@ -37,7 +37,7 @@ def blank(heroes=STANDARD) -> np.ndarray:
 
 @cache
 def _entry() -> int:
-    """The team's entry (sim.games.bots) for the standard content's tables."""
+    """The team's entry (sim.games.policies) for the standard content's tables."""
     return team_entry(load_content().packed)
 
 

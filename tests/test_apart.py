@@ -223,7 +223,7 @@ from sim import cfuncs, kernel_cache, second_core
 from sim.games.pericles import entries, game  # noqa: F401 - the game imports every rules kernel
 from sim.games.pericles.content import load_content
 from sim.games.pericles.rules.apart import apart
-from sim.games.bots import signature
+from sim.games.policies import choose_signature
 from strategies.pericles import players
 packed = load_content().packed
 record = numba.typeof(packed[0])
@@ -234,7 +234,7 @@ started = second_core.compiling(name)
 bot, rules = soon.get()
 entries_loaded = [e.cache_hits == 1 for e in apart.compiled(packed)]
 print(cached, started, bot == players.bot_entry(packed) != 0, (rules == apart.addresses(packed)).all(),
-      cfuncs.compiled(players._entry, signature(record)).cache_hits,
+      cfuncs.compiled(players._entry, choose_signature(record)).cache_hits,
       all(entries_loaded), kernel_cache.compiled("pericles", name))
 """
 

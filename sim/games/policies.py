@@ -14,13 +14,19 @@ address to the game, which keeps it beside the state, never in it; ``call_policy
 it, so the rules import nothing of ``strategies/``.
 """
 
+from dataclasses import dataclass
+
 import numba
 from numba import types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, register_jitable
 
 from sim import cfuncs
+from sim.jit import inline_kernel
 
 _INT = types.int64
+# A seat's bot code that asks no bot: the rules take one of the legal options uniformly at
+# random from the seat's own stream, the baseline every game offers without a call.
+RANDOM_LEGAL = 0
 # The arrays a policy takes: element type and dimensions.
 ARRAYS = {"s": (types.int32, 1), "W": (types.float64, 2), "opts": (types.int32, 2),
           "rng": (types.uint64, 1)}
@@ -66,3 +72,58 @@ def _call_directly(address, s, T, W, opts, n, seat, kind, rng):
 # ``call_policy(address, s, T, W, opts, n, seat, kind, rng)``, from a kernel; the caller
 # checks the arrays' shapes against its game's first.
 call_policy = _call_directly if numba.config.DISABLE_JIT else _call
+
+
+_ADDRESSES: dict = {}  # the stand-in address of each plain-Python choose (NUMBA_DISABLE_JIT)
+
+
+def entry_address(entry, choose, packed) -> int:
+    """Address of ``entry`` (``choose`` on the arrays its pointers give) compiled for the
+    record type of ``packed`` (a content's one-row table array), or loaded from the
+    cache, on the first call in this process."""
+    if numba.config.DISABLE_JIT:
+        if choose not in _ADDRESSES:
+            _ADDRESSES[choose] = python_policy(choose)
+        return _ADDRESSES[choose]
+    return cfuncs.compiled(entry, choose_signature(numba.typeof(packed[0]))).address
+
+
+@inline_kernel
+def ask(s, entry_at, violation_at, no_entry, T, W, opts, n, seat, kind, rng):
+    """The answer of the bot whose entry's address is in the state's words from
+    ``entry_at``. A game started without it is marked broken (``no_entry`` in
+    ``s[violation_at]``, unless a violation came first) and takes option 0."""
+    address = cfuncs.address_at(s, entry_at)
+    if address == 0:
+        if s[violation_at] == 0:
+            s[violation_at] = no_entry
+        return 0
+    return call_policy(address, s, T, W, opts, n, seat, kind, rng)
+
+
+@register_jitable  # typed in the entry, with the reference counting its views need
+def views(s_at, W_at, rows, columns, opts_at, rng_at, sizes):
+    """An entry's pointers as the arrays ``choose`` takes; ``sizes``: the game's (state
+    words, option rows, option columns, random streams)."""
+    return (numba.carray(s_at, sizes[0]), numba.carray(W_at, (rows, columns)),
+            numba.carray(opts_at, (sizes[1], sizes[2])), numba.carray(rng_at, sizes[3]))
+
+
+@dataclass(frozen=True)
+class Skill:
+    """What a skill level means in every game."""
+
+    mistakes: float  # share of the decisions of two or more options taken uniformly at random
+    search: float  # share of the run's play-outs per option the search bot takes (0: none)
+
+
+# Lowest first. Below the default the heuristic makes mistakes, drawn from the seat's own
+# stream; above it the search bot plays.
+SKILLS = {
+    "novice": Skill(mistakes=0.25, search=0.0),
+    "casual": Skill(mistakes=0.08, search=0.0),
+    "default": Skill(mistakes=0.0, search=0.0),
+    "strong": Skill(mistakes=0.0, search=0.5),
+    "expert": Skill(mistakes=0.0, search=1.0),
+}
+DEFAULT_SKILL = "default"

@@ -3,7 +3,7 @@ through the modules of its contract (sim.games.contract)."""
 
 import importlib
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from sim.games.contract import (
     GameBots,
@@ -109,6 +109,27 @@ def load_runner(info: GameInfo) -> GameRunner:
 def load_bots(info: GameInfo) -> GameBots:
     """The game's bots module (``GameInfo.bots``)."""
     return cast(GameBots, importlib.import_module(info.bots))
+
+
+class HandedIn:
+    """The bots module a game's runner was handed (``contract.HandsInBots``), for the
+    game's ``simulate``; the registry's when none was (a call that skips the runner)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.bots: GameBots | None = None
+
+    def use(self, bots: GameBots) -> None:
+        """Keep ``bots`` for the games of this process (``use_bots``)."""
+        self.bots = bots
+
+    def get(self, bots: Any = None) -> Any:
+        """``bots`` when given, else the module handed in."""
+        if bots is not None:
+            return bots
+        if self.bots is None:
+            self.bots = load_bots(get_game(self.game))
+        return self.bots
 
 
 def load_play(info: GameInfo) -> GamePlay:

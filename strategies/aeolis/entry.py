@@ -19,7 +19,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from sim import cfuncs
-from sim.games import bots
+from sim.games import policies
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.invariants import V_NO_SEARCH_ENTRY
@@ -34,7 +34,7 @@ OP_SEARCH = 3  # the option whose play-outs do best; ``value``, the heuristic's,
 LOG_MAX = 512  # decisions of one round the log holds; later ones are not searched
 
 # The game's arrays as the entry takes them: element type and dimensions.
-ARRAYS = bots.ARRAYS
+ARRAYS = policies.ARRAYS
 # The scratch block, in bytes from its start: the round's random streams, the play-out's
 # streams, the round's state, the play-out's state, its option rows, the round's log.
 SCRATCH_RNG = 0

@@ -1,4 +1,4 @@
-"""The Aeolis team as the runner layer hands it to the game (sim.games.bots): its weights,
+"""The Aeolis team as the runner layer hands it to the game (sim.games.policies): its weights,
 its compiled choice and the search's entry and scratch.
 
 The rules ask the team through the address of ``choose`` compiled as an entry
@@ -13,7 +13,7 @@ import functools
 
 import numpy as np
 
-from sim.games import bots
+from sim.games import policies
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import load_content
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
@@ -36,13 +36,13 @@ SIZES = (L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS)  # the arrays the entr
 
 
 def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
-    s, W, opts, rng = bots.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
+    s, W, opts, rng = policies.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
     return choose(s, T, W, opts, n, seat, kind, rng)
 
 
 def team_entry(packed: np.recarray) -> int:
     """Address of the team's ``choose`` compiled for ``packed``'s record type."""
-    return bots.entry_address(_entry, choose, packed)
+    return policies.entry_address(_entry, choose, packed)
 
 
 choose_entry = team_entry  # (contract.GameBots)

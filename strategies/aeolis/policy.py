@@ -843,7 +843,7 @@ def remember_round(s, T, W, w, opts, rng):
 
 @compiled_in_caller
 def choose(s, T, W, opts, n, seat, kind, rng):
-    """The bot contract's ``choose`` (sim.games.bots): index of the option the team takes
+    """The bot contract's ``choose`` (sim.games.policies): index of the option the team takes
     among the first ``n`` rows of ``opts``, by its row ``W[seat]``: at random for
     ``random``, and for a careless team (``W_MISTAKES``) that share of the time; a
     searching team (``W_SAMPLES``) plays its options out (``search_or_replay``). The

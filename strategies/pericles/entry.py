@@ -2,7 +2,7 @@
 
 A search plays the game on (``strategies.pericles.search``), so its code holds the whole
 rules engine, which asks the bots at every decision through their own entry
-(sim.games.bots). Numba cannot compile that loop as calls, so the search is compiled
+(sim.games.policies). Numba cannot compile that loop as calls, so the search is compiled
 once as a C-callable function, whose address and that of its scratch arrays (a state, an
 option buffer and random streams for its play-outs) a game keeps in its ``SEARCH``
 words; ``ask_search`` hands them over as three pointers.
@@ -18,7 +18,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from sim import cfuncs
-from sim.games import bots
+from sim.games import policies
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
@@ -26,7 +26,7 @@ from sim.jit import kernel
 from sim.rng import N_STREAMS
 
 _INT = types.int64
-SEARCH_ARRAYS = bots.ARRAYS  # the game's arrays, as the bots' entry takes them
+SEARCH_ARRAYS = policies.ARRAYS  # the game's arrays, as the bots' entry takes them
 # The search's scratch, in bytes from its start: random streams, a state, an option buffer.
 SCRATCH_STATE = 8 * N_STREAMS
 SCRATCH_OPTS = SCRATCH_STATE + 8 * ((L.STATE_SIZE + 1) // 2)

@@ -1,4 +1,4 @@
-"""The Age of Pericles bots as the runner layer hands them to the game (sim.games.bots):
+"""The Age of Pericles bots as the runner layer hands them to the game (sim.games.policies):
 each seat's policy code and weight row, the bots' compiled choice and the search's entry
 and scratch.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games import bots
+from sim.games import policies
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.rng import N_STREAMS
@@ -35,13 +35,13 @@ SIZES = (L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS)  # the arrays the entr
 
 
 def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
-    s, W, opts, rng = bots.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
+    s, W, opts, rng = policies.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
     return choose(s, T, W, opts, n, seat, kind, rng)
 
 
 def bot_entry(packed: np.recarray) -> int:
     """Address of the bots' ``choose`` compiled for ``packed``'s record type."""
-    return bots.entry_address(_entry, choose, packed)
+    return policies.entry_address(_entry, choose, packed)
 
 
 choose_entry = bot_entry  # (contract.GameBots)

@@ -1,5 +1,5 @@
 """Policy dispatch for Age of Pericles: each seat's strategy picks one legal option. The
-bots' ``choose`` of the bot contract (sim.games.bots), compiled into the entry the rules
+bots' ``choose`` of the bot contract (sim.games.policies), compiled into the entry the rules
 call (``strategies.pericles.players``).
 
 A policy sees the state, the legal options the engine wrote into ``opts``, the weight
@@ -11,7 +11,7 @@ the search bot (``search.py``) chooses its Citizen's placement by play-outs and 
 heuristic at every other decision.
 """
 
-from sim.games import bots
+from sim.games import policies
 from sim.games.pericles.decisions import D_PLACE
 from sim.games.pericles.layout import STRATEGY
 from sim.jit import compiled_in_caller
@@ -21,7 +21,7 @@ from strategies.pericles.entry import ask_search
 from strategies.pericles.features import MISTAKES
 from strategies.pericles.heuristic import heuristic_choose
 
-RANDOM_LEGAL = bots.RANDOM_LEGAL  # the rules draw its choices themselves
+RANDOM_LEGAL = policies.RANDOM_LEGAL  # the rules draw its choices themselves
 HEURISTIC = 1
 SEARCH = 2
 

@@ -58,7 +58,7 @@ def play_rounds(s, T, W, opts, rng, ev, rounds):
 
 @kernel
 def put_entries(s, entries):
-    """Keep the team's entry address (``entries[0]``, sim.games.bots) and the search's
+    """Keep the team's entry address (``entries[0]``, sim.games.policies) and the search's
     entry and scratch addresses (``entries[1:3]``, 0: no search) in the state."""
     cfuncs.put_address(s, L.BOT_ENTRY, entries[0])
     cfuncs.put_address(s, L.SEARCH, entries[1])

@@ -8,8 +8,8 @@ from sim.games.aeolis import layout as L
 from sim.games.aeolis.content import Content
 from sim.games.aeolis.engine import play_batch, play_one, work_arrays
 from sim.games.aeolis.profile import N_USE
-from sim.games.bots import DEFAULT_SKILL
-from sim.games.registry import get_game, load_bots
+from sim.games.policies import DEFAULT_SKILL
+from sim.games.registry import HandedIn
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
 
@@ -22,21 +22,8 @@ LOSS_RULES = ("reach_city", "reach_or_left")
 CHUNK = 64
 
 
-_handed: list = []  # the bots module the runner layer handed in (registry.load_runner)
-
-
-def use_bots(bots) -> None:
-    """Keep ``bots`` (``contract.GameBots``) as the team's for the games of this process."""
-    _handed[:] = [bots]
-
-
-def handed_in_bots(bots=None):
-    """``bots`` when given, else the module handed in, else the registry's."""
-    if bots is not None:
-        return bots
-    if not _handed:
-        use_bots(load_bots(get_game("aeolis")))
-    return _handed[0]
+_HANDED = HandedIn("aeolis")  # the bots module the runner layer hands in
+use_bots = _HANDED.use  # (contract.HandsInBots)
 
 
 @dataclass(frozen=True)
@@ -51,7 +38,7 @@ class AeolisSetup:
     loss_rule: str = "reach_city"
     strategy: str = "survival"
     players: int = 1
-    # how well the team plays (a skill level, sim.games.bots) and the search budget: play-outs
+    # how well the team plays (a skill level, sim.games.policies) and the search budget: play-outs
     # per option, rounds a play-out looks ahead (0: to the game's end)
     skill: str = DEFAULT_SKILL
     samples: int = DEFAULT_SAMPLES
@@ -69,8 +56,8 @@ def _args(content: Content, setup: AeolisSetup, bots):
 def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: int,
              count: int, bots=None) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; one entry per game. ``bots``: the
-    team's module (sim.games.bots), the one handed in when None."""
-    bots = handed_in_bots(bots)
+    team's module (sim.games.policies), the one handed in when None."""
+    bots = _HANDED.get(bots)
     W, mode, heroes, exps, die, loss, heroic = _args(content, setup, bots)
     out = {k: np.zeros(count, np.int32) for k in (
         "won", "rounds", "loss_cause", "morale", "structures", "heroic_card", "heroic_ok",
@@ -91,7 +78,7 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
 
 def play_traced(content: Content, setup: AeolisSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 20000, bots=None):
-    bots = handed_in_bots(bots)
+    bots = _HANDED.get(bots)
     W, mode, heroes, exps, die, loss, heroic = _args(content, setup, bots)
     room = bots.scratch()
     state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,

@@ -159,7 +159,7 @@ _FIELDS = (
 # game's set-up clears only those, and the engine clears these at a game's end.
 _RUNTIME = (
     ("BOT_ENTRY", 2, "address of the team's compiled choice in this process, low half first "
-                     "(the bot contract, sim.games.bots)"),
+                     "(the bot contract, sim.games.policies)"),
     ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch, low half "
                   "first; 0 when the team does not search"),
     ("PLAYOUT_AT", 1, "0 in a game; in a search play-out, the decision count whose choice is "

@@ -7,6 +7,7 @@ count only divides Heroes among players, so it does not change the game.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -32,7 +33,7 @@ from sim.runner import RunError
 from sim.runner.columns import profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
 
-_BOTS = load_bots(get_game("aeolis"))
+_BOTS: Any = load_bots(get_game("aeolis"))  # its players module: contract.GameBots and more
 
 STANDARD_HEROES = ["queen", "merchant", "philosopher", "hoplite"]
 SETTINGS: dict[str, object] = {

@@ -26,7 +26,7 @@ from sim.rng import N_STREAMS, seed_streams
 
 @kernel
 def put_bots(s, bot_entry, search):
-    """Keep the bots' entry address (sim.games.bots) and the search's entry and scratch
+    """Keep the bots' entry address (sim.games.policies) and the search's entry and scratch
     addresses (0: no seat searches) in the state, with the bots' memo empty."""
     cfuncs.put_address(s, L.BOT_ENTRY, bot_entry)
     for k in range(2):  # none when ``search`` is empty (a game's end)
@@ -97,7 +97,7 @@ def play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_pic
     The invariants are checked after every Governance and after final scoring, and with
     ``check_turns`` after every Assembly turn as well (docs/performance.md says why runs
     leave that to the invariant tests). ``bot_entry`` (the bots' ``choose``,
-    sim.games.bots), ``search`` (the search bot's entry and scratch, 0 when no seat
+    sim.games.policies), ``search`` (the search bot's entry and scratch, 0 when no seat
     searches) and ``rule_entries`` (``rules.apart``): addresses, held in the state while
     the game runs.
     """

@@ -1,7 +1,7 @@
 """The compiled entries a game reaches through its state, and compiling them on the
 second core.
 
-A game calls the bots' ``choose`` (sim.games.bots) and the rules kernels compiled apart
+A game calls the bots' ``choose`` (sim.games.policies) and the rules kernels compiled apart
 (``rules.apart``) through addresses that the start of each game writes into its state.
 Those entries depend on nothing else, so on a machine's first run a second Python
 process compiles them into Numba's cache while this one compiles the rules

@@ -4,14 +4,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.games.bots import DEFAULT_SKILL
 from sim.games.pericles import layout as L
 from sim.games.pericles.content import Content
 from sim.games.pericles.engine import play_batch, play_one, work_arrays
 from sim.games.pericles.entries import entries, entries_soon
 from sim.games.pericles.profile import N_USE
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
-from sim.games.registry import get_game, load_bots
+from sim.games.policies import DEFAULT_SKILL
+from sim.games.registry import HandedIn
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
@@ -25,21 +25,8 @@ ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
 CHUNK = 256
 
 
-_handed: list = []  # the bots module the runner layer handed in (registry.load_runner)
-
-
-def use_bots(bots) -> None:
-    """Keep ``bots`` (``contract.GameBots``) as the seats' for the games of this process."""
-    _handed[:] = [bots]
-
-
-def handed_in_bots(bots=None):
-    """``bots`` when given, else the module handed in, else the registry's."""
-    if bots is not None:
-        return bots
-    if not _handed:
-        use_bots(load_bots(get_game("pericles")))
-    return _handed[0]
+_HANDED = HandedIn("pericles")  # the bots module the runner layer hands in
+use_bots = _HANDED.use  # (contract.HandsInBots)
 
 
 @dataclass(frozen=True)
@@ -54,7 +41,7 @@ class PericlesSetup:
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
     strategies: tuple[str, ...] = field(default=("random",))  # one, or one per seat
-    # how well the heuristic seats play (a skill level, sim.games.bots) and the search budget:
+    # how well the heuristic seats play (a skill level, sim.games.policies) and the search budget:
     # play-outs per option, Governances ahead (0: to the game's end)
     skill: str = DEFAULT_SKILL
     samples: int = DEFAULT_SAMPLES
@@ -86,8 +73,8 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
              count: int, bots=None) -> dict[str, np.ndarray]:
     """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
     ``setup``: a PericlesSetup, or a ``sim.rotation.Rotated`` one per assignment. ``bots``:
-    the seats' module (sim.games.bots), the one handed in when None."""
-    bots = handed_in_bots(bots)
+    the seats' module (sim.games.policies), the one handed in when None."""
+    bots = _HANDED.get(bots)
     every = variants(setup)
     arrays = [_arrays(content, one, bots) for one in every]
     m = L.MAX_SEATS
@@ -135,7 +122,7 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 20000, bots=None):
     """One game and its event rows (see events.py): (final state, events)."""
-    bots = handed_in_bots(bots)
+    bots = _HANDED.get(bots)
     roles, tiles, strategies, weights = _arrays(content, setup, bots)
     bot, rules = entries(content.packed)
     room = bots.scratch()

@@ -170,7 +170,7 @@ _FIELDS = (
 # game: a state is saved, compared and replayed as its first GAME_SIZE words, a new
 # game's set-up clears only those, and the engine clears these at a game's end.
 _RUNTIME = (
-    ("BOT_ENTRY", 2, "address of the bots' compiled choice in this process (sim.games.bots)"),
+    ("BOT_ENTRY", 2, "address of the bots' compiled choice in this process (sim.games.policies)"),
     ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch arrays in "
                   "this process, 0 when no seat searches"),
     ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),

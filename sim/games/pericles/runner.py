@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -62,7 +63,7 @@ from sim.runner import RunError
 from sim.runner.columns import labels, profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
 
-_BOTS = load_bots(get_game("pericles"))
+_BOTS: Any = load_bots(get_game("pericles"))  # its players module: contract.GameBots and more
 
 SETTINGS: dict[str, object] = {
     "skills": True,           # False plays the variant without Skill cards (rulebook p. 19)

@@ -1,6 +1,6 @@
 """Shared small kernels: decisions, trace rows, dice, Morale, stash and unit helpers."""
 
-from sim.games import bots
+from sim.games import policies
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import params as P
 from sim.games.aeolis.events import EV_MORALE, EV_TECH_USED
@@ -13,13 +13,13 @@ STREAM_SETUP = 0  # map placement at setup, deck draws, Trade Wheel start
 STREAM_DICE = 1  # every die roll of the game
 STREAM_TEAM = 2  # the team policy's own choices
 TEAM = 0  # the seat the team's choices are asked of (one team plays every Hero)
-NOTICE_ROUND = -1  # a notice to the team (n 0, sim.games.bots): a round begins
+NOTICE_ROUND = -1  # a notice to the team (n 0, sim.games.policies): a round begins
 
 
 @kernel
 def ask_team(s, T, W, opts, n, kind, rng):
-    """The team's answer through its entry (sim.games.bots)."""
-    return bots.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, TEAM, kind, rng)
+    """The team's answer through its entry (sim.games.policies)."""
+    return policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, TEAM, kind, rng)
 
 
 @kernel

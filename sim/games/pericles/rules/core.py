@@ -4,7 +4,7 @@ Every component is strictly limited (p. 9): gains come from the Reserve and are 
 when it is empty; payments go back to it.
 """
 
-from sim.games import bots
+from sim.games import policies
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
@@ -17,14 +17,14 @@ from sim.rng import STREAM_BOT, STREAM_SETUP, below, shuffle
 @kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
     """Ask ``seat``'s bot to pick one of ``n`` >= 1 options; a lone option needs no ask.
-    The bots are reached through their entry's address (sim.games.bots): a game started
+    The bots are reached through their entry's address (sim.games.policies): a game started
     without it is marked broken and takes option 0. A random-legal seat asks no bot."""
     s[L.DECISIONS] += 1
     if n == 1:
         return 0
-    if s[L.STRATEGY + seat] == bots.RANDOM_LEGAL:
+    if s[L.STRATEGY + seat] == policies.RANDOM_LEGAL:
         return below(rng, STREAM_BOT + seat, n)
-    return bots.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind, rng)
+    return policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind, rng)
 
 
 @kernel
