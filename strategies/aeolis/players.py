@@ -20,45 +20,13 @@ from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.rng import N_STREAMS
 from strategies.aeolis.policy import W_SAMPLES, choose
 from strategies.aeolis.search import scratch, search_entry
-from strategies.aeolis.skill import (
-    DEFAULT_HORIZON,
-    DEFAULT_SAMPLES,
-    SKILLS,
-    STRATEGY_NAMES,
-    team_weights,
-)
+from strategies.aeolis.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, SKILLS, STRATEGY_NAMES, team_weights
 
 __all__ = ["SKILLS", "STRATEGY_NAMES", "choose_entry", "entries", "scratch", "seat_weights",
            "team_entry", "weights"]
 
 
 SIZES = (L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS)  # the arrays the entry is handed
-
-
-def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
-    s, W, opts, rng = policies.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
-    return choose(s, T, W, opts, n, seat, kind, rng)
-
-
-def team_entry(packed: np.recarray) -> int:
-    """Address of the team's ``choose`` compiled for ``packed``'s record type."""
-    return policies.entry_address(_entry, choose, packed)
-
-
-choose_entry = team_entry  # (contract.GameBots)
-
-
-@functools.cache
-def _shipped_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    names = load_content().names
-    return names["techs"], names["structures"]
-
-
-def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
-    """``W`` of the shipped content (``contract.GameBots``): for each name given, the
-    team's row as that team would play (every Hero plays for one team, seat 0)."""
-    return np.array([team_weights(name, skill, DEFAULT_SAMPLES, DEFAULT_HORIZON,
-                                  *_shipped_names()) for name in strategies], np.float64)
 
 
 def weights(content, strategy: str, skill: str, samples: int, horizon: int) -> np.ndarray:
@@ -78,3 +46,29 @@ def entries(content, W: np.ndarray, room: np.ndarray) -> np.ndarray:
         found[1] = search_entry(content.packed)
         found[2] = room.ctypes.data
     return found
+
+
+def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
+    s, W, opts, rng = policies.views(s_at, W_at, rows, columns, opts_at, rng_at, SIZES)
+    return choose(s, T, W, opts, n, seat, kind, rng)
+
+
+def team_entry(packed: np.recarray) -> int:
+    """Address of the team's ``choose`` compiled for ``packed``'s record type."""
+    return policies.entry_address(_entry, choose, packed)
+
+
+@functools.cache
+def _shipped_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    names = load_content().names
+    return names["techs"], names["structures"]
+
+
+def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
+    """``W`` of the shipped content (``contract.GameBots``): for each name given, the
+    team's row as that team would play (every Hero plays for one team, seat 0)."""
+    return np.array([team_weights(name, skill, DEFAULT_SAMPLES, DEFAULT_HORIZON,
+                                  *_shipped_names()) for name in strategies], np.float64)
+
+
+choose_entry = team_entry  # (contract.GameBots)

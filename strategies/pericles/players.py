@@ -19,13 +19,7 @@ from sim.rng import N_STREAMS
 from strategies.pericles.features import NF, ROW
 from strategies.pericles.policy import SEARCH, choose
 from strategies.pericles.search import scratch, search_entry
-from strategies.pericles.skill import (
-    DEFAULT_HORIZON,
-    DEFAULT_SAMPLES,
-    SKILLS,
-    STRATEGY_NAMES,
-    seat_bot,
-)
+from strategies.pericles.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, SKILLS, STRATEGY_NAMES, seat_bot
 
 __all__ = ["SKILLS", "STRATEGY_NAMES", "bot_entry", "choose_entry", "scratch", "search_addresses",
            "seat_weights", "seats"]
@@ -47,11 +41,6 @@ def bot_entry(packed: np.recarray) -> int:
 choose_entry = bot_entry  # (contract.GameBots)
 
 
-def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
-    """``W`` (``contract.GameBots``): one row per seat, the run's default search budget."""
-    return seats(strategies, skill, DEFAULT_SAMPLES, DEFAULT_HORIZON, ())[1]
-
-
 def seats(names, skill: str, samples: int, horizon: int,
           rows) -> tuple[np.ndarray, np.ndarray]:
     """(policy code per seat, weights: one row per seat) of seats playing ``names`` at
@@ -65,6 +54,11 @@ def seats(names, skill: str, samples: int, horizon: int,
         if row is not None:
             W[seat, :NF] = row
     return codes, W
+
+
+def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
+    """``W`` (``contract.GameBots``): one row per seat, the run's default search budget."""
+    return seats(strategies, skill, DEFAULT_SAMPLES, DEFAULT_HORIZON, ())[1]
 
 
 def search_addresses(content, codes: np.ndarray, room: np.ndarray) -> np.ndarray:

@@ -77,8 +77,8 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
 
 
 def play_traced(content: Content, setup: AeolisSetup, run_seed: int, game_index: int = 0,
-                max_events: int = 20000, bots=None):
-    bots = _HANDED.get(bots)
+                max_events: int = 20000):
+    bots = _HANDED.get()
     W, mode, heroes, exps, die, loss, heroic = _args(content, setup, bots)
     room = bots.scratch()
     state, events, played = play_one(L.LAYOUT_KEY, content.tables, W, run_seed, game_index,

@@ -120,9 +120,9 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 
 
 def play_traced(content: Content, setup: PericlesSetup, run_seed: int, game_index: int = 0,
-                max_events: int = 20000, bots=None):
+                max_events: int = 20000):
     """One game and its event rows (see events.py): (final state, events)."""
-    bots = _HANDED.get(bots)
+    bots = _HANDED.get()
     roles, tiles, strategies, weights = _arrays(content, setup, bots)
     bot, rules = entries(content.packed)
     room = bots.scratch()
