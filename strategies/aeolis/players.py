@@ -53,7 +53,7 @@ def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
     return choose(s, T, W, opts, n, seat, kind, rng)
 
 
-def team_entry(packed: np.recarray) -> int:
+def team_entry(packed: np.ndarray) -> int:
     """Address of the team's ``choose`` compiled for ``packed``'s record type."""
     return policies.entry_address(_entry, choose, packed)
 

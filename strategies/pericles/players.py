@@ -33,7 +33,7 @@ def _entry(s_at, T, W_at, rows, columns, opts_at, n, seat, kind, rng_at):
     return choose(s, T, W, opts, n, seat, kind, rng)
 
 
-def bot_entry(packed: np.recarray) -> int:
+def bot_entry(packed: np.ndarray) -> int:
     """Address of the bots' ``choose`` compiled for ``packed``'s record type."""
     return policies.entry_address(_entry, choose, packed)
 
