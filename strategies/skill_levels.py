@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sim.games.policies import DEFAULT_SKILL  # noqa: F401  (the games' setups default to it)
+
 
 @dataclass(frozen=True)
 class Skill:
@@ -25,4 +27,3 @@ SKILLS = {
     "strong": Skill(mistakes=0.0, search=0.5),
     "expert": Skill(mistakes=0.0, search=1.0),
 }
-DEFAULT_SKILL = "default"

@@ -14,8 +14,6 @@ address to the game, which keeps it beside the state, never in it; ``call_policy
 it, so the rules import nothing of ``strategies/``.
 """
 
-from dataclasses import dataclass
-
 import numba
 from numba import types
 from numba.extending import intrinsic, register_jitable
@@ -109,21 +107,5 @@ def views(s_at, W_at, rows, columns, opts_at, rng_at, sizes):
             numba.carray(opts_at, (sizes[1], sizes[2])), numba.carray(rng_at, sizes[3]))
 
 
-@dataclass(frozen=True)
-class Skill:
-    """What a skill level means in every game."""
-
-    mistakes: float  # share of the decisions of two or more options taken uniformly at random
-    search: float  # share of the run's play-outs per option the search bot takes (0: none)
-
-
-# Lowest first. Below the default the heuristic makes mistakes, drawn from the seat's own
-# stream; above it the search bot plays.
-SKILLS = {
-    "novice": Skill(mistakes=0.25, search=0.0),
-    "casual": Skill(mistakes=0.08, search=0.0),
-    "default": Skill(mistakes=0.0, search=0.0),
-    "strong": Skill(mistakes=0.0, search=0.5),
-    "expert": Skill(mistakes=0.0, search=1.0),
-}
+# The skill a setup plays when none is set (the levels: strategies/skill_levels.py).
 DEFAULT_SKILL = "default"

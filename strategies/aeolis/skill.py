@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.aeolis.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
-from sim.games.policies import SKILLS
 from strategies.aeolis.policy import STRATEGY_CODES, W_HORIZON, W_MISTAKES, W_SAMPLES
 from strategies.aeolis.styles import weights
 from strategies.skill_levels import SKILLS

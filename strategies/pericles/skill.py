@@ -3,7 +3,7 @@
 One setting, ``skill``, sets how well every heuristic seat plays, from ``novice`` to
 ``expert``; a skill name given as a seat's strategy plays ``balanced`` at that level, so
 one table can mix levels (``expert,default,default``). The levels mean the same in every
-game (``sim.games.policies.SKILLS``): below the default the heuristic makes mistakes, that
+game (``strategies.skill_levels``): below the default the heuristic makes mistakes, that
 share of its decisions taken uniformly at random from the seat's own random stream;
 ``strong`` and ``expert`` play the search bot (``search.py``), ``strong`` with half the
 run's ``samples``. docs/bots.md has the measured ladder.
@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.pericles.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
-from sim.games.policies import SKILLS
 from strategies.pericles.features import HORIZON, MISTAKES, NF, ROW, SAMPLES
 from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH
 from strategies.pericles.presets import PRESET_NAMES, PRESETS
+from strategies.skill_levels import SKILLS
 
 SKILL_PRESET = "balanced"  # the weights a seat named by its skill plays
 RANDOM = "random"
