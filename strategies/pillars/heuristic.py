@@ -81,7 +81,7 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
-from sim.games.pillars.ops import OP_ENERGISE
+from sim.games.pillars.ops import ANY, OP_BUILD, OP_DEPLOY, OP_DRAW, OP_ENERGISE, OP_STEP
 from sim.games.pillars.rules import removal as R
 from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
@@ -91,12 +91,13 @@ from sim.games.pillars.rules.board import (
     SECTION_DEPLOY,
     has_city,
     lands_meet,
+    own_building,
     usable_land,
 )
 from sim.games.pillars.rules.build import BUILD_CITY
 from sim.games.pillars.rules.cards import mythology_room
 from sim.games.pillars.rules.cities import NOBODY, evaluation_winner, region_of_track
-from sim.games.pillars.rules.deploy import UNIT_HERO
+from sim.games.pillars.rules.deploy import UNIT_BUILDING, UNIT_HERO, port_free
 from sim.games.pillars.rules.destiny import FROM_HAND, FROM_PROPHECY, team_of, troia_city
 from sim.games.pillars.rules.domains import open_land
 from sim.games.pillars.rules.free import (
@@ -138,7 +139,7 @@ from sim.games.pillars.rules.prophecy import (
 from sim.games.pillars.rules.skirmish import skirmish_mode
 from sim.games.pillars.rules.solo_combat import space_resource
 from sim.games.pillars.rules.spend import SRC_CARD, SRC_CREDIT, SRC_PILLAR, SRC_TRADE, SRC_WILD, tally
-from sim.games.pillars.rules.teams import partner
+from sim.games.pillars.rules.teams import deploy_city, partner
 from sim.games.pillars.rules.turn import (
     N_SECTIONS,
     SEC_ASCEND,
@@ -386,15 +387,17 @@ def reach_without(T, counts, card):
 
 
 @kernel
-def can_build(s, T, seat):
-    """A Land where the seat could put a Building it still has: an own Worker there, no own
-    Building, and a type left that no one has there (p. 10)."""
+def can_build(s, T, seat, want):
+    """A Land where the seat could put a Building of kind ``want`` (ANY: any) it still has:
+    an own Worker there, no own Building, and that type left and no one's there (p. 10)."""
     for land in range(s[L.LAND_END]):
         if s[L.LAND_WORKERS + land * L.MAX_PLAYERS + seat] == 0 or not open_land(s, T, land):
             continue
         if s[L.LAND_BUILDING + land * L.MAX_PLAYERS + seat] >= 0:
             continue
         for b in range(L.N_BUILDING_KINDS):
+            if want != ANY and want != b:
+                continue
             taken = False
             for other in range(s[L.N_PLAYERS]):
                 taken = taken or s[L.LAND_BUILDING + land * L.MAX_PLAYERS + other] == b
@@ -477,7 +480,7 @@ def board_outlook(s, T, seat, kind):
     if not kept:
         s[L.BOT_BOARD] = settle_room(s, T, seat)
         s[L.BOT_BOARD + 1] = units_left(s, seat, L.DEPLOY_LEFT, L.N_UNIT_KINDS) > 0
-        s[L.BOT_BOARD + 2] = can_build(s, T, seat)
+        s[L.BOT_BOARD + 2] = can_build(s, T, seat, ANY)
         s[L.BOT_BOARD + 3] = s[L.CITIES_BUILD] > 0 and city_land(s, T, seat)
         s[L.BOT_BOARD + 4] = cheapest_step(s, T, seat)
     s[L.BOT_BOARD_AT] = now
@@ -739,19 +742,73 @@ def mythology_cards(s, seat):
 
 
 @kernel
+def deploy_land(s, T, seat, unit, land):
+    """A Unit of that kind may be Deployed on or beside ``land`` (p. 10)."""
+    return usable_land(s, T, land) and (deploy_city(s, seat, land)
+                                        or own_building(s, seat, land) == UNIT_BUILDING[unit])
+
+
+@kernel
+def can_deploy(s, T, seat, want):
+    """A Unit of kind ``want`` (ANY: any) left on a Deploy row with a space to go to."""
+    side = s[L.SIDE]
+    for unit in range(L.N_UNIT_KINDS):
+        if want != ANY and want != unit:
+            continue
+        left = 0
+        for row in range(T.deploy_cost.shape[0]):
+            left += s[L.DEPLOY_LEFT + (seat * L.MAX_ROWS + row) * L.N_UNIT_KINDS + unit]
+        if left == 0:
+            continue
+        for land in range(s[L.LAND_END]):
+            if not deploy_land(s, T, seat, unit, land):
+                continue
+            if unit != L.U_SHIP:
+                return True
+            if T.land_port[side, land] >= 0 and port_free(s, land):
+                return True
+            for sea in range(T.n_seas[side]):
+                if T.land_sea[side, land, sea] == 1:
+                    return True
+    return False
+
+
+@kernel
+def step_idle(s, T, seat, card, op, a):
+    """1 when an ability step would find nothing to act on: no card to draw, no track step,
+    Unit or Building left with a place to go (p. 10), no other Invoked card to Energise
+    (pp. 7-8). The other steps are taken to act."""
+    if op == OP_DRAW:
+        return 1 if own_cards(s, seat) == s[L.HAND_N + seat] else 0
+    if op == OP_STEP:
+        for t in range(L.N_TRACKS):
+            if ((a == ANY or a == t)
+                    and s[L.TRACK_STEP + seat * L.N_TRACKS + t] < T.track_steps.shape[1]):
+                return 0
+        return 1
+    if op == OP_DEPLOY:
+        return 0 if can_deploy(s, T, seat, a) else 1
+    if op == OP_BUILD:
+        return 0 if can_build(s, T, seat, a) else 1
+    if op == OP_ENERGISE:
+        base = seat * L.MAX_MYTH_SLOTS
+        for k in range(L.MAX_MYTH_SLOTS):
+            other = s[L.MYTH_SLOT + base + k]
+            if other >= 0 and other != card and s[L.MYTH_INVOKED + base + k] == 1:
+                return 0
+        return 1
+    return 0
+
+
+@kernel
 def invoke_idle(s, T, seat, card):
-    """1 when Invoking ``card`` would act on nothing: its ability only Energises (p. 8) and
-    the seat has no other Invoked card to turn upright."""
+    """1 when Invoking ``card`` would act on nothing: every step of its ability is idle
+    (``step_idle``), so the card would be turned sideways for nothing (p. 8)."""
     row = T.myth_ability[card, 0]
     if row < 0:
         return 0
     for k in range(T.fx[row, 0]):
-        if T.fx[row, 1 + 3 * k] != OP_ENERGISE:
-            return 0
-    base = seat * L.MAX_MYTH_SLOTS
-    for k in range(L.MAX_MYTH_SLOTS):
-        other = s[L.MYTH_SLOT + base + k]
-        if other >= 0 and other != card and s[L.MYTH_INVOKED + base + k] == 1:
+        if not step_idle(s, T, seat, card, T.fx[row, 1 + 3 * k], T.fx[row, 2 + 3 * k]):
             return 0
     return 1
 
@@ -1086,7 +1143,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
         if a == FREE_LIGHTHOUSE:
             return w[F.F_CARD]
         return 0.0
-    if kind == D_INVOKE or kind == D_PERSEUS:
+    if kind == D_INVOKE:
+        return w[F.F_INVOKE] - w[F.F_INVOKE_IDLE] * invoke_idle(s, T, seat, c)
+    if kind == D_PERSEUS:
         return w[F.F_INVOKE]
     if kind == D_MOVE_UNIT:
         if a == MOVE_SHIP:
@@ -1095,8 +1154,9 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_MYTHOLOGY:
         return w[F.F_MYTHOLOGY] * (1.0 if a == 0 else 0.8)
     if kind == D_ENERGISE:
+        # a card whose ability would find nothing to act on is regained for nothing
         return (w[F.F_MYTHOLOGY] * 0.5 + holding_value(s, T, w, seat, Q_ENERGISED, -1)
-                - w[F.F_ENERGISE_WINE] * c)
+                - w[F.F_ENERGISE_WINE] * c - w[F.F_INVOKE_IDLE] * invoke_idle(s, T, seat, b))
     if kind == D_REWARD_CARD or kind == D_COUNCIL_DRAW:
         return w[F.F_CARD] * (a if kind == D_COUNCIL_DRAW else 1)
     if kind == D_STRATEGY:
