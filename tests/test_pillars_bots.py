@@ -16,7 +16,9 @@ from sim.games.pillars.decisions import (
     D_BUILD_LAND,
     D_CITY_STATE,
     D_DEPLOY_SPACE,
+    D_ENERGISE,
     D_FREE_ACTION,
+    D_INVOKE,
     D_MOVE_TO,
     D_PLACE_CITY,
     D_PLAY,
@@ -44,7 +46,16 @@ from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE
 from sim.games.pillars.rules.teams import pair_symmachia_teams
 from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
 from strategies.pillars.features import FEATURE_NAMES, NF, WEIGHT_SIGNS
-from strategies.pillars.heuristic import ferried_gain, ferry, march_value, ship_stays, skirmish_opening
+from strategies.pillars.heuristic import (
+    ability_use_value,
+    draft_value,
+    ferried_gain,
+    ferry,
+    invoke_idle,
+    march_value,
+    ship_stays,
+    skirmish_opening,
+)
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
 from tests.cli_process import sim
 from tests.pillars_fixtures import CONTENT, T, clear_board, game, put, ship_to
@@ -298,6 +309,50 @@ def mode_scene(addons):
     s, _ = play("aegean", 3, 1, rounds=2)
     s[L.ADDONS] = addons
     return W, s
+
+
+def test_an_ability_that_would_act_on_nothing_is_neither_invoked_nor_energised_p8():
+    """The Titan of the Forge Builds for free (p. 10): with no Building left on the seat's
+    Build rows its Invoke acts on nothing, so the bot neither Invokes it off-turn nor
+    Energises it for free; a seat of the Siege of Destiny did both every turn and the game
+    never ended."""
+    W, s = mode_scene(0)
+    forge = CONTENT.names["mythology"].index("titan_of_the_forge")
+    rows = slice(L.BUILD_LEFT, L.BUILD_LEFT + L.MAX_ROWS * L.N_BUILDING_KINDS)
+    land = open_lands(s, L.LAND_CITY)[0]  # a Worker where nobody has a Building
+    s[L.LAND_WORKERS + land * L.MAX_PLAYERS] = 1
+    s[L.LAND_BUILDING + land * L.MAX_PLAYERS:L.LAND_BUILDING + (land + 1) * L.MAX_PLAYERS] = -1
+    assert invoke_idle(s, T, 0, forge) == 0
+    invoke, n_invoke = options([(-1,), (0, 0, forge)])
+    energise, n_energise = options([(-1,), (0, forge, 0)])
+    assert ask_heuristic(s, T, W, invoke, n_invoke, 0, D_INVOKE) == 1
+    assert ask_heuristic(s, T, W, energise, n_energise, 0, D_ENERGISE) == 1
+    s[rows] = 0
+    assert invoke_idle(s, T, 0, forge) == 1
+    assert ask_heuristic(s, T, W, invoke, n_invoke, 0, D_INVOKE) == 0
+    assert ask_heuristic(s, T, W, energise, n_energise, 0, D_ENERGISE) == 0
+
+
+def test_the_draft_weighs_a_tiles_ability_and_the_rivals_already_near_it_p6():
+    """A City-state is drafted by the room around its starting Land, its ability's worth
+    per use in the bot's own weights times the worth of the turn that triggers it (Settle
+    for Athenai, Deploy for Sparta), and less for each rival start within two crossings."""
+    _, s = mode_scene(0)
+    w = PRESETS["balanced"].copy()
+    names = CONTENT.names["city_states"]
+    tile = {name: names.index(name) for name in ("athenai", "sparta", "thebai", "phokaia")}
+    weight = {name: w[FEATURE_NAMES.index(name)] for name in ("card", "move", "strategy_power")}
+    ability = {name: ability_use_value(T, w, T.city_ability[k, 0]) for name, k in tile.items()}
+    assert ability == pytest.approx({"athenai": weight["strategy_power"], "sparta": weight["card"],
+                                     "thebai": weight["card"], "phokaia": 2 * weight["move"]})
+    s[L.CITY_STATE:L.CITY_STATE + L.MAX_PLAYERS] = -1  # nobody has drafted yet
+    w[FEATURE_NAMES.index("draft_room")] = 0.0
+    assert draft_value(s, T, w, 0, tile["athenai"]) > draft_value(s, T, w, 0, tile["sparta"])
+    alone = draft_value(s, T, w, 0, tile["athenai"])
+    s[L.CITY_STATE + 1] = names.index("korinthos")  # Korinthia borders Attika
+    near = draft_value(s, T, w, 0, tile["athenai"])
+    assert near == pytest.approx(alone - w[FEATURE_NAMES.index("draft_rival")])
+    assert near < alone
 
 
 def open_lands(s, empty_field):

@@ -84,6 +84,10 @@ FEATURES = (
                       "count)"),
     # the City-state draft (step 11)
     ("draft_room", "per open Land next to a City-state's starting Land, when drafting"),
+    ("draft_ability", "per Glory-equivalent one use of a City-state's ability is worth (its "
+                      "step valued by the weights above, p. 6), when drafting"),
+    ("draft_rival", "cost: per rival whose starting Land lies within two crossings of a "
+                    "City-state's starting Land, when drafting"),
     # the Siege of Destiny (p. ~18), where Glory decides nothing
     ("time_marker", "a Time marker moved the seat's side's way by an Exile"),
     ("troia", "per Power the seat adds on the Land of Troia's Starting City, to take it or "
@@ -101,5 +105,6 @@ WEIGHT_SIGNS = np.ones(NF)  # every weight at or above zero (``strategies.tune``
  F_CITY_TO_RIVAL, F_TRACK_END, F_MONUMENT, F_CHARACTER, F_EXILE_STARTING, F_CONTROL, F_CITY_LAND,
  F_REGION, F_EXPLORE, F_REINFORCE, F_MOVE, F_PROPHECY, F_QUEST, F_SIEGE, F_SKIRMISH, F_INVOKE,
  F_INVOKE_IDLE, F_MYTHOLOGY, F_ENERGISE_WINE, F_CARD,
- F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_TIME_MARKER,
+ F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_DRAFT_ABILITY,
+ F_DRAFT_RIVAL, F_TIME_MARKER,
  F_TROIA, F_MARCH) = range(NF)

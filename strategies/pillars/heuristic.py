@@ -28,6 +28,7 @@ from sim.games.pillars.content import (
     P_PIECE,
     P_QUEST,
     STRATEGY,
+    TRIGGER_REPLENISH,
 )
 from sim.games.pillars.decisions import (
     D_ADVANCE_PART,
@@ -81,7 +82,18 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
-from sim.games.pillars.ops import ANY, OP_BUILD, OP_DEPLOY, OP_DRAW, OP_ENERGISE, OP_STEP
+from sim.games.pillars.ops import (
+    ANY,
+    OP_BUILD,
+    OP_DEPLOY,
+    OP_DRAW,
+    OP_EGYPT,
+    OP_ENERGISE,
+    OP_MOVE,
+    OP_POWER,
+    OP_RESOURCE,
+    OP_STEP,
+)
 from sim.games.pillars.rules import removal as R
 from sim.games.pillars.rules.ascend import EXILE_STEP
 from sim.games.pillars.rules.atlantis import ATLANTIS_POWER, atlantis_to_claim, atlantis_wild
@@ -157,6 +169,9 @@ from strategies.pillars.entry import W_WEIGHTS
 
 CITY_COST = 4  # Wine, Marble, Gold and Iron (p. 10)
 HOPLITE_POWER, WORKER_POWER = 2, 1  # p. 6
+# the weight of landing on each Rondel action, in content.RONDEL (and TRIGGERS) order
+SECTION_WEIGHTS = (F.F_SECTION_PROCURE, F.F_SECTION_DEPLOY, F.F_SECTION_BUILD, F.F_SECTION_SETTLE,
+                   F.F_SECTION_ASCEND)
 # Strategy tiles that add Power or win ties (Appendix 2): the rest are economy
 POWER_TILES = tuple(STRATEGY.index(t) for t in (
     "archery_mastery", "fortifications", "heroic_epic", "phalanx_formation", "siege_weapons",
@@ -835,6 +850,59 @@ def open_neighbours(s, T, land):
 
 
 @kernel
+def ability_use_value(T, w, row):
+    """What one use of an ability row is worth in the bot's own weights: a Resource as a
+    card of the hand (each pays one, p. 7), a card drawn, a Movement, Power for the turn as
+    a Strategy tile that adds Power, a card Energised, a track step (p. 6, pp. 7-10). Steps
+    the tiles do not use are counted as nothing."""
+    value = 0.0
+    for k in range(T.fx[row, 0]):
+        op = T.fx[row, 1 + 3 * k]
+        a = T.fx[row, 2 + 3 * k]
+        if op == OP_RESOURCE:
+            value += w[F.F_CARD] * T.fx[row, 3 + 3 * k]
+        elif op == OP_DRAW:
+            value += w[F.F_CARD] * a
+        elif op == OP_EGYPT:
+            value += w[F.F_CARD]
+        elif op == OP_MOVE:
+            value += w[F.F_MOVE] * a
+        elif op == OP_POWER:
+            value += w[F.F_STRATEGY_POWER]
+        elif op == OP_ENERGISE:
+            value += w[F.F_MYTHOLOGY] * 0.5 * a
+        elif op == OP_STEP:
+            value += w[F.F_TRACK_STEP]
+    return value
+
+
+@kernel
+def trigger_worth(w, trigger):
+    """How much the bot values taking the turn a City-state ability is triggered by: landing
+    on that Rondel action (``section_*``), or a Replenish Turn's card (p. 6, p. 8)."""
+    if trigger == TRIGGER_REPLENISH:
+        return w[F.F_REPLENISH_CARD]
+    return w[SECTION_WEIGHTS[trigger]]
+
+
+@kernel
+def draft_value(s, T, w, seat, tile):
+    """A City-state tile in the draft (step 11): the room around its starting Land, its
+    ability's worth per use times how much the bot values its trigger, less the rivals who already
+    took a starting Land within two crossings of it (they contest the same Lands)."""
+    side = s[L.SIDE]
+    home = T.city_start[side, tile]
+    value = (w[F.F_DRAFT_ROOM] * open_neighbours(s, T, home)
+             + w[F.F_DRAFT_ABILITY] * ability_use_value(T, w, T.city_ability[tile, 0])
+             * trigger_worth(w, T.city_ability[tile, 1]))
+    for other in range(s[L.N_PLAYERS]):
+        rival = s[L.CITY_STATE + other]
+        if other != seat and rival >= 0 and T.land_steps[side, home, T.city_start[side, rival]] <= 2:
+            value -= w[F.F_DRAFT_RIVAL]
+    return value
+
+
+@kernel
 def unit_power(s, T, seat, kind):
     """The Power a Land Unit of that movement kind brings (p. 6, p. 16): a Worker's, the
     seat's Hero's, else a Hoplite's (for all Units of a Land, as one Hoplite)."""
@@ -1187,7 +1255,7 @@ def option_value(s, T, w, opts, k, seat, kind, outlook):
     if kind == D_SPHINX:
         return -card_keep(T, b)
     if kind == D_CITY_STATE:
-        return w[F.F_DRAFT_ROOM] * open_neighbours(s, T, T.city_start[s[L.SIDE], a])
+        return draft_value(s, T, w, seat, a)
     if kind == D_DRAFT_FIRST:
         return -float(a)  # the City-state first: its starting Land sets the game
     if kind == D_HERO:  # the most Power, Odysseus's tokens counted as one more
