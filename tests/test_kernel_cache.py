@@ -270,11 +270,11 @@ def test_an_edit_with_a_warm_cache_plays_what_a_clean_build_plays(tmp_path):
     pd.testing.assert_frame_equal(_run(copy, tmp_path / "before", env), clean)  # warms the cache
 
     layout = copy / "sim/games/pericles/layout.py"
-    last_fields = "    # Last, so that clearing the board for a new game leaves them in place.\n"
+    last_field, last_name = '    ("VIOLATION", 1,', " EVENTS, VIOLATION,"
     text = layout.read_text(encoding="utf-8")
-    assert last_fields in text
-    layout.write_text(text.replace(last_fields, '    ("SPARE", 1, "a field no rule reads"),\n'
-                                   + last_fields), encoding="utf-8")
+    assert text.count(last_field) == 1 and text.count(last_name) == 1
+    text = text.replace(last_field, '    ("SPARE", 1, "a field no rule reads"),\n' + last_field)
+    layout.write_text(text.replace(last_name, " EVENTS, SPARE, VIOLATION,"), encoding="utf-8")
     for touched in ("sim/games/pericles/engine.py", "sim/games/pericles/rules/board.py"):
         with open(copy / touched, "a", encoding="utf-8") as source:
             source.write("# an edit\n")
