@@ -146,23 +146,23 @@ def test_role_day_cost_change_fails_at_the_default_size_and_names_what_moved(tmp
     assert any("end reason delian_league" in f.get("message") for f in failures)
 
 
-def korinthos_procures_with_3_gold(text: str) -> str:
-    """Korinthos's assumed ability, a Gold when it Procures, made 3 Gold."""
-    old = 'trigger = "procure", ability = [["resource", "gold", 1]]'
+def larissa_ascends_with_2_wine(text: str) -> str:
+    """Larissa's assumed ability, a Wine when it Ascends, made 2 Wine."""
+    old = 'trigger = "ascend", ability = [["resource", "wine", 1]]'
     assert text.count(old) == 1
-    return text.replace(old, 'trigger = "procure", ability = [["resource", "gold", 3]]')
+    return text.replace(old, 'trigger = "ascend", ability = [["resource", "wine", 2]]')
 
 
 def test_pillars_gate_catches_a_stronger_city_state(tmp_path, monkeypatch):
     """The committed Aegean baseline (balanced bots, 3 players), its first 8,000 games:
-    unchanged content passes, a clearly stronger Korinthos fails and is named (about +6 pp
-    of win share; the full 30,000 games find the same)."""
+    unchanged content passes, a clearly stronger Larissa fails and is named (about +8 pp
+    of win share)."""
     assert sim("check", "--baseline", PILLARS, "--n", "8000", "--quiet").exit_code == 0
-    edited_content(tmp_path, monkeypatch, korinthos_procures_with_3_gold, pillars_content)
+    edited_content(tmp_path, monkeypatch, larissa_ascends_with_2_wine, pillars_content)
     result = sim("check", "--baseline", PILLARS, "--n", "8000", "--quiet")
     assert result.exit_code == 1, result.output + result.stderr
     moved = [line for line in result.output.splitlines() if "**moved**" in line]
-    assert any("win share city-state korinthos" in line for line in moved), moved
+    assert any("win share city-state larissa" in line for line in moved), moved
 
 
 @pytest.mark.parametrize("content, expected", [
