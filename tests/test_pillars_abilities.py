@@ -8,9 +8,10 @@ then clockwise (p. 8); the Mythology tiles (the Sphinx's, the Gorgon's) and Pers
 import numpy as np
 import pytest
 
+from sim.games.content_files import is_assumed
 from sim.games.pillars import layout as L
 from sim.games.pillars import ops as O
-from sim.games.pillars.content import DECKS, TRACKS, is_assumed
+from sim.games.pillars.content import DECKS, TRACKS
 from sim.games.pillars.events import (
     CAUSE_ABILITY,
     EV_ABILITY_STEP,

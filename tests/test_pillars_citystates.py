@@ -5,9 +5,10 @@ Replenish Turn; Memphis takes an Egypt card; only its seat may Procure one (p. 2
 import numpy as np
 import pytest
 
+from sim.games.content_files import is_assumed
 from sim.games.pillars import layout as L
 from sim.games.pillars import ops as O
-from sim.games.pillars.content import RONDEL, TRIGGER_REPLENISH, TRIGGERS, is_assumed
+from sim.games.pillars.content import RONDEL, TRIGGER_REPLENISH, TRIGGERS
 from sim.games.pillars.events import (
     EV_ABILITY_STEP,
     EV_CITY_STATE_ABILITY,

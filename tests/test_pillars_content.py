@@ -411,11 +411,11 @@ BAD = [
      "content.toml: city_states.tiles.sparta.solo.deck_add[1]: expected [Starting card, Power]"),
     ("bad source", 'neighbours = ["iapygia"], source = "assumed:',
      'neighbours = ["iapygia"], source = "guess:',
-     f"content.toml: {MED_LAND}.bruttion.source: expected 'rulebook p. N', 'assumed: <cue>' or "
+     f"content.toml: {MED_LAND}.bruttion.source: expected 'rulebook p. N', 'assumed: <reason>' or "
      "'studio: <file>'"),
     ("abilities without a source", '[monuments]\nabilities = "assumed:',
      '[monuments]\nabilities = "theatre draws; assumed:',
-     "content.toml: monuments.abilities: expected 'rulebook p. N', 'assumed: <cue>' or "
+     "content.toml: monuments.abilities: expected 'rulebook p. N', 'assumed: <reason>' or "
      "'studio: <file>'"),
     ("unknown ability op", 'ability = [["energise", 1]], ability_source = "assumed: an Oracle',
      'ability = [["energize", 1]], ability_source = "assumed: an Oracle',

@@ -16,12 +16,13 @@ import functools
 import hashlib
 import json
 import pickle
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 
@@ -136,6 +137,83 @@ def show(value: Any) -> str:
     """A value as an error line quotes it (cut at 60 characters)."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class Checks:
+    """The checks a game's validator is built from. Each failure is one ``ContentError``
+    line: the file, where in it (``roles.veteran.day_cost``), what was expected and got."""
+
+    # where an item's numbers come from: a rulebook page ("rulebook p. 12", "pp. ~4"), a
+    # choice made here with its reason, or a studio's file
+    SOURCE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S|studio: \S)")
+    NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # an item's name in a file and in a --set key
+
+    def __init__(self, fname: str):
+        self.fname = fname
+
+    def fail(self, where: str, msg: str) -> NoReturn:
+        raise ContentError(f"{self.fname}: {where}: {msg}")
+
+    def table(self, where: str, obj: Any, required, optional=()) -> dict:
+        """A table with every ``required`` key and no key but those and ``optional``."""
+        if not isinstance(obj, dict):
+            self.fail(where, f"expected a table with keys {', '.join(required)}, got {show(obj)}")
+        for k in obj:
+            if k not in required and k not in optional:
+                self.fail(f"{where}.{k}" if where else k,
+                          f"unknown key; remove it{suggest(k, (*required, *optional))}")
+        for k in required:
+            if k not in obj:
+                self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
+        return obj
+
+    def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
+        return v
+
+    def bool_(self, where: str, v: Any) -> bool:
+        if not isinstance(v, bool):
+            self.fail(where, f"expected true or false, got {show(v)}")
+        return v
+
+    def word(self, where: str, v: Any, choices) -> str:
+        """``v``, one of the words ``choices``."""
+        if not isinstance(v, str) or v not in choices:
+            hint = suggest(v, choices) if isinstance(v, str) else ""
+            self.fail(where, f"expected one of {', '.join(choices)}, got {show(v)}{hint}")
+        return v
+
+    def code(self, where: str, v: Any, choices) -> int:
+        """The position of ``v`` among the words ``choices``: its code in the tables."""
+        return tuple(choices).index(self.word(where, v, choices))
+
+    def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
+        if not isinstance(v, list):
+            self.fail(where, f"expected a list, got {show(v)}")
+        if not lo <= len(v) <= hi:
+            size = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            self.fail(where, f"expected {size} entries, got {len(v)}")
+        return v
+
+    def source(self, where: str, v: Any) -> str:
+        if not isinstance(v, str) or not self.SOURCE.match(v):
+            self.fail(where, "expected 'rulebook p. N', 'assumed: <reason>' or 'studio: <file>', "
+                             f"got {show(v)}")
+        return v
+
+    def names(self, section: str, items: list) -> list[str]:
+        """The items' names, each a lower-case word given once."""
+        names: list[str] = []
+        for i, item in enumerate(items):
+            name = item.get("name") if isinstance(item, dict) else None
+            if not isinstance(name, str) or not self.NAME.match(name):
+                self.fail(f"{section}[{i}].name",
+                          f"expected a lower-case word (a-z, 0-9, _), got {show(name)}")
+            if name in names:
+                self.fail(f"{section}.{name}", "duplicated name; names must be unique")
+            names.append(name)
+        return names
 
 
 def read_toml(path: Path | Traversable) -> tuple[dict, bytes]:
@@ -386,6 +464,11 @@ def content_hash(data: dict) -> str:
 def is_assumed(source: object) -> bool:
     """An item's provenance says it was chosen here, not transcribed or given by a studio."""
     return isinstance(source, str) and source.startswith("assumed")
+
+
+def assumed_share(sources: list) -> float:
+    """The share of ``sources`` (every item's provenance) that says ``assumed``."""
+    return sum(map(is_assumed, sources)) / max(len(sources), 1)
 
 
 def pack(tables: tuple) -> np.recarray:

@@ -12,28 +12,16 @@ NumPy only.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from sim.games import content_files as files
 from sim.games.aeolis import layout as L
 from sim.games.aeolis import ops
 from sim.games.aeolis.params import PARAM_INDEX, PARAMS
-from sim.games.content_files import (
-    ContentError,
-    PackedContent,
-    Section,
-    StudioFile,
-    content_hash,
-    is_assumed,
-    pack,
-    read_content,
-    set_value,
-    show,
-    suggest,
-)
+from sim.games.content_files import ContentError, Section, show, suggest
 from sim.shipped import content_file
 
 DEFAULT_PATH = content_file("aeolis")
@@ -150,19 +138,9 @@ class Tables(NamedTuple):
     fx: np.ndarray            # [row, FX_WIDTH] effects
 
 
-@dataclass
-class Content(PackedContent):
-    packed: np.recarray  # pack(Tables): one row; a kernel called from Python takes the array
-    names: dict[str, tuple[str, ...]]
-    content_hash: str
-    assumed_share: float
-    data: dict
-    studio: StudioFile | None = None  # the studio's file laid over the shipped one
-
-    @property
-    def tables(self) -> np.record:
-        """The tables as kernels read them: ``T.card_kind[c]`` (fields as in ``Tables``)."""
-        return self.packed[0]
+class Content(files.LoadedContent):
+    """Aeolis' content: ``tables`` as kernels read them, ``T.card_kind[c]`` (fields as in
+    ``Tables``)."""
 
 
 def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
@@ -171,17 +149,18 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     (sim.games.content_files.layer), apply ``overrides`` (``params.NAME`` or a content
     field such as ``card.12.power``, see ``sim.games.content_files.set_value``), validate
     and compile."""
-    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
+    data, fname, studio_file = files.read_content(DEFAULT_PATH, SCHEMA, path, studio)
     params = {p.name: p.default for p in PARAMS}
     for key, value in (overrides or {}).items():
         if isinstance(key, str) and key.startswith("params."):
             _override(params, key, value, fname)
         else:
-            set_value(data, key, value, SCHEMA, fname)
+            files.set_value(data, key, value, SCHEMA, fname)
     data["params"] = params
     tables, names = _Compiler(fname).compile(data)
-    return Content(packed=pack(tables), names=names, content_hash=content_hash(data),
-                   assumed_share=_assumed_share(data), data=data, studio=studio_file)
+    return Content(packed=files.pack(tables), names=names, content_hash=files.content_hash(data),
+                   assumed_share=files.assumed_share(_sources(data)), data=data,
+                   studio=studio_file)
 
 
 def _override(params: dict, key: str, value: object, fname: str) -> None:
@@ -579,8 +558,8 @@ class _Compiler:
         return wheel, agora
 
 
-def _assumed_share(d: dict) -> float:
+def _sources(d: dict) -> list[str]:
+    """Every item's provenance, the tunables' included."""
     sources = [item.get("source", "") for key in ("tech", "structure", "upgrade", "card", "loot",
                                                   "magi_form") for item in d.get(key, [])]
-    sources += [p.source for p in PARAMS]
-    return sum(map(is_assumed, sources)) / max(len(sources), 1)
+    return sources + [p.source for p in PARAMS]

@@ -55,8 +55,7 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     sources = [data["die"].get("source", "")] + [p.source for p in PARAMS]
     return Content(packed=files.pack(tables), names={"faces": tuple(str(f) for f in faces)},
                    content_hash=files.content_hash(data),
-                   assumed_share=sum(map(files.is_assumed, sources)) / len(sources), data=data,
-                   studio=studio_file)
+                   assumed_share=files.assumed_share(sources), data=data, studio=studio_file)
 
 
 def _param(key: str, value: object, fname: str) -> int:

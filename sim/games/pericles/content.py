@@ -16,27 +16,15 @@ an effect by its row there. Row 0 is the empty effect. A row is
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.games.content_files import (
-    ContentError,
-    PackedContent,
-    Section,
-    StudioFile,
-    coerce,
-    content_hash,
-    is_assumed,
-    pack,
-    read_content,
-    set_value,
-    show,
-    suggest,
-)
+from sim.games import content_files as files
+from sim.games.content_files import Checks, ContentError, PackedContent, Section, show, suggest
+from sim.games.effect_ops import EffectRows
 from sim.games.pericles import ops
 from sim.games.pericles.params import PARAM_INDEX, PARAMS
 from sim.shipped import content_file
@@ -125,8 +113,6 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {
     "demagogue": ({"space", "effects", "source"}, set()),
 }
 _NAMED_SECTIONS = ("roles", "city_states", "athena_cards", "missions", "skills")
-_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-_SOURCE_RE = re.compile(r"^(rulebook p\. \d+|assumed: \S|studio: \S)")
 
 
 def _fields(kind: str) -> tuple[str, ...]:
@@ -181,7 +167,7 @@ class Content(PackedContent):
     content_hash: str
     assumed_share: float
     data: dict[str, Any]
-    studio: StudioFile | None = None  # the studio's file laid over the shipped one
+    studio: files.StudioFile | None = None  # the studio's file laid over the shipped one
 
 
 # --------------------------------------------------------------------------------------
@@ -200,14 +186,15 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     name, Demagogue cards by index. A string value is read as a TOML value when it
     parses as one (``"4"`` -> 4, ``"[1, 4]"`` -> [1, 4]), so command-line text works.
     """
-    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
+    data, fname, studio_file = files.read_content(DEFAULT_PATH, SCHEMA, path, studio)
     for key, value in (overrides or {}).items():
         _apply_override(data, key, value, fname)
     data = _Validator(fname).validate(data)
     tables, names = _compile(data)
-    return Content(tables=tables, packed=pack(tables), names=names,
-                   content_hash=content_hash(data), assumed_share=_assumed_share(data),
-                   data=data, studio=studio_file)
+    return Content(tables=tables, packed=files.pack(tables), names=names,
+                   content_hash=files.content_hash(data),
+                   assumed_share=files.assumed_share(_sources(data)), data=data,
+                   studio=studio_file)
 
 
 # --------------------------------------------------------------------------------------
@@ -223,9 +210,9 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
         if name not in PARAM_INDEX:
             raise ContentError(f"{fname}: override {key!r}: unknown parameter "
                                f"{name!r}{suggest(name, PARAM_INDEX)}")
-        data.setdefault("params", {})[name] = coerce(value)
+        data.setdefault("params", {})[name] = files.coerce(value)
         return
-    set_value(data, key, value, SCHEMA, fname)
+    files.set_value(data, key, value, SCHEMA, fname)
 
 
 # --------------------------------------------------------------------------------------
@@ -233,59 +220,15 @@ def _apply_override(data: dict, key: str, value: object, fname: str) -> None:
 # --------------------------------------------------------------------------------------
 
 
-class _Validator:
+class _Validator(Checks):
     def __init__(self, fname: str):
-        self.fname = fname
+        super().__init__(fname)
         self.params: dict[str, int] = {}
 
-    def fail(self, where: str, msg: str) -> None:
-        raise ContentError(f"{self.fname}: {where}: {msg}")
-
-    # ---- primitive checks -----------------------------------------------------------
-
     def keys(self, where: str, obj: Any, kind: str | tuple[set[str], set[str]]) -> dict:
+        """A table of the keys ``_KEYS[kind]`` (or ``kind``: required, optional) allows."""
         required, optional = _KEYS[kind] if isinstance(kind, str) else kind
-        if not isinstance(obj, dict):
-            self.fail(where, f"expected a table with keys {sorted(required)}, "
-                             f"got {show(obj)}")
-        for k in obj:
-            if k not in required and k not in optional:
-                self.fail(f"{where}.{k}" if where else k,
-                          f"unknown key; remove it{suggest(k, required | optional)}")
-        for k in sorted(required):
-            if k not in obj:
-                self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
-        return obj
-
-    def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
-        return v
-
-    def bool_(self, where: str, v: Any) -> bool:
-        if not isinstance(v, bool):
-            self.fail(where, f"expected true or false, got {show(v)}")
-        return v
-
-    def word(self, where: str, v: Any, choices) -> str:
-        if not isinstance(v, str) or v not in choices:
-            hint = suggest(v, choices) if isinstance(v, str) else ""
-            self.fail(where, f"expected one of {', '.join(choices)}, got {show(v)}{hint}")
-        return v
-
-    def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
-        if not isinstance(v, list):
-            self.fail(where, f"expected a list, got {show(v)}")
-        if not lo <= len(v) <= hi:
-            want = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            self.fail(where, f"expected {want} entries, got {len(v)}")
-        return v
-
-    def source(self, where: str, v: Any) -> str:
-        if not isinstance(v, str) or not _SOURCE_RE.match(v):
-            self.fail(where, "expected 'rulebook p. N', 'assumed: <reason>' or 'studio: <file>', "
-                             f"got {show(v)}")
-        return v
+        return self.table(where, obj, sorted(required), optional)
 
     def effect(self, where: str, v: Any, *, allow_empty: bool = True,
                allow_upgrade: bool = False) -> list:
@@ -311,17 +254,6 @@ class _Validator:
             seen_gain = seen_gain or not is_cost
             out.append([op, step[1]])
         return out
-
-    def names(self, section: str, items: list) -> None:
-        seen = set()
-        for i, item in enumerate(items):
-            name = item.get("name") if isinstance(item, dict) else None
-            if not isinstance(name, str) or not _NAME_RE.match(name):
-                self.fail(f"{section}[{i}].name",
-                          f"expected a lower-case word (a-z, 0-9, _), got {show(name)}")
-            if name in seen:
-                self.fail(f"{section}.{name}", "duplicated name; names must be unique")
-            seen.add(name)
 
     # ---- sections --------------------------------------------------------------------
 
@@ -586,24 +518,14 @@ class _Validator:
 # --------------------------------------------------------------------------------------
 
 
-class _FxTable:
+class _Effects(EffectRows):
+    """The effect table (``Tables.fx``), its steps given as (op word, argument)."""
+
     def __init__(self) -> None:
-        self.rows: list[list[int]] = [[0] * FX_WIDTH]
-        self.index: dict[tuple, int] = {(): 0}
+        super().__init__(MAX_STEPS, 2)
 
     def row(self, steps: list) -> int:
-        key = tuple((ops.OP_NAMES.index(op), arg) for op, arg in steps)
-        if key not in self.index:
-            r = [len(key)] + [0] * (2 * MAX_STEPS)
-            for i, (op, arg) in enumerate(key):
-                r[1 + 2 * i], r[2 + 2 * i] = op, arg
-            self.index[key] = len(self.rows)
-            self.rows.append(r)
-        return self.index[key]
-
-    def padded(self) -> list[list[int]]:
-        """The rows, then empty ones up to the next multiple of FX_ROWS_STEP."""
-        return self.rows + [[0] * FX_WIDTH] * (-len(self.rows) % FX_ROWS_STEP)
+        return super().row([(ops.OP_NAMES.index(op), arg) for op, arg in steps])
 
 
 def _arr(rows) -> np.ndarray:
@@ -611,7 +533,7 @@ def _arr(rows) -> np.ndarray:
 
 
 def _compile(d: dict) -> tuple[Tables, dict[str, tuple[str, ...]]]:
-    fx = _FxTable()
+    fx = _Effects()
     b = d["board"]
     board = ([ops.OFFICE_NAMES.index(o) for o in b["row_offices"]]
              + [ops.OFFICE_NAMES.index(o) for o in b["column_offices"]]
@@ -668,7 +590,7 @@ def _compile(d: dict) -> tuple[Tables, dict[str, tuple[str, ...]]]:
 
     tables = Tables(
         params=_arr([d["params"][p.name] for p in PARAMS]),
-        fx=_arr(fx.padded()),
+        fx=fx.table(FX_ROWS_STEP),
         board=_arr(board),
         offer_columns=_arr(b["offer_columns"]),
         wayposts=_arr(b["wayposts"]),
@@ -691,8 +613,9 @@ def _compile(d: dict) -> tuple[Tables, dict[str, tuple[str, ...]]]:
     return tables, names
 
 
-def _assumed_share(d: dict) -> float:
+def _sources(d: dict) -> list[str]:
+    """Every item's provenance."""
     sources = [d["board"]["source"], d["oikos"]["source"]]
     for section in (*_NAMED_SECTIONS, "demagogue"):
         sources += [item["source"] for item in d[section]]
-    return sum(map(is_assumed, sources)) / len(sources)
+    return sources

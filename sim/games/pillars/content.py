@@ -15,27 +15,15 @@ below (``RESOURCES`` and so on).
 
 from __future__ import annotations
 
-import re
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from sim.games.content_files import (
-    ContentError,
-    PackedContent,
-    Section,
-    StudioFile,
-    content_hash,
-    is_assumed,
-    pack,
-    read_content,
-    set_value,
-    show,
-    suggest,
-)
+from sim.games import content_files as files
+from sim.games.content_files import Checks, Section, show, suggest
+from sim.games.content_files import ContentError as ContentError  # what a bad file raises
 from sim.games.effect_ops import EffectRows
 from sim.games.pillars import ops
 from sim.shipped import content_file
@@ -143,8 +131,6 @@ S_HANDS = 0  # setup[0:4] hand sizes by seat, then:
 S_EXTRA_CITY_STATES, S_BLOCKED = 4, 5  # setup[5:8] Regions blocked at 2, 3, 4 players
 S_REPLENISH, S_MYTHOLOGY_SLOTS, S_MAX_MYTHOLOGY, S_COMMON_CITIES = 8, 9, 10, 11
 
-_SOURCE_RE = re.compile(r"^(rulebook pp?\. ~?\d+|assumed: \S|studio: \S)")
-_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 # the words of an ability step's arguments by kind (ops.OP_TABLE), coded by position
 ABILITY_WORDS = {"resource": RESOURCES, "track": TRACKS, "unit": UNITS, "building": BUILDINGS,
                  "deck": DECKS, **ops.ARG_WORDS}
@@ -276,19 +262,9 @@ class Tables(NamedTuple):
     start_pieces: np.ndarray    # [START_PIECES] pieces each colour puts on its starting Land (step 12)
 
 
-@dataclass
-class Content(PackedContent):
-    packed: np.recarray  # pack(Tables): one row; a kernel called from Python takes the array
-    names: dict[str, tuple[str, ...]]  # names by index: "lands.aegean", "cards", ...
-    content_hash: str
-    assumed_share: float  # share of items whose source starts with "assumed"
-    data: dict[str, Any]
-    studio: StudioFile | None = None  # the studio's file laid over the shipped one
-
-    @property
-    def tables(self) -> np.record:
-        """The tables as kernels read them: ``T.cards[c, C_POWER]`` (fields as in ``Tables``)."""
-        return self.packed[0]
+class Content(files.LoadedContent):
+    """Pillars' content: ``names`` by index ("lands.aegean", "cards", ...); ``tables`` as
+    kernels read them, ``T.cards[c, C_POWER]`` (fields as in ``Tables``)."""
 
 
 def load_content(path: Path | None = None, overrides: dict[str, object] | None = None,
@@ -297,90 +273,33 @@ def load_content(path: Path | None = None, overrides: dict[str, object] | None =
     (sim.games.content_files.layer), apply ``overrides`` (dotted keys such as
     ``characters.cards.oracle.power``, see ``sim.games.content_files.set_value``),
     validate, hash and compile."""
-    data, fname, studio_file = read_content(DEFAULT_PATH, SCHEMA, path, studio)
+    data, fname, studio_file = files.read_content(DEFAULT_PATH, SCHEMA, path, studio)
     for key, value in (overrides or {}).items():
-        set_value(data, key, value, SCHEMA, fname)
+        files.set_value(data, key, value, SCHEMA, fname)
     tables, names = _Compiler(fname).compile(data)
-    return Content(packed=pack(tables), names=names, content_hash=content_hash(data),
-                   assumed_share=_assumed_share(data), data=data, studio=studio_file)
+    return Content(packed=files.pack(tables), names=names, content_hash=files.content_hash(data),
+                   assumed_share=files.assumed_share(_sources(data)), data=data,
+                   studio=studio_file)
 
 
 def _arr(rows) -> np.ndarray:
     return np.ascontiguousarray(np.array(rows, dtype=np.int32))
 
 
-class _Compiler:
+class _Compiler(Checks):
     """Validates each section as it compiles it; the first problem raises."""
-
-    def __init__(self, fname: str):
-        self.fname = fname
-
-    def fail(self, where: str, msg: str):
-        raise ContentError(f"{self.fname}: {where}: {msg}")
-
-    # ---- primitive checks -----------------------------------------------------------
-
-    def table(self, where: str, obj: Any, required, optional=()) -> dict:
-        if not isinstance(obj, dict):
-            self.fail(where, f"expected a table with keys {', '.join(required)}, got {show(obj)}")
-        for k in obj:
-            if k not in required and k not in optional:
-                self.fail(f"{where}.{k}" if where else k,
-                          f"unknown key; remove it{suggest(k, (*required, *optional))}")
-        for k in required:
-            if k not in obj:
-                self.fail(f"{where}.{k}" if where else k, "missing required key; add it")
-        return obj
 
     def item(self, where: str, obj: Any, section: Section, optional=()) -> dict:
         """A table of ``section``'s fields (SCHEMA); those in ``optional`` may be left out."""
         return self.table(where, obj, tuple(f for f in section.fields if f not in optional),
                           tuple(f for f in section.fields if f in optional))
 
-    def int_(self, where: str, v: Any, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            self.fail(where, f"expected an integer {lo}..{hi}, got {show(v)}")
-        return v
-
-    def word(self, where: str, v: Any, choices) -> int:
-        """The code of ``v`` among ``choices``."""
-        if not isinstance(v, str) or v not in choices:
-            hint = suggest(v, choices) if isinstance(v, str) else ""
-            self.fail(where, f"expected one of {', '.join(choices)}, got {show(v)}{hint}")
-        return tuple(choices).index(v)
-
-    def list_(self, where: str, v: Any, lo: int = 0, hi: int = 10**6) -> list:
-        if not isinstance(v, list):
-            self.fail(where, f"expected a list, got {show(v)}")
-        if not lo <= len(v) <= hi:
-            size = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            self.fail(where, f"expected {size} entries, got {len(v)}")
-        return v
-
-    def source(self, where: str, v: Any) -> None:
-        if not isinstance(v, str) or not _SOURCE_RE.match(v):
-            self.fail(where, f"expected 'rulebook p. N', 'assumed: <cue>' or 'studio: <file>', "
-                             f"got {show(v)}")
-
-    def named(self, section: str, items: list) -> list[str]:
-        """The items' names, checked lower-case and unique."""
-        names: list[str] = []
-        for i, item in enumerate(items):
-            name = item.get("name") if isinstance(item, dict) else None
-            if not isinstance(name, str) or not _NAME_RE.match(name):
-                self.fail(f"{section}[{i}].name",
-                          f"expected a lower-case word (a-z, 0-9, _), got {show(name)}")
-            if name in names:
-                self.fail(f"{section}.{name}", "duplicated name; names must be unique")
-            names.append(name)
-        return names
-
     def count(self, where: str, got: int, want: int, what: str) -> None:
         if got != want:
             self.fail(where, f"{got} {what}, but components says {want}; make them agree")
 
     def resources(self, where: str, v: Any, lo: int, hi: int) -> list[int]:
-        return [self.word(f"{where}[{i}]", r, RESOURCES)
+        return [self.code(f"{where}[{i}]", r, RESOURCES)
                 for i, r in enumerate(self.list_(where, v, lo, hi))]
 
     def sourced(self, section: str, obj: Any, key: str, counted: str = "") -> list:
@@ -474,17 +393,17 @@ class _Compiler:
         self.item("rondel", r, SCHEMA["rondel"])
         self.source("rondel.source", r["source"])
         sec = self.list_("rondel.sections", r["sections"], len(RONDEL), len(RONDEL))
-        codes = [self.word(f"rondel.sections[{i}]", v, RONDEL) for i, v in enumerate(sec)]
+        codes = [self.code(f"rondel.sections[{i}]", v, RONDEL) for i, v in enumerate(sec)]
         if len(set(codes)) != len(RONDEL):
             self.fail("rondel.sections", f"list each of {', '.join(RONDEL)} once")
-        first = codes.index(self.word("rondel.start", r["start"], RONDEL))
+        first = codes.index(self.code("rondel.start", r["start"], RONDEL))
         return codes[first:] + codes[:first]
 
     # ---- the map ---------------------------------------------------------------------
 
     def boards(self, boards: Any, names: dict) -> dict[str, np.ndarray]:
         self.list_("boards", boards, len(SIDES), len(SIDES))
-        sides = [self.word(f"boards[{i}].side", self.item(f"boards[{i}]", b, _BOARD, ("atlantis",))["side"],
+        sides = [self.code(f"boards[{i}].side", self.item(f"boards[{i}]", b, _BOARD, ("atlantis",))["side"],
                            SIDES) for i, b in enumerate(boards)]
         if sorted(sides) != list(range(len(SIDES))):
             self.fail("boards", f"expected one board of each side: {', '.join(SIDES)}")
@@ -515,23 +434,23 @@ class _Compiler:
         w = f"boards.{side}"
         self.source(f"{w}.source", b["source"])
         regions = self.list_(f"{w}.regions", b["regions"], N_REGIONS, N_REGIONS)
-        region_names = self.named(f"{w}.regions", regions)
+        region_names = self.names(f"{w}.regions", regions)
         for r in regions:
             self.item(f"{w}.regions.{r['name']}", r, _BOARD.lists["regions"])
             self.source(f"{w}.regions.{r['name']}.source", r["source"])
         lands = self.list_(f"{w}.lands", b["lands"], BOARD_LANDS, BOARD_LANDS)
-        land_names = self.named(f"{w}.lands", lands)
+        land_names = self.names(f"{w}.lands", lands)
         seas = self.list_(f"{w}.seas", b["seas"], 1, MAX_SEAS)
         n_seas = len(seas)
         for i, sea in enumerate(seas):
             self.item(f"{w}.seas[{i}]", sea, _BOARD.lists["seas"], ("name",))
             self.int_(f"{w}.seas[{i}].number", sea["number"], i + 1, i + 1)
             self.source(f"{w}.seas.{i + 1}.source", sea["source"])
-            if "name" in sea and not (isinstance(sea["name"], str) and _NAME_RE.match(sea["name"])):
+            if "name" in sea and not (isinstance(sea["name"], str) and self.NAME.match(sea["name"])):
                 self.fail(f"{w}.seas.{i + 1}.name", f"expected a lower-case word, got {show(sea['name'])}")
 
         def land(where: str, v: Any) -> int:
-            return self.word(where, v, land_names)
+            return self.code(where, v, land_names)
 
         def sea_no(where: str, v: Any) -> int:
             return self.int_(where, v, 1, n_seas) - 1
@@ -544,8 +463,8 @@ class _Compiler:
             lw = f"{w}.lands.{ld['name']}"
             self.item(lw, ld, _BOARD.lists["lands"], ("port",))
             self.source(f"{lw}.source", ld["source"])
-            region[i] = self.word(f"{lw}.region", ld["region"], region_names)
-            icon[i] = self.word(f"{lw}.icon", ld["icon"], ICONS)
+            region[i] = self.code(f"{lw}.region", ld["region"], region_names)
+            icon[i] = self.code(f"{lw}.icon", ld["icon"], ICONS)
             for k, v in enumerate(self.list_(f"{lw}.seas", ld["seas"])):
                 land_sea[i, sea_no(f"{lw}.seas[{k}]", v)] = 1
             for k, v in enumerate(self.list_(f"{lw}.neighbours", ld["neighbours"])):
@@ -638,7 +557,7 @@ class _Compiler:
         return seas
 
     def order(self, where: str, v: Any, regions: list[str], lo: int, hi: int | None = None) -> list[int]:
-        codes = [self.word(f"{where}[{i}]", r, regions)
+        codes = [self.code(f"{where}[{i}]", r, regions)
                  for i, r in enumerate(self.list_(where, v, lo, hi or lo))]
         if len(set(codes)) != len(codes):
             self.fail(where, "a Region is listed twice; list each once")
@@ -668,7 +587,7 @@ class _Compiler:
 
     def tracks(self, items: Any) -> tuple[list, list]:
         self.list_("tracks", items, N_REGIONS, N_REGIONS)
-        order = self.named("tracks", items)
+        order = self.names("tracks", items)
         if sorted(order) != sorted(TRACKS):
             self.fail("tracks", f"expected the tracks {', '.join(TRACKS)}, got {', '.join(order)}")
         steps, rows = [], []
@@ -676,16 +595,16 @@ class _Compiler:
             w = f"tracks.{t['name']}"
             self.item(w, t, SCHEMA["tracks"])
             self.source(f"{w}.source", t["source"])
-            rows.append([self.word(f"{w}.resource", t["resource"], (*RESOURCES, "wild")),
-                         self.word(f"{w}.icon", t["icon"], ICONS)])
+            rows.append([self.code(f"{w}.resource", t["resource"], (*RESOURCES, "wild")),
+                         self.code(f"{w}.icon", t["icon"], ICONS)])
             track = []
             for k, st in enumerate(self.list_(f"{w}.steps", t["steps"], 5, 5)):
                 sw = f"{w}.steps[{k}]"
                 self.table(sw, st, ("reward",), ("ability",))
-                reward = self.word(f"{sw}.reward", st["reward"], REWARDS)
+                reward = self.code(f"{sw}.reward", st["reward"], REWARDS)
                 if (k + 1 in CITY_STEPS) != (REWARDS[reward] == "city"):
                     self.fail(f"{sw}.reward", "steps 3 and 5, and only they, carry a Common City (p. ~4)")
-                track.append([reward, self.word(f"{sw}.ability", st.get("ability", "none"), ABILITIES)])
+                track.append([reward, self.code(f"{sw}.ability", st.get("ability", "none"), ABILITIES)])
             steps.append(track)
         if len({r[0] for r in rows}) != len(TRACKS):
             self.fail("tracks", "each track needs its own Resource (p. 2)")
@@ -727,7 +646,7 @@ class _Compiler:
             self.fail("player_board.settle_rows", f"{sum(settle)} Pillars on the board and "
                       f"{self.start['pillars']} at the start, but a colour has {pieces['pillars']}")
         st = self.table("player_board.strategy_types", pb["strategy_types"], ("deploy", "build", "settle"))
-        types = [self.word(f"player_board.strategy_types.{k}", st[k], ICONS)
+        types = [self.code(f"player_board.strategy_types.{k}", st[k], ICONS)
                  for k in ("deploy", "build", "settle")]
         if len(set(types)) != 3:
             self.fail("player_board.strategy_types", "each section grants its own tile type")
@@ -739,7 +658,7 @@ class _Compiler:
     def cards(self, data: dict, names: dict) -> list[list[int]]:
         sc = self.item("starting_cards", data["starting_cards"], SCHEMA["starting_cards"])
         items = self.list_("starting_cards.cards", sc["cards"], 1)
-        self.named("starting_cards.cards", items)
+        self.names("starting_cards.cards", items)
         rows, card_names = [], []
         for c in items:
             w = f"starting_cards.cards.{c['name']}"
@@ -759,7 +678,7 @@ class _Compiler:
             self.source(f"{section}.abilities", sec["abilities"])
             items = self.list_(f"{section}.cards", sec["cards"])
             self.count(f"{section}.cards", len(items), self.comp[section], "cards")
-            card_names += self.named(f"{section}.cards", items)
+            card_names += self.names(f"{section}.cards", items)
             for c in items:
                 rows.append(self.card_row(section, c, kind, False))
         # the Siege of Destiny's cards last, so that the other cards keep their rows
@@ -768,9 +687,9 @@ class _Compiler:
         self.source(f"{section}.abilities", sec["abilities"])
         items = self.list_(f"{section}.cards", sec["cards"])
         self.count(f"{section}.cards", len(items), self.comp["destiny_cards"], "cards")
-        card_names += self.named(f"{section}.cards", items)
+        card_names += self.names(f"{section}.cards", items)
         for c in items:
-            kind = 1 + self.word(f"{section}.cards.{c['name']}.kind", c.get("kind"),
+            kind = 1 + self.code(f"{section}.cards.{c['name']}.kind", c.get("kind"),
                                  DESTINY_CARD_KINDS)
             rows.append(self.card_row(section, c, kind, True))
         names["cards"] = tuple(card_names)
@@ -826,20 +745,20 @@ class _Compiler:
             return self.int_(where, v, 1, ops.MAX_N)
         if kind in ops.ANY_ARGS and v == "any":
             return ops.ANY
-        return self.word(where, v, ABILITY_WORDS[kind] + ("any",) * (kind in ops.ANY_ARGS))
+        return self.code(where, v, ABILITY_WORDS[kind] + ("any",) * (kind in ops.ANY_ARGS))
 
     def mythology(self, m: Any, names: dict) -> list[list[int]]:
         self.item("mythology", m, SCHEMA["mythology"])
         self.source("mythology.abilities", m["abilities"])
         self.myth_abilities: list[list[int]] = []
         items = self.list_("mythology.cards", m["cards"], 1)
-        self.named("mythology.cards", items)
+        self.names("mythology.cards", items)
         rows, card_names = [], []
         for c in items:
             w = f"mythology.cards.{c['name']}"
             self.item(w, c, SCHEMA["mythology"].lists["cards"], ("copies",))
             self.source(f"{w}.source", c["source"])
-            row = [self.word(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
+            row = [self.code(f"{w}.deck", c["deck"], DECKS), self.int_(f"{w}.wine", c["wine"], 0, 5)]
             fx = self.ability(w, c, "ability")
             anytime = all(self.fx.rows[fx][1 + 3 * k] not in ops.OWN_TURN_ONLY
                           for k in range(self.fx.rows[fx][0]))
@@ -859,7 +778,7 @@ class _Compiler:
         self.city_abilities: list[list[int]] = []
         tiles = self.list_("city_states.tiles", cs["tiles"])
         self.count("city_states.tiles", len(tiles), self.comp["city_state_tiles"], "tiles")
-        names["city_states"] = tuple(self.named("city_states.tiles", tiles))
+        names["city_states"] = tuple(self.names("city_states.tiles", tiles))
         lands = {b["side"]: [ld["name"] for ld in b["lands"]] for b in boards}
         coastal = {b["side"]: {ld["name"] for ld in b["lands"] if ld["seas"]} for b in boards}
         starts = [[0] * len(tiles) for _ in SIDES]
@@ -869,12 +788,12 @@ class _Compiler:
             self.item(w, tile, SCHEMA["city_states"].lists["tiles"], ("solo",))
             self.source(f"{w}.source", tile["source"])
             self.city_abilities.append([self.ability(w, tile, "ability"),
-                                        self.word(f"{w}.trigger", tile["trigger"], TRIGGERS)])
+                                        self.code(f"{w}.trigger", tile["trigger"], TRIGGERS)])
             for s, side in enumerate(SIDES):
                 face = self.table(f"{w}.{side}", tile[side], ("name", "start"))
-                if not isinstance(face["name"], str) or not _NAME_RE.match(face["name"]):
+                if not isinstance(face["name"], str) or not self.NAME.match(face["name"]):
                     self.fail(f"{w}.{side}.name", f"expected a lower-case word, got {show(face['name'])}")
-                land = self.word(f"{w}.{side}.start", face["start"], lands[side])
+                land = self.code(f"{w}.{side}.start", face["start"], lands[side])
                 if face["start"] not in coastal[side]:
                     self.fail(f"{w}.{side}.start", "a starting Land must touch a Sea (step 12 "
                               "puts a Ship next to it); choose a coastal Land")
@@ -897,7 +816,7 @@ class _Compiler:
         resources = self.resources(f"{w}.resources", solo["resources"], 2, 2)
         if len(set(resources)) != 2:
             self.fail(f"{w}.resources", "two different preferred Resources (p. ~21)")
-        icons = [self.word(f"{w}.icons[{i}]", v, ICONS)
+        icons = [self.code(f"{w}.icons[{i}]", v, ICONS)
                  for i, v in enumerate(self.list_(f"{w}.icons", solo["icons"], 3, 3))]
         if len(set(icons)) != 3:
             self.fail(f"{w}.icons", "order all three Land icons, each once")
@@ -928,22 +847,22 @@ class _Compiler:
                           f"card{suggest(name, names['cards'] + names['mythology'])}")
         for i, name in enumerate(self.list_("solo.first_ability_only", solo["first_ability_only"],
                                             0, 10)):
-            out.append([SOLO_FIRST_ONLY, self.word(f"solo.first_ability_only[{i}]", name,
+            out.append([SOLO_FIRST_ONLY, self.code(f"solo.first_ability_only[{i}]", name,
                                                    names["cards"])])
         special = [[0] * len(names["city_states"]) for _ in SIDES]
         for i, item in enumerate(self.list_("solo.setup_specials", solo["setup_specials"], 0, 20)):
             w = f"solo.setup_specials[{i}]"
             self.table(w, item, ("city_state", "side", "special"))
-            tile = self.word(f"{w}.city_state", item["city_state"], names["city_states"])
-            side = self.word(f"{w}.side", item["side"], SIDES)
-            special[side][tile] = self.word(f"{w}.special", item["special"], SOLO_SPECIALS[1:]) + 1
-        order = [self.word(f"solo.criteria_order[{i}]", r, RESOURCES) for i, r in
+            tile = self.code(f"{w}.city_state", item["city_state"], names["city_states"])
+            side = self.code(f"{w}.side", item["side"], SIDES)
+            special[side][tile] = self.code(f"{w}.special", item["special"], SOLO_SPECIALS[1:]) + 1
+        order = [self.code(f"solo.criteria_order[{i}]", r, RESOURCES) for i, r in
                  enumerate(self.list_("solo.criteria_order", solo["criteria_order"], 5, 5))]
         if sorted(order) != list(range(len(RESOURCES))):
             self.fail("solo.criteria_order", "name each Resource once: an Active card of any "
                       "Resource picks one option of five (p. ~21)")
         settle = self.table("solo.settle_hoplites", solo["settle_hoplites"], ICONS)
-        units = [self.word(f"solo.preferred_units[{i}]", u, UNITS) for i, u in
+        units = [self.code(f"solo.preferred_units[{i}]", u, UNITS) for i, u in
                  enumerate(self.list_("solo.preferred_units", solo["preferred_units"], 3, 3))]
         if len(set(units)) != len(UNITS):
             self.fail("solo.preferred_units", "order all three Units, each once")
@@ -959,8 +878,8 @@ class _Compiler:
         for i, t in enumerate(items):
             w = f"population.tiles[{i}]"
             self.table(w, t, ("icon", "power", "reward"))
-            rows.append([self.word(f"{w}.icon", t["icon"], ICONS), self.int_(f"{w}.power", t["power"], 1, 12),
-                         self.word(f"{w}.reward", t["reward"], POPULATION_REWARDS)])
+            rows.append([self.code(f"{w}.icon", t["icon"], ICONS), self.int_(f"{w}.power", t["power"], 1, 12),
+                         self.code(f"{w}.reward", t["reward"], POPULATION_REWARDS)])
         for i, icon in enumerate(ICONS):
             need = max(sum(ld["icon"] == icon for ld in b["lands"]) for b in boards)
             have = sum(r[0] == i for r in rows)
@@ -974,7 +893,7 @@ class _Compiler:
         for i, t in enumerate(self.sourced("barbarians", barb, "tiles", "barbarian_tiles")):
             w = f"barbarians.tiles[{i}]"
             self.table(w, t, ("kind", "power"))
-            rows.append([self.word(f"{w}.kind", t["kind"], BARBARIAN_KINDS),
+            rows.append([self.code(f"{w}.kind", t["kind"], BARBARIAN_KINDS),
                          self.int_(f"{w}.power", t["power"], 1, 12)])
         return rows
 
@@ -984,7 +903,7 @@ class _Compiler:
         self.source("heroes.odysseus_source", h["odysseus_source"])
         tiles = self.list_("heroes.tiles", h["tiles"], 1)
         self.count("heroes.tiles", len(tiles), self.comp["hero_tiles"], "tiles")
-        names["heroes"] = tuple(self.named("heroes.tiles", tiles))
+        names["heroes"] = tuple(self.names("heroes.tiles", tiles))
         rows = []
         for tile in tiles:
             w = f"heroes.tiles.{tile['name']}"
@@ -994,7 +913,7 @@ class _Compiler:
             tokens = tile.get("tokens", False)
             if not isinstance(tokens, bool):
                 self.fail(f"{w}.tokens", f"expected true or false, got {show(tokens)}")
-            trigger = self.word(f"{w}.trigger", tile["trigger"], HERO_TRIGGERS)
+            trigger = self.code(f"{w}.trigger", tile["trigger"], HERO_TRIGGERS)
             if (trigger == len(TRIGGERS)) != ("ability" not in tile):
                 self.fail(f"{w}.trigger", 'an ability needs a trigger, and trigger "none" no '
                           "ability; make them agree")
@@ -1003,7 +922,7 @@ class _Compiler:
         tokens = self.list_("heroes.odysseus", h["odysseus"], 1, N_REGIONS)
         self.count("heroes.odysseus", len(tokens), self.comp["odysseus_tokens"], "tokens")
         return {"heroes": _arr(rows), "odysseus": _arr(
-            [self.word(f"heroes.odysseus[{i}]", c, ODYSSEUS_CHALLENGES) for i, c in enumerate(tokens)])}
+            [self.code(f"heroes.odysseus[{i}]", c, ODYSSEUS_CHALLENGES) for i, c in enumerate(tokens)])}
 
     def destiny(self, d: Any, names: dict) -> dict[str, np.ndarray]:
         """The Siege of Destiny's sides and numbers (p. ~18); its cards are in ``cards``."""
@@ -1017,14 +936,14 @@ class _Compiler:
             w = f"{where}.sides.{tile}"
             self.item(w, side, SCHEMA[where].lists["sides"])
             self.source(f"{w}.source", side["source"])
-            card = self.word(f"{w}.character", side["character"], names["cards"])
+            card = self.code(f"{w}.character", side["character"], names["cards"])
             kind, destiny = self.card_rows[card][C_KIND], self.card_rows[card][C_DESTINY]
             if kind != CARD_KINDS.index("character") or not destiny:
                 self.fail(f"{w}.character", f"{side['character']!r} is not a Character card of "
                           f"{where}.cards; name one")
-            rows.append([self.word(f"{w}.city_state", tile, names["city_states"]),
-                         self.word(f"{w}.team", side["team"], DESTINY_TEAMS),
-                         self.word(f"{w}.hero", side["hero"], names["heroes"]), card,
+            rows.append([self.code(f"{w}.city_state", tile, names["city_states"]),
+                         self.code(f"{w}.team", side["team"], DESTINY_TEAMS),
+                         self.code(f"{w}.hero", side["hero"], names["heroes"]), card,
                          self.int_(f"{w}.players", side["players"], 2, MAX_PLAYERS)])
         for team, word in enumerate(DESTINY_TEAMS):
             if not any(r[DS_TEAM] == team and r[DS_PLAYERS] == 2 for r in rows):
@@ -1044,7 +963,7 @@ class _Compiler:
         for i, t in enumerate(self.sourced("resource_tiles", rt, "tiles")):
             w = f"resource_tiles.tiles.{t.get('resource') if isinstance(t, dict) else i}"
             self.item(w, t, SCHEMA["resource_tiles"].lists["tiles"])
-            res = self.word(f"{w}.resource", t["resource"], RESOURCES)
+            res = self.code(f"{w}.resource", t["resource"], RESOURCES)
             rows += ([[res, 1]] * self.int_(f"{w}.starting", t["starting"], 0, 20)
                      + [[res, 0]] * self.int_(f"{w}.other", t["other"], 0, 20))
         self.count("resource_tiles.tiles", len(rows), self.comp["resource_tiles"], "tiles")
@@ -1062,14 +981,14 @@ class _Compiler:
             self.item(w, c, SCHEMA["prophecies"].lists["cards"], ("piece", "count", "glory"))
             number = self.int_(f"{w}.number", c["number"], i + 1, i + 1)
             era = self.int_(f"{w}.era", c["era"], 1, 3)
-            quest = self.word(f"{w}.quest", c["quest"], QUESTS)
+            quest = self.code(f"{w}.quest", c["quest"], QUESTS)
             qname = QUESTS[quest]
             piece = -1
             if (qname in QUEST_PIECES) != ("piece" in c):
                 self.fail(f"{w}.piece", f"quest {qname} " + ("names a piece: add piece" if
                           qname in QUEST_PIECES else "takes no piece: remove it"))
             if "piece" in c:
-                piece = self.word(f"{w}.piece", c["piece"], QUEST_PIECES[qname])
+                piece = self.code(f"{w}.piece", c["piece"], QUEST_PIECES[qname])
             if (qname in QUEST_MAX_COUNT) != ("count" in c):
                 self.fail(f"{w}.count", f"quest {qname} " + ("takes a count: add count" if
                           qname in QUEST_MAX_COUNT else "takes no count: remove it"))
@@ -1086,17 +1005,17 @@ class _Compiler:
 
     def strategy(self, st: Any) -> list[list[int]]:
         items = self.sourced("strategy", st, "tiles")
-        self.named("strategy.tiles", items)
+        self.names("strategy.tiles", items)
         rows = []
         for t in items:
             w = f"strategy.tiles.{t['name']}"
             self.item(w, t, SCHEMA["strategy"].lists["tiles"], ("copies", "resource"))
-            code = self.word(f"{w}.name", t["name"], STRATEGY)
+            code = self.code(f"{w}.name", t["name"], STRATEGY)
             guild = t["name"].endswith("_guild")
             if guild != ("resource" in t):
                 self.fail(f"{w}.resource", "a Guild names its Resource; other tiles do not")
-            res = self.word(f"{w}.resource", t["resource"], RESOURCES) if guild else -1
-            row = [self.word(f"{w}.type", t["type"], ICONS), code, res]
+            res = self.code(f"{w}.resource", t["resource"], RESOURCES) if guild else -1
+            row = [self.code(f"{w}.type", t["type"], ICONS), code, res]
             rows += [row] * self.int_(f"{w}.copies", t.get("copies", 1), 1, 5)
         self.count("strategy.tiles", len(rows), self.comp["strategy_tiles"], "tiles counting copies")
         for i, icon in enumerate(ICONS):
@@ -1128,8 +1047,8 @@ def _ability_steps(steps: list) -> list[list[int]]:
              for track in steps] for ability in range(len(ABILITIES))]
 
 
-def _assumed_share(d: dict) -> float:
-    """Share of items whose source starts with 'assumed' (an item with any assumed value)."""
+def _sources(d: dict) -> list[str]:
+    """Every item's provenance (an item with any assumed value counts as assumed)."""
     sources = [d[k]["source"] for k in ("components", "setup", "rondel", "player_board",
                                         "population", "barbarians", "resource_tiles",
                                         "prophecies", "strategy")]
@@ -1147,4 +1066,4 @@ def _assumed_share(d: dict) -> float:
     for section in (*_CARD_SECTIONS, "siege_of_destiny", "mythology"):
         sources += [c["source"] for c in d[section]["cards"]]
         sources += [c["ability_source"] for c in d[section]["cards"] if "ability_source" in c]
-    return sum(is_assumed(s) for s in sources) / len(sources)
+    return sources
