@@ -33,12 +33,13 @@ from sim.games.pericles.decisions import (
 )
 from sim.games.pericles.engine import assembly
 from sim.games.pericles.game import PericlesSetup, play_traced, simulate
-from sim.games.pericles.holdings import card_cost_kind, skill_modifier
 from sim.games.pericles.invariants import V_NO_BOT_ENTRY
 from sim.games.pericles.rules import actions, build
 from sim.games.pericles.rules import assembly as assembly_rules
+from sim.games.pericles.rules.actions import card_cost_kind
 from sim.games.pericles.rules.core import decide
 from sim.games.pericles.rules.governance import governance
+from sim.games.pericles.rules.skills import skill_modifier
 from strategies.pericles import heuristic as H
 from strategies.pericles import view as V
 from strategies.pericles.features import FEATURE_NAMES, NF, ROW

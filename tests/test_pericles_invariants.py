@@ -19,9 +19,9 @@ from sim.games.pericles.events import (
     EV_PLACE_CITIZEN,
 )
 from sim.games.pericles.game import PericlesSetup, play_traced, simulate
-from sim.games.pericles.holdings import camp_count
 from sim.games.pericles.invariants import VIOLATION_NAMES
 from sim.games.pericles.ops import CULTURE
+from sim.games.pericles.rules.pieces import camp_count
 
 GAMES = 10_000
 TRACED = 150

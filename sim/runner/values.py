@@ -108,3 +108,14 @@ def check_names(key: str, value: object, shape: str, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise RunError(f"{where}: {key} must be {shape}, got {value!r}")
     return list(value)
+
+
+def check_known(key: str, names: list[str], known, where: str) -> list[str]:
+    """``names`` (a setting's list), each one of ``known`` and given once."""
+    for name in names:
+        if name not in known:
+            raise RunError(f"{where}: {key}: unknown name {name!r}{suggest(name, known)} ; "
+                           f"choose from {', '.join(known)}")
+    if len(set(names)) != len(names):
+        raise RunError(f"{where}: {key} names one twice ; list each once")
+    return names

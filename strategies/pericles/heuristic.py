@@ -37,18 +37,18 @@ from sim.games.pericles.decisions import (
     D_STARTING_SKILL,
     D_TUCK_SKILL,
 )
-from sim.games.pericles.holdings import (
-    camp_count,
+from sim.games.pericles.rules.actions import (
     card_cost_kind,
     day_cost,
-    free_slot,
+    free_diplomacy_space,
+    free_hoplite_space,
+    free_waypost,
     goods_held,
-    hand_size,
-    skill_modifier,
-    units_home,
 )
-from sim.games.pericles.rules.actions import free_diplomacy_space, free_hoplite_space, free_waypost
-from sim.games.pericles.rules.progress import slot_glory
+from sim.games.pericles.rules.core import hand_size
+from sim.games.pericles.rules.pieces import camp_count, units_home
+from sim.games.pericles.rules.progress import free_slot, slot_glory
+from sim.games.pericles.rules.skills import skill_modifier
 from sim.jit import compiled_in_caller, inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pericles import memo as M

@@ -1,8 +1,8 @@
 """Play Aeolis games: one with a trace, or a batch in parallel (pure in seed and index)."""
 
-import numpy as np
 
 from sim import cfuncs
+from sim.games import kernels
 from sim.games.aeolis import layout as L
 from sim.games.aeolis.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.aeolis.events import EV_COLS, EV_GAME_END
@@ -92,10 +92,7 @@ def play_one(layout_key, T, W, run_seed, game_index, mode, heroes, expansions, p
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``)."""
-    s = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    opts = np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32)
-    rng = np.zeros(N_STREAMS, dtype=np.uint64)
-    ev = np.zeros((max_events, EV_COLS), dtype=np.int32)
+    s, opts, rng, ev = work_arrays(max_events)
     if layout_key != L.LAYOUT_KEY:
         return s, ev[:0], False
     seed_streams(rng, run_seed, game_index)
@@ -145,10 +142,5 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
 
 @njit
 def work_arrays(max_events):
-    """The working arrays of one game (state, options, random streams, event rows), reused
-    by every game a ``play_batch`` call plays; events are recorded only when
-    ``max_events`` > 0 (a traced game)."""
-    return (np.zeros(L.STATE_SIZE, dtype=np.int32),
-            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
-            np.zeros(N_STREAMS, dtype=np.uint64),
-            np.zeros((max_events, EV_COLS), dtype=np.int32))
+    """One game's working arrays, at Aeolis' sizes (sim.games.kernels.work_arrays)."""
+    return kernels.work_arrays(L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS, max_events, EV_COLS)

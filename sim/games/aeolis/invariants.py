@@ -13,6 +13,13 @@ VIOLATION_NAMES = ("ok", "negative", "morale", "units", "rounds", "spheres", "fa
 
 
 @kernel
+def record(s, T):
+    """Keep the first violated invariant's code (``check_state``) in ``VIOLATION``."""
+    if s[L.VIOLATION] == V_OK:
+        s[L.VIOLATION] = check_state(s, T)
+
+
+@kernel
 def check_state(s, T):
     for r in range(L.N_RES):
         if s[L.RES + r] < 0:
@@ -37,9 +44,3 @@ def check_state(s, T):
         if not 1 <= s[L.FAITH + d] <= T.params[P.FAITH_MAX]:
             return V_FAITH
     return V_OK
-
-
-@kernel
-def record(s, T):
-    if s[L.VIOLATION] == 0:
-        s[L.VIOLATION] = check_state(s, T)

@@ -1,4 +1,4 @@
-"""Aeolis for the runner (interface: see sim/games/pericles/runner.py).
+"""Aeolis for the runner: the contract's ``GameRunner`` (sim.games.contract).
 
 A co-operative game gives one row per game: the team either survives or not. The player
 count only divides Heroes among players, so it does not change the game.
@@ -27,11 +27,10 @@ from sim.games.aeolis.game import use_bots as use_bots  # (contract.HandsInBots)
 from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.aeolis.profile import PROFILE
-from sim.games.content_files import suggest
 from sim.games.registry import get_game, load_bots
 from sim.runner import RunError
 from sim.runner.columns import profile_columns
-from sim.runner.values import check_choice, check_names, check_whole
+from sim.runner.values import check_choice, check_known, check_names, check_whole
 
 _BOTS: Any = load_bots(get_game("aeolis"))  # its players module: contract.GameBots and more
 
@@ -72,13 +71,7 @@ def check_setting(key: str, value: object, where: str) -> object:
             raise RunError(f"{where}: heroic must be true or false, got {value!r}")
         return value
     known = L.HEROES_ALL if key == "heroes" else L.EXPANSIONS_ALL
-    value = check_names(key, value, "a list of names", where)
-    for v in value:
-        if v not in known:
-            raise RunError(f"{where}: {key}: unknown name {v!r}{suggest(v, known)} ; choose "
-                           f"from {', '.join(known)}")
-    if len(set(value)) != len(value):
-        raise RunError(f"{where}: {key} names one twice ; list each once")
+    value = check_known(key, check_names(key, value, "a list of names", where), known, where)
     if key == "heroes":
         missing = [h for h in ("queen", "merchant", "philosopher") if h not in value]
         if missing:

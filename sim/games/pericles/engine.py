@@ -4,10 +4,10 @@ A game's randomness depends only on (run seed, game index), so a batch gives the
 games whatever the thread count or batch split.
 """
 
-import numpy as np
 
 from sim import cfuncs
 from sim.apart import drop_addresses, put_addresses
+from sim.games import kernels
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
@@ -193,13 +193,10 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
 
 @njit
 def work_arrays(max_events):
-    """The working arrays of one game (state, options, random streams, event rows), reused
-    by every game a ``play_batch`` call plays; events are recorded only when
-    ``max_events`` > 0 (a traced game)."""
-    return (np.zeros(L.STATE_SIZE, dtype=np.int32),
-            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
-            np.zeros(N_STREAMS, dtype=np.uint64),
-            np.zeros((max_events, EV_COLS + L.MAX_SEATS), dtype=np.int32))
+    """One game's working arrays (sim.games.kernels.work_arrays); an event row ends with
+    every seat's Glory."""
+    return kernels.work_arrays(L.STATE_SIZE, MAX_OPTIONS, OPT_WIDTH, N_STREAMS, max_events,
+                               EV_COLS + L.MAX_SEATS)
 
 
 @kernel

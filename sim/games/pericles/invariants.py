@@ -9,6 +9,7 @@ broken, so the round-end check still flags it; runs leave the turn checks out, s
 they would add a check to every turn of every game.
 """
 
+from sim.games.kernels import glory_adds_up
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.jit import kernel
@@ -142,13 +143,9 @@ def _pieces(s, T):
 
 @kernel
 def _glory(s):
-    for seat in range(L.MAX_SEATS):
-        total = 0
-        for k in range(L.N_SOURCES):
-            total += s[L.GLORY_SRC + seat * L.N_SOURCES + k]
-        if total != s[L.GLORY + seat]:
-            return V_GLORY_SOURCES
-    return V_OK
+    if glory_adds_up(s, L.MAX_SEATS, L.GLORY, L.GLORY_SRC, L.N_SOURCES):
+        return V_OK
+    return V_GLORY_SOURCES
 
 
 @kernel

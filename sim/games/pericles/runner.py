@@ -1,36 +1,5 @@
-"""Age of Pericles for the runner: scenario settings -> PericlesSetup, results -> rows.
-
-The interface every game's runner module offers (the registry names the module):
-
-- ``SETTINGS``: the game's scenario keys and their defaults; ``check_setting`` validates
-  one value's type; ``mode`` names the registry mode a cell plays; ``LIST_SETTINGS`` take a
-  list, except for the whole-value words in ``WORD_SETTINGS``; ``resolve_settings(settings)``,
-  when given: the settings with a default that depends on others written out (the plan
-  records them so);
-- ``STRATEGIES``: strategy names a seat may play; ``LADDER_STRATEGIES``, when given, the
-  ones `sim ladder` plays by default; ``SKILL_LEVELS``, when given, the values of the
-  ``skill`` setting, lowest first;
-- ``load(overrides, studio)``: content with a studio's file laid over the shipped one
-  and overrides applied (``.content_hash``, ``.studio``: the file's name, path and
-  SHA-256, and ``.assumed_share``: the share of content items not transcribed from the
-  printed game nor given by the studio);
-- ``PARAMS``: the game's tunables (``sim.games.tunables.Param``); ``CONTENT_SECTIONS``: the
-  sections of ``content.data`` (name -> ``Section``) whose items' numbers an override can set
-  (``roles.veteran.day_cost``), which a sensitivity run moves;
-- ``make_setup(content, players, settings, strategies)``: validated setup of a cell;
-- ``PICK_SETTING`` and ``pick_cycle(content, players, settings, where)``, for a game whose
-  seats take picks: the setting whose word ``"rotate"`` seats the picks by game index,
-  and the picks in rotation order (sim.rotation); ``fixed_seats(settings)``, when given:
-  True where the mode fixes who sits where, so mixed strategies do not rotate;
-- ``deviations(settings)``: one line for each rule a cell with these settings plays
-  otherwise than the printed game (run.json and the report's run summary name them);
-- ``simulate(content, setup, seed, first_index, count)`` (``setup`` may be a
-  ``sim.rotation.Rotated``, one setup per assignment): result arrays, with
-  ``violation`` (per game: 0, or the code of the first invariant its state broke, named
-  by ``VIOLATION_NAMES``);
-- ``rows(content, setup, out, first_index, cell)``: a pyarrow Table, one row per
-  (game, real seat).
-"""
+"""Age of Pericles for the runner: scenario settings -> PericlesSetup, results -> rows; the
+contract's ``GameRunner`` (sim.games.contract)."""
 
 from __future__ import annotations
 
@@ -61,7 +30,7 @@ from sim.games.registry import get_game, load_bots
 from sim.rotation import ROTATE, Rotated, seat_names
 from sim.runner import RunError
 from sim.runner.columns import labels, profile_columns
-from sim.runner.values import check_choice, check_names, check_whole
+from sim.runner.values import check_choice, check_known, check_names, check_whole
 
 _BOTS: Any = load_bots(get_game("pericles"))  # its players module: contract.GameBots and more
 
@@ -119,17 +88,6 @@ def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
         raise RunError(str(exc)) from None
 
 
-def _names(content: Content, kind: str, given: list[str], key: str, where: str) -> tuple:
-    known = content.names[kind]
-    for name in given:
-        if name not in known:
-            raise RunError(f"{where}: {key}: unknown name {name!r}{suggest(name, known)} ; "
-                           f"choose from {', '.join(known)}")
-    if len(set(given)) != len(given):
-        raise RunError(f"{where}: {key} names a tile twice ; list each once")
-    return tuple(given)
-
-
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
                where: str) -> PericlesSetup:
     """The cell's PericlesSetup; every name checked, one-line RunError otherwise."""
@@ -149,9 +107,9 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
         if len(set(fixed)) != len(fixed):
             raise RunError(f"{where}: roles gives one Role to two seats ; each Role once")
         picks = tuple(roles)
-    tiles_in = _names(content, "city_states", settings["city_states_in"], "city_states_in", where)
-    tiles_out = _names(content, "city_states", settings["city_states_out"], "city_states_out",
-                       where)
+    known = content.names["city_states"]
+    tiles_in = tuple(check_known("city_states_in", settings["city_states_in"], known, where))
+    tiles_out = tuple(check_known("city_states_out", settings["city_states_out"], known, where))
     both = set(tiles_in) & set(tiles_out)
     if both:
         raise RunError(f"{where}: {sorted(both)[0]!r} is in both city_states_in and "

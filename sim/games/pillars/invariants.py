@@ -4,6 +4,7 @@ rule's code below."""
 
 import numpy as np
 
+from sim.games.kernels import glory_adds_up
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import (
     BUILDINGS,
@@ -419,17 +420,6 @@ def _effects(s, T):
 
 
 @kernel
-def _glory(s):
-    for seat in range(L.MAX_PLAYERS):
-        total = 0
-        for k in range(L.N_SOURCES):
-            total += s[L.GLORY_SRC + seat * L.N_SOURCES + k]
-        if total != s[L.GLORY + seat]:
-            return False
-    return True
-
-
-@kernel
 def _invokes(s):
     """At most one Invoke by a seat in another seat's turn; none counted for the active seat."""
     for seat in range(s[L.N_PLAYERS]):
@@ -455,7 +445,7 @@ def check_state(s, T):
         return V_MYTHOLOGY
     if not _tiles(s, T) or not _effects(s, T):
         return V_TILES
-    if not _glory(s):
+    if not glory_adds_up(s, L.MAX_PLAYERS, L.GLORY, L.GLORY_SRC, L.N_SOURCES):
         return V_GLORY
     if not _invokes(s):
         return V_INVOKES

@@ -6,6 +6,7 @@ from sim.games.aeolis import params as P
 from sim.games.aeolis.events import EV_MORALE, EV_TECH_USED
 from sim.games.aeolis.invariants import V_NO_BOT_ENTRY
 from sim.games.aeolis.rules.use import count_use
+from sim.games.kernels import append_event
 from sim.jit import kernel
 from sim.rng import below
 
@@ -42,17 +43,7 @@ def emit(s, ev, code, a, b, c):
     """Count the event for the play profile and append it to the trace (round, phase,
     code, a, b, c, Morale); a full trace buffer drops the row."""
     count_use(s, code, a)
-    k = s[L.EVENTS]
-    if k >= ev.shape[0]:
-        return
-    ev[k, 0] = s[L.ROUND]
-    ev[k, 1] = s[L.PHASE]
-    ev[k, 2] = code
-    ev[k, 3] = a
-    ev[k, 4] = b
-    ev[k, 5] = c
-    ev[k, 6] = s[L.MORALE]
-    s[L.EVENTS] = k + 1
+    append_event(s, L.EVENTS, ev, s[L.ROUND], s[L.PHASE], code, a, b, c, s[L.MORALE])
 
 
 @kernel

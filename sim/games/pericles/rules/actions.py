@@ -22,7 +22,6 @@ from sim.games.pericles.events import (
     EV_SEND_ATHENA,
     EV_SEND_UNIT,
 )
-from sim.games.pericles.holdings import card_cost_kind, day_cost, goods_held
 from sim.games.pericles.rules.board import advance_rivals, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score, piece_options
 from sim.games.pericles.rules.core import (
@@ -37,6 +36,7 @@ from sim.games.pericles.rules.core import (
     gain_missions,
     gain_silver,
     gain_trophies,
+    hand_size,
     pay_amphoras,
     pay_silver,
     pay_trophies,
@@ -52,7 +52,7 @@ from sim.games.pericles.rules.pieces import (
     unit_home,
 )
 from sim.games.pericles.rules.progress import athena_reveal, place_on_row
-from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build
+from sim.games.pericles.rules.skills import fire_skills, gain_skill_from_build, skill_modifier
 from sim.jit import compiled_in_caller, kernel
 
 # ---- Activate a Unit (p. 10) ----
@@ -489,3 +489,38 @@ def take_action(s, T, W, opts, seat, action, rng, ev):
     else:
         use_role(s, T, W, opts, seat, rng, ev)
     settle(s, T, W, opts, rng, ev)
+
+
+@kernel
+def day_cost(s, T, seat):
+    """Goods the seat's Day side costs after its discounts (p. 13)."""
+    role = s[L.ROLE + seat]
+    return max(0, T.roles[role, 1] - skill_modifier(s, T, seat, O.TRIG_DAY_DISCOUNT))
+
+
+@kernel
+def goods_held(s, seat, resource):
+    """How many of a Role's Day-side resource the seat holds."""
+    if resource == O.RES_TROPHY:
+        return s[L.TROPHIES + seat]
+    if resource == O.RES_AMPHORA:
+        return s[L.AMPHORAS + seat]
+    return hand_size(s, seat)
+
+
+@kernel
+def card_cost_kind(s, seat, need, m, e, c):
+    """Whether paying ``m`` Military, ``e`` Economy, ``c`` Culture and the rest of ``need``
+    in Universal cards is a complete Build cost the seat holds: 0 a same-icon set, 1 a set
+    of different icons, -1 neither (p. 12). A Universal card is any one of the three icons
+    (p. 24), so it completes either kind of set."""
+    hand = L.HAND_ICONS + seat * L.N_ICONS
+    u = need - m - e - c
+    if (u < 0 or s[hand + O.MILITARY] < m or s[hand + O.ECONOMY] < e
+            or s[hand + O.CULTURE] < c or s[hand + O.UNIVERSAL] < u):
+        return -1
+    if (m > 0) + (e > 0) + (c > 0) <= 1:
+        return 0
+    if need <= 3 and m <= 1 and e <= 1 and c <= 1:
+        return 1
+    return -1

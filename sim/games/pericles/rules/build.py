@@ -5,7 +5,6 @@ from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_BUILD_PIECE
 from sim.games.pericles.events import EV_BUILD, EV_SCORE_ROW
-from sim.games.pericles.holdings import skill_modifier
 from sim.games.pericles.rules.apart import apart
 from sim.games.pericles.rules.core import add_glory, decide, emit
 from sim.games.pericles.rules.parthenon import (
@@ -15,6 +14,7 @@ from sim.games.pericles.rules.parthenon import (
     roof_eligible,
 )
 from sim.games.pericles.rules.progress import diplomats_in_row, score_row
+from sim.games.pericles.rules.skills import skill_modifier
 from sim.jit import kernel
 
 

@@ -5,6 +5,7 @@ when it is empty; payments go back to it.
 """
 
 from sim.games import policies
+from sim.games.kernels import append_event, total
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.events import EV_COLS
@@ -33,19 +34,10 @@ def emit(s, ev, seat, code, a, b, c):
     seat, code, a, b, c, every Glory); a full trace buffer drops the row."""
     if seat >= 0:
         count_use(s, seat, code, a, b, c)
-    k = s[L.EVENTS]
-    if k >= ev.shape[0]:
-        return
-    ev[k, 0] = s[L.ROUND]
-    ev[k, 1] = s[L.PHASE]
-    ev[k, 2] = seat
-    ev[k, 3] = code
-    ev[k, 4] = a
-    ev[k, 5] = b
-    ev[k, 6] = c
-    for p in range(L.MAX_SEATS):
-        ev[k, EV_COLS + p] = s[L.GLORY + p]
-    s[L.EVENTS] = k + 1
+    k = append_event(s, L.EVENTS, ev, s[L.ROUND], s[L.PHASE], seat, code, a, b, c)
+    if k >= 0:
+        for p in range(L.MAX_SEATS):
+            ev[k, EV_COLS + p] = s[L.GLORY + p]
 
 
 @kernel
@@ -219,3 +211,9 @@ def refill_market(s):
         if s[L.MARKET + m] == 0 and s[L.RESERVE_AMPHORAS] > 0:
             s[L.MARKET + m] = 1
             s[L.RESERVE_AMPHORAS] -= 1
+
+
+@kernel
+def hand_size(s, seat):
+    """Athena cards in a seat's hand."""
+    return total(s, L.HAND_ICONS + seat * L.N_ICONS, L.N_ICONS)

@@ -9,7 +9,6 @@ Battles an effect starts wait in the queue that ``flow.settle`` resolves after t
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles.decisions import D_DISCARD_ATHENA, D_OSTRACIZE_UNIT
-from sim.games.pericles.holdings import hand_size
 from sim.games.pericles.rules.board import advance_rivals, queue_battles, queue_city_moves
 from sim.games.pericles.rules.build import build_and_score
 from sim.games.pericles.rules.core import (
@@ -17,6 +16,7 @@ from sim.games.pericles.rules.core import (
     add_glory,
     decide,
     discard_athena_icon,
+    hand_size,
     pay_amphoras,
     pay_silver,
     pay_trophies,

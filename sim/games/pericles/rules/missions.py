@@ -3,7 +3,8 @@
 from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
-from sim.games.pericles.holdings import camp_count, hand_size
+from sim.games.pericles.rules.core import hand_size
+from sim.games.pericles.rules.pieces import camp_count
 from sim.jit import kernel
 
 

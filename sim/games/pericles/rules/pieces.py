@@ -4,7 +4,6 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_OSTRACIZE_UNIT, D_UNIT_HOME
 from sim.games.pericles.events import EV_HOME, EV_OSTRACIZE
-from sim.games.pericles.holdings import units_home
 from sim.games.pericles.rules.core import decide, emit, is_real
 from sim.jit import kernel
 
@@ -117,3 +116,17 @@ def bring_home_from_camp(s, T, seat, unit):
     else:
         s[L.UNITS_CAMP + seat * L.N_UNIT_TYPES + unit] -= 1
         unit_home(s, T, seat, unit)
+
+
+@kernel
+def camp_count(s, seat):
+    """Pieces of a seat in the Ostracized Camp."""
+    b = L.UNITS_CAMP + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2] + s[L.DIPS_CAMP + seat]
+
+
+@kernel
+def units_home(s, seat):
+    """Workers, Ships and Hoplites on a seat's Unit track."""
+    b = L.UNITS_HOME + seat * L.N_UNIT_TYPES
+    return s[b] + s[b + 1] + s[b + 2]

@@ -6,7 +6,6 @@ from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.decisions import D_COMPENSATION_GOOD, D_PLACEMENT_ROW
 from sim.games.pericles.events import EV_ATHENA_REVEAL, EV_EVALUATE, EV_KNOCK_OUT
-from sim.games.pericles.holdings import free_slot
 from sim.games.pericles.rules.core import (
     add_glory,
     decide,
@@ -170,3 +169,13 @@ def evaluate(s, T, seat, rng, ev):
     emit(s, ev, seat, EV_EVALUATE, diplomats, 0, 0)
     for row in range(3):
         score_row(s, T, row, L.SRC_ROW, rng)
+
+
+@kernel
+def free_slot(s, row):
+    """The rightmost empty slot of a Progress row, or -1 when the row is full (p. 10)."""
+    base = L.PROGRESS + row * 3
+    for slot in range(2, -1, -1):
+        if s[base + slot] < 0:
+            return slot
+    return -1

@@ -2,9 +2,9 @@
 
 from sim.games.pericles import layout as L
 from sim.games.pericles import params as P
-from sim.games.pericles.holdings import camp_count, hand_size, units_home
-from sim.games.pericles.rules.core import add_glory
+from sim.games.pericles.rules.core import add_glory, hand_size
 from sim.games.pericles.rules.missions import mission_fulfilled
+from sim.games.pericles.rules.pieces import camp_count, units_home
 from sim.games.pericles.rules.progress import slot_glory
 from sim.jit import kernel
 

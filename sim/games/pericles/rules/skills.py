@@ -89,3 +89,15 @@ def gain_skill_from_build(s, T, W, opts, seat, pieces_raised, rng, ev):
         if i != pick:
             s[L.SKILL_LOC + opts[i, 0]] = L.LOC_DISCARD
     take_skill(s, T, W, opts, seat, kept, rng, ev)
+
+
+@kernel
+def skill_modifier(s, T, seat, trigger):
+    """Sum of a modifier Skill's amounts (day_discount, builder_bonus) held face up (p. 19)."""
+    total = 0
+    if s[L.SKILLS_UP + seat] == 0:
+        return total
+    for k in range(T.skills.shape[0]):
+        if s[L.SKILL_LOC + k] == seat and s[L.SKILL_TUCKED + k] == 0 and T.skills[k, 0] == trigger:
+            total += T.skills[k, 1]
+    return total

@@ -7,6 +7,7 @@ of Destiny ignores all that: a side wins at once by its own condition (p. ~18); 
 stops at the end of that turn, whose rest cannot undo the win (decision 50), and its Glory
 is still scored for the record."""
 
+from sim.games.kernels import total
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import P_ERA, P_GLORY
 from sim.games.pillars.decisions import D_END_SHIP
@@ -145,10 +146,8 @@ def place_end_ships(s, T, W, ev, region, opts, rng):
 
 @kernel
 def track_steps(s, seat):
-    n = 0
-    for t in range(L.N_TRACKS):
-        n += s[L.TRACK_STEP + seat * L.N_TRACKS + t]
-    return n
+    """Steps the seat's markers have taken on every track."""
+    return total(s, L.TRACK_STEP + seat * L.N_TRACKS, L.N_TRACKS)
 
 
 @kernel

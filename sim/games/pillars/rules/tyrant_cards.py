@@ -15,6 +15,7 @@ his City-state's ability gave this turn and a Wild Population tile he holds coun
 after his Pillars (decision 16).
 """
 
+from sim.games.kernels import total
 from sim.games.pillars import layout as L
 from sim.games.pillars.events import EV_TYRANT_SPEND
 from sim.games.pillars.rules.core import emit
@@ -141,10 +142,7 @@ def usable_pillars(s, T):
 @kernel
 def credit(s):
     """Resources gained this turn and not yet spent (a City-state ability's)."""
-    n = 0
-    for r in range(L.N_RESOURCES):
-        n += s[L.CREDIT + T_SEAT * L.N_RESOURCES + r]
-    return n
+    return total(s, L.CREDIT + T_SEAT * L.N_RESOURCES, L.N_RESOURCES)
 
 
 @kernel
