@@ -13,7 +13,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim.games.aeolis import layout as L
-from sim.games.aeolis.content import SCHEMA, Content, ContentError, load_content
+from sim.games.aeolis.content import SCHEMA, Content, load_content
 from sim.games.aeolis.game import (
     DEFAULT_HORIZON,
     DEFAULT_SAMPLES,
@@ -28,7 +28,7 @@ from sim.games.aeolis.invariants import VIOLATION_NAMES  # noqa: F401  (runner i
 from sim.games.aeolis.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.aeolis.profile import PROFILE
 from sim.games.registry import get_game, load_bots
-from sim.runner import RunError
+from sim.runner import RunError, content_for_run
 from sim.runner.columns import profile_columns
 from sim.runner.values import check_choice, check_known, check_names, check_whole
 
@@ -88,10 +88,7 @@ def mode(settings: dict) -> str:
 
 
 def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
-    try:
-        return load_content(overrides=overrides, studio=studio)
-    except ContentError as exc:
-        raise RunError(str(exc)) from None
+    return content_for_run(load_content, overrides, studio)
 
 
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],

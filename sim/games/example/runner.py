@@ -15,9 +15,9 @@ from sim.games.example.game import use_bots as use_bots
 from sim.games.example.invariants import VIOLATION_NAMES as VIOLATION_NAMES
 from sim.games.example.params import PARAMS as PARAMS
 from sim.games.example.profile import PROFILE
-from sim.rotation import Rotated, seat_names
+from sim.rotation import Rotated
 from sim.runner import RunError, content_for_run
-from sim.runner.columns import labels, profile_columns
+from sim.runner.columns import SeatRows, profile_columns
 from sim.runner.values import check_choice
 
 # What a seat may play: the bots module (GameInfo.bots) gives each name its weights.
@@ -67,24 +67,8 @@ def rows(content: Content, cell_setup: ExampleSetup | Rotated, out: dict[str, np
          first_index: int, cell: int) -> pa.Table:
     """One row per (game, seat); game-level columns repeated on each row. A seat's final
     points are its ``glory``, the column the report reads a seat's score from."""
-    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
-    p = setup.players
-    count = out["rounds"].shape[0]
-    won = out["won"][:, :p]
-    winners = won.sum(axis=1, keepdims=True)
-    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
-    columns = {
-        "cell": pa.array(np.full(count * p, cell, np.int32)),
-        "game": pa.array(np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), p)),
-        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
-        "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(*seat_names(cell_setup, first_index, count, p, setup.strategies)),
-        "won": pa.array(won.ravel().astype(bool)),
-        "win_share": pa.array(share.ravel()),
-        "glory": pa.array(np.ascontiguousarray(out["score"][:, :p]).ravel()),
-        "rank": pa.array(np.ascontiguousarray(out["rank"][:, :p]).ravel().astype(np.int8)),
-        "rounds": pa.array(np.repeat(out["rounds"], p).astype(np.int16)),
-        "end_reason": labels(np.repeat(out["end_reason"], p), L.END_REASON_NAMES),
-    }
-    columns.update(profile_columns(PROFILE, out["use"], p))
+    table = SeatRows(cell_setup, out)
+    columns = table.outcome(out, first_index, cell, table.setup.strategies, out["score"],
+                            L.END_REASON_NAMES)
+    columns.update(profile_columns(PROFILE, out["use"], table.seats))
     return pa.table(columns)

@@ -12,7 +12,7 @@ import pyarrow as pa
 
 from sim.games.content_files import suggest
 from sim.games.pericles import layout as L
-from sim.games.pericles.content import SCHEMA, Content, ContentError, load_content
+from sim.games.pericles.content import SCHEMA, Content, load_content
 from sim.games.pericles.game import (
     DEFAULT_HORIZON,
     DEFAULT_SAMPLES,
@@ -27,9 +27,9 @@ from sim.games.pericles.invariants import VIOLATION_NAMES  # noqa: F401  (runner
 from sim.games.pericles.params import PARAMS  # noqa: F401  (runner interface)
 from sim.games.pericles.profile import PROFILE
 from sim.games.registry import get_game, load_bots
-from sim.rotation import ROTATE, Rotated, seat_names
-from sim.runner import RunError
-from sim.runner.columns import labels, profile_columns
+from sim.rotation import ROTATE, Rotated
+from sim.runner import RunError, content_for_run
+from sim.runner.columns import SeatRows, labels, profile_columns
 from sim.runner.values import check_choice, check_known, check_names, check_whole
 
 _BOTS: Any = load_bots(get_game("pericles"))  # its players module: contract.GameBots and more
@@ -82,10 +82,7 @@ def mode(settings: dict) -> str:
 
 
 def load(overrides: dict[str, object], studio: Path | None = None) -> Content:
-    try:
-        return load_content(overrides=overrides, studio=studio)
-    except ContentError as exc:
-        raise RunError(str(exc)) from None
+    return content_for_run(load_content, overrides, studio)
 
 
 def make_setup(content: Content, players: int, settings: dict, strategies: tuple[str, ...],
@@ -162,14 +159,8 @@ def _city_names(content: Content, masks: np.ndarray) -> tuple[np.ndarray, list[s
 def rows(content: Content, cell_setup: PericlesSetup | Rotated, out: dict[str, np.ndarray],
          first_index: int, cell: int) -> pa.Table:
     """One row per (game, real seat); game-level columns repeated on each row."""
-    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
-    p = setup.players
-    count = out["rounds"].shape[0]
-    per_game = lambda a: np.repeat(a, p)  # noqa: E731
-    per_seat = lambda a: np.ascontiguousarray(a[:, :p]).ravel()  # noqa: E731
-    won = out["won"][:, :p]
-    winners = won.sum(axis=1, keepdims=True)
-    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
+    table = SeatRows(cell_setup, out)
+    setup, p, per_game, per_seat = table.setup, table.seats, table.per_game, table.per_seat
     strategies = setup.strategies * p if len(setup.strategies) == 1 else setup.strategies
     role_names = list(content.names["roles"]) + ["none"]
     role = per_seat(out["role"])
@@ -177,17 +168,7 @@ def rows(content: Content, cell_setup: PericlesSetup | Rotated, out: dict[str, n
     cities, city_text = _city_names(content, out["city_mask"])
     used, used_text = _city_names(content, per_seat(out["city_used"]))
     columns = {
-        "cell": pa.array(np.full(count * p, cell, np.int32)),
-        "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
-        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
-        "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(*seat_names(cell_setup, first_index, count, p, strategies)),
-        "won": pa.array(per_seat(out["won"]).astype(bool)),
-        "win_share": pa.array(share.ravel()),
-        "glory": pa.array(per_seat(out["glory"])),
-        "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
-        "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
-        "end_reason": labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        **table.outcome(out, first_index, cell, strategies, out["glory"], L.END_REASON_NAMES),
         "role": labels(role, role_names),
         "city_states": labels(per_game(cities), city_text),
         "city_states_used": labels(used, used_text),
