@@ -1,7 +1,7 @@
 """Read-only questions a seat may ask about the public state and its own holdings.
 
-The rules' own reads (``rules.actions``, ``rules.progress``, ``sim.games.pericles.holdings``)
-are called as they are; what is here the rules do not ask.
+The rules' own reads (``rules.core``, ``rules.pieces``, ``rules.skills``, ``rules.actions``,
+``rules.progress``) are called as they are; what is here the rules do not ask.
 Nothing here reads another seat's Missions, Athena hand or tucked Skills, or the order of
 any deck.
 """
