@@ -103,6 +103,13 @@ def check_whole(key: str, value: object, low: int, high: int, where: str) -> int
     return value
 
 
+def check_flag(key: str, value: object, where: str) -> bool:
+    """A scenario setting that takes true or false (a rule switched on or off)."""
+    if not isinstance(value, bool):
+        raise RunError(f"{where}: {key} must be true or false, got {value!r}")
+    return value
+
+
 def check_names(key: str, value: object, shape: str, where: str) -> list[str]:
     """A scenario setting that takes a list of names; ``shape`` says what it takes."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

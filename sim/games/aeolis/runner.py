@@ -30,7 +30,7 @@ from sim.games.aeolis.profile import PROFILE
 from sim.games.registry import get_game, load_bots
 from sim.runner import RunError, content_for_run
 from sim.runner.columns import profile_columns
-from sim.runner.values import check_choice, check_known, check_names, check_whole
+from sim.runner.values import check_choice, check_flag, check_known, check_names, check_whole
 
 _BOTS: Any = load_bots(get_game("aeolis"))  # its players module: contract.GameBots and more
 
@@ -62,14 +62,13 @@ CHOICES = {"mode": L.MODES, "production_die": PROD_DIE, "loss_rule": LOSS_RULES,
 
 
 def check_setting(key: str, value: object, where: str) -> object:
+    """One setting checked; the Heroes and expansions are known names, each given once."""
+    if key == "heroic":
+        return check_flag(key, value, where)
     if key in CHOICES:
         return check_choice(key, value, CHOICES[key], where)
     if key in SEARCH_LIMITS:
         return check_whole(key, value, *SEARCH_LIMITS[key], where)
-    if key == "heroic":
-        if not isinstance(value, bool):
-            raise RunError(f"{where}: heroic must be true or false, got {value!r}")
-        return value
     known = L.HEROES_ALL if key == "heroes" else L.EXPANSIONS_ALL
     value = check_known(key, check_names(key, value, "a list of names", where), known, where)
     if key == "heroes":

@@ -77,22 +77,28 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
     bots = _HANDED.get(bots)
     every = variants(setup)
     arrays = [_arrays(content, one, bots) for one in every]
-    m = L.MAX_SEATS
+
+    def per_game() -> np.ndarray:
+        return np.zeros(count, np.int32)
+
+    def per_seat(*more: int) -> np.ndarray:
+        return np.zeros((count, L.MAX_SEATS, *more), np.int32)
+
     out = {
-        "glory": np.zeros((count, m), np.int32),
-        "sources": np.zeros((count, m, L.N_SOURCES), np.int32),
-        "won": np.zeros((count, m), np.int32),
-        "rank": np.zeros((count, m), np.int32),
-        "role": np.zeros((count, m), np.int32),
-        "rounds": np.zeros(count, np.int32),
-        "end_reason": np.zeros(count, np.int32),
-        "city_mask": np.zeros(count, np.int32),
-        "city_used": np.zeros((count, m), np.int32),  # per seat: tiles whose action it took
-        "decisions": np.zeros(count, np.int32),
-        "silver": np.zeros((count, m), np.int32),
-        "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
-        "use": np.zeros((count, m, N_USE), np.int32),  # play-profile counts (profile.PROFILE)
-        "draft_order": np.zeros((count, m), np.int32),  # 1 for the first Role drafted, 0: dealt
+        "glory": per_seat(),
+        "sources": per_seat(L.N_SOURCES),
+        "won": per_seat(),
+        "rank": per_seat(),
+        "role": per_seat(),
+        "rounds": per_game(),
+        "end_reason": per_game(),
+        "city_mask": per_game(),
+        "city_used": per_seat(),  # per seat: tiles whose action it took
+        "decisions": per_game(),
+        "silver": per_seat(),
+        "violation": per_game(),  # invariants.V_* code, 0 when consistent
+        "use": per_seat(N_USE),  # play-profile counts (profile.PROFILE)
+        "draft_order": per_seat(),  # 1 for the first Role drafted, 0: dealt
     }
     ready = entries_soon(content.packed)
 

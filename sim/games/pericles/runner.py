@@ -30,7 +30,7 @@ from sim.games.registry import get_game, load_bots
 from sim.rotation import ROTATE, Rotated
 from sim.runner import RunError, content_for_run
 from sim.runner.columns import SeatRows, labels, profile_columns
-from sim.runner.values import check_choice, check_known, check_names, check_whole
+from sim.runner.values import check_choice, check_flag, check_known, check_names, check_whole
 
 _BOTS: Any = load_bots(get_game("pericles"))  # its players module: contract.GameBots and more
 
@@ -64,9 +64,7 @@ CONTENT_SECTIONS = {name: SCHEMA[name] for name in ("board", "roles", "city_stat
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one game setting; names are checked against the content later."""
     if key == "skills":
-        if not isinstance(value, bool):
-            raise RunError(f"{where}: skills must be true or false, got {value!r}")
-        return value
+        return check_flag(key, value, where)
     if key == "roles" and value in WORD_SETTINGS:
         return value
     if key == "skill":
