@@ -105,6 +105,8 @@ BAD_INPUTS = [
      "error: cell 3 players: roles lists 2 seats"),
     ("unknown tile", ["--players", "3", "--set", "city_states_in=atlantis"],
      "error: cell 3 players: city_states_in: unknown name 'atlantis'"),
+    ("tile twice", ["--players", "3", "--set", "city_states_in=samos,samos"],
+     "error: cell 3 players: city_states_in names one twice ; list each once"),
     ("tile in and out", ["--players", "3", "--set", "city_states_in=samos",
                          "--set", "city_states_out=samos"], "error: cell 3 players: 'samos' is in both"),
     ("sweep empty value", ["--players", "3", "--sweep", "params.builder_base=3,,4"],
