@@ -33,6 +33,15 @@ def compiled(func, signature):
         return _compiled[func, signature]
 
 
+def address_for(func, signature, packed: np.ndarray) -> int:
+    """Address of ``func`` compiled as a C-callable for ``signature(record type)`` of
+    ``packed``'s records, or loaded from the cache, on the first call in this process; 1
+    under NUMBA_DISABLE_JIT, where the caller calls the Python function directly."""
+    if numba.config.DISABLE_JIT:
+        return 1
+    return compiled(func, signature(numba.typeof(packed[0]))).address
+
+
 def pointers(arrays: dict) -> dict:
     """For arrays described as {name: (element type, dimensions)}: their data pointer types."""
     return {name: types.CPointer(dtype) for name, (dtype, _) in arrays.items()}

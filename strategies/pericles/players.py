@@ -16,6 +16,8 @@ from sim.games import policies
 from sim.games.pericles import layout as L
 from sim.games.pericles.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.rng import N_STREAMS
+from strategies.kit import search_addresses as shared_search_addresses
+from strategies.kit import seat_rows
 from strategies.pericles.features import NF, ROW
 from strategies.pericles.policy import SEARCH, choose
 from strategies.pericles.search import scratch, search_entry
@@ -46,14 +48,7 @@ def seats(names, skill: str, samples: int, horizon: int,
     """(policy code per seat, weights: one row per seat) of seats playing ``names`` at
     ``skill`` with a search budget of ``samples`` play-outs per option, ``horizon``
     Governances ahead; ``rows``: per seat, a weight row replacing its preset's, or None."""
-    codes = np.zeros(L.MAX_SEATS, dtype=np.int32)
-    W = np.zeros((L.MAX_SEATS, ROW), dtype=np.float64)
-    for seat, name in enumerate(names):
-        codes[seat], W[seat] = seat_bot(name, skill, samples, horizon)
-    for seat, row in enumerate(rows):
-        if row is not None:
-            W[seat, :NF] = row
-    return codes, W
+    return seat_rows(seat_bot, names, skill, samples, horizon, rows, (L.MAX_SEATS, ROW), NF)
 
 
 def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
@@ -64,6 +59,4 @@ def seat_weights(strategies: tuple[str, ...], skill: str) -> np.ndarray:
 def search_addresses(content, codes: np.ndarray, room: np.ndarray) -> np.ndarray:
     """The search entry's address and that of the scratch ``room`` (``scratch()``, one per
     thread), or zeros when no seat searches (the entry is compiled only when one does)."""
-    if not (codes == SEARCH).any():
-        return np.zeros(2, np.int64)
-    return np.array([search_entry(content.packed), room.ctypes.data], np.int64)
+    return shared_search_addresses(search_entry, bool((codes == SEARCH).any()), content, room)

@@ -164,11 +164,9 @@ def _signature(record):
 
 
 def search_entry(packed: np.recarray) -> int:
-    """Address of the search compiled for ``packed``'s record type, compiled (or loaded
-    from the cache) on the first call in this process."""
-    if numba.config.DISABLE_JIT:
-        return 1  # any non-zero value: entry.ask_search calls the search directly
-    return cfuncs.compiled(_search, _signature(numba.typeof(packed[0]))).address
+    """Address of the search compiled for ``packed``'s record type (under
+    NUMBA_DISABLE_JIT, entry.ask_search calls the search directly)."""
+    return cfuncs.address_for(_search, _signature, packed)
 
 
 def scratch() -> np.ndarray:

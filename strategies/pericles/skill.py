@@ -14,13 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from sim.games.pericles.game import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL
-from strategies.pericles.features import HORIZON, MISTAKES, NF, ROW, SAMPLES
+from strategies.kit import RANDOM, skill_row
+from strategies.pericles.features import HORIZON, MISTAKES, ROW, SAMPLES
 from strategies.pericles.policy import HEURISTIC, RANDOM_LEGAL, SEARCH
 from strategies.pericles.presets import PRESET_NAMES, PRESETS
 from strategies.skill_levels import SKILLS
 
-SKILL_PRESET = "balanced"  # the weights a seat named by its skill plays
-RANDOM = "random"
 # The first name is the default strategy of a plain `sim run`.
 STRATEGY_NAMES = PRESET_NAMES + tuple(SKILLS) + (RANDOM,)
 __all__ = ["DEFAULT_HORIZON", "DEFAULT_SAMPLES", "DEFAULT_SKILL", "SKILLS", "STRATEGY_NAMES",
@@ -31,12 +30,5 @@ def seat_bot(name: str, skill: str, samples: int, horizon: int) -> tuple[int, np
     """(policy code, weight row of ``ROW`` columns) of a seat playing strategy ``name`` in a
     run at ``skill`` with a search budget of ``samples`` play-outs per option, ``horizon``
     Governances ahead."""
-    row = np.zeros(ROW, np.float64)
-    if name == RANDOM:
-        return RANDOM_LEGAL, row
-    level = SKILLS[name] if name in SKILLS else SKILLS[skill]
-    row[:NF] = PRESETS[SKILL_PRESET if name in SKILLS else name]
-    row[MISTAKES] = level.mistakes
-    row[SAMPLES] = max(1, round(samples * level.search))
-    row[HORIZON] = horizon
-    return (SEARCH if level.search > 0 else HEURISTIC), row
+    return skill_row(name, skill, samples, horizon, PRESETS, ROW, (MISTAKES, SAMPLES, HORIZON),
+                     (RANDOM_LEGAL, HEURISTIC, SEARCH))
