@@ -15,7 +15,8 @@ from sim.games.pillars.content import (
 )
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
-from sim.games.pillars.policy import SCRIPT_VALUES
+from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_VALUES, every_seat_plays
+from sim.games.pillars.policy import script as policy_script
 from sim.games.pillars.rules.advance import TURN_SCRATCH
 from sim.games.pillars.rules.spend import W_COST, WORK
 from sim.games.pillars.rules.strategy import place_tile
@@ -87,11 +88,15 @@ def hand(s, seat):
 
 
 def script(*values, mode=SCRIPT_VALUES):
-    """A stand-in policy that takes these choices in order (by option column 0)."""
-    W = np.zeros(2 + len(values), np.int64)
-    W[0] = mode
-    W[2:] = values
-    return W
+    """``W`` of the rules' script policy taking these choices in order (by option column 0),
+    for a state whose seats play scripts (``new_game``'s)."""
+    return policy_script(values, mode)
+
+
+def random_legal(s):
+    """``W`` of seats taking uniformly random legal options; ``s``'s seats play them."""
+    every_seat_plays(s, RANDOM_LEGAL)
+    return np.zeros((1, 1))
 
 
 def kit(seed=1):

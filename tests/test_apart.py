@@ -28,10 +28,9 @@ from sim.games.pillars import layout as PL
 from sim.games.pillars.game import PillarsSetup
 from sim.games.pillars.game import play_traced as pillars_traced
 from sim.games.pillars.invariants import V_NO_RULE_ENTRY as PILLARS_NO_RULE_ENTRY
-from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import play_turn
 from tests.pillars_fixtures import CONTENT as PILLARS
-from tests.pillars_fixtures import game, kit, turn_scratch
+from tests.pillars_fixtures import game, kit, random_legal, turn_scratch
 
 NO_ENTRIES = np.zeros(len(L.RULE_ENTRY_SLOTS), np.int64)
 
@@ -143,9 +142,9 @@ def test_a_pillars_turn_without_its_entry_marks_the_game_broken():
                for slot in range(len(PL.RULE_ENTRY_SLOTS)))
     put_addresses(s, PL.RULE_ENTRIES, np.zeros(len(PL.RULE_ENTRY_SLOTS), np.int64))
     ev, work, opts, rng = kit()
+    W = random_legal(s)
     before = s.copy()
-    play_turn(s, PILLARS.packed[0], np.array([RANDOM_LEGAL], np.int64), ev, 0, work,
-              turn_scratch(), opts, rng)
+    play_turn(s, PILLARS.packed[0], W, ev, 0, work, turn_scratch(), opts, rng)
     assert np.flatnonzero(s != before).tolist() == sorted([PL.VIOLATION, PL.GAME_OVER])
     assert s[PL.VIOLATION] == PILLARS_NO_RULE_ENTRY and s[PL.GAME_OVER] == 1
 

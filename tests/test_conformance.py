@@ -50,7 +50,7 @@ SEED = 11
 GAPS = {
     "pericles": {"state round trip"},
     "aeolis": {"state round trip", "scores positions"},
-    "pillars": {"bots handed in", "state round trip"},
+    "pillars": {"state round trip"},
 }
 STATE_PROTOCOLS = {"state round trip": "StateRoundTrip", "scores positions": "ScoresPositions"}
 

@@ -103,7 +103,7 @@ def test_a_games_kernels_import_only_its_own_folders_and_the_shared_sources(game
         assert not outside, f"{module.relative_to(ROOT)} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize("game", ("aeolis", "pericles"))
+@pytest.mark.parametrize("game", ("aeolis", "pericles", "pillars"))
 def test_the_rules_import_no_bot(game):
     """The rules ask the bots through the bot contract's entry (sim/games/policies.py) and the
     game takes its bots module from the registry: no module of the game's folder under

@@ -122,7 +122,7 @@ def run(s, steps, seat=0, W=None):
     ev, work, opts, rng = kit()
     W = script() if W is None else W
     run_ability(s, tables, W, ev, seat, row, False, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     return ev
 
 
@@ -295,7 +295,7 @@ def test_the_sphinx_puts_its_tile_on_an_open_land_step7_p31(a):
     W = script(blocked)
     ev, work, opts, rng = kit()
     run_ability(a, tables, W, ev, 1, row, False, work, turn_scratch(), opts, rng)
-    assert W[0] == SCRIPT_MISSED  # a Forbidden Domain is not offered (p. 6)
+    assert W[0, 0] == SCRIPT_MISSED  # a Forbidden Domain is not offered (p. 6)
     # Invoked again by another seat, the tile moves and serves that seat
     run(a, [(O.OP_SPHINX, 0, 0)], seat=2, W=script(land("attika")))
     assert (a[L.SPHINX_AT], a[L.SPHINX_OWNER]) == (land("attika"), 2)
@@ -406,7 +406,7 @@ def test_part_a_uses_one_of_shieldmakers_abilities_once_p8_p31(a):
                -1, -1)  # no Free Action; end the turn
     ev, work, opts, rng = kit()
     advance_turn(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and W[1] == 8
+    assert W[0, 0] != SCRIPT_MISSED and W[0, 1] == 8
     assert events(a, ev, EV_CARD_ABILITY) == [(shieldmaker, 1, 0)]
     assert events(a, ev, EV_ABILITY_STEP) == [(O.OP_POWER, lakonia, 2)]
     assert land_power(a, T, lakonia, 0) == before + 2
@@ -431,7 +431,7 @@ def test_own_turn_invokes_any_number_each_card_once_p8(a):
     W = script(pair(FREE_INVOKE, 0), pair(FREE_INVOKE, 1), -1)
     ev, work, opts, rng = kit()
     free_actions(a, T, W, ev, 0, False, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert events(a, ev, EV_INVOKE) == [(0, myth("demigod_of_counsel"), 0),
                                         (1, myth("demigod_of_counsel", 1), 0)]
     assert a[L.HAND_N + 0] == cards + 4 and list(a[L.MYTH_INVOKED:L.MYTH_INVOKED + 2]) == [1, 1]
@@ -451,7 +451,7 @@ def test_a_card_energised_again_is_invoked_again_in_the_same_turn_p8(a):
     W = script(pair(FREE_INVOKE, 0), pair(FREE_INVOKE, 1), 0, pair(FREE_INVOKE, 0), -1, -1)
     ev, work, opts, rng = kit()
     free_actions(a, T, W, ev, 0, False, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and W[1] == 6
+    assert W[0, 0] != SCRIPT_MISSED and W[0, 1] == 6
     assert events(a, ev, EV_INVOKE) == [(0, rites[0], 0), (1, rites[1], 0), (0, rites[0], 0)]
     assert list(a[L.MYTH_INVOKED:L.MYTH_INVOKED + 2]) == [1, 1]
     assert check_state(a, T) == V_OK
@@ -467,7 +467,7 @@ def test_free_actions_come_between_the_replenish_steps_p9(a):
     W = script(-1, pair(FREE_INVOKE, 0), -1, -1, -1)
     ev, work, opts, rng = kit()
     replenish_turn(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and W[1] == 5
+    assert W[0, 0] != SCRIPT_MISSED and W[0, 1] == 5
     assert a[L.HAND_N + 0] == 5 + 2  # the Replenish Size, then the card's two
     codes = [int(row[2]) for row in ev[:a[L.EVENTS]]]
     assert codes.index(EV_INVOKE) < codes.index(EV_REPLENISH)  # before the Pillars' step
@@ -485,11 +485,11 @@ def test_another_seats_turn_allows_one_invoke_clockwise_from_the_active_seat_p8(
     ev, work, opts, rng = kit()
     W = script(0, 0, 0, 0, 0)
     invoke_window(s, T, W, ev, 2, work, turn_scratch(), opts, rng)
-    assert W[1] == 3  # seats 3, 0 and 1 asked, in that order
+    assert W[0, 1] == 3  # seats 3, 0 and 1 asked, in that order
     invokes = [(int(row[1]), int(row[5])) for row in ev[:s[L.EVENTS]] if row[2] == EV_INVOKE]
     assert invokes == [(3, 1), (0, 1), (1, 1)]
     invoke_window(s, T, W, ev, 2, work, turn_scratch(), opts, rng)
-    assert W[1] == 3  # nobody is asked again in this turn, seat 3's second card included
+    assert W[0, 1] == 3  # nobody is asked again in this turn, seat 3's second card included
     assert list(s[L.OFF_TURN_INVOKES:L.OFF_TURN_INVOKES + 4]) == [1, 1, 0, 1]
     assert check_state(s, T) == V_OK
     s[L.OFF_TURN_INVOKES + 3] = 2
@@ -503,7 +503,7 @@ def test_own_turn_cards_wait_for_their_holders_turn_p8(a):
     ev, work, opts, rng = kit()
     W = script(0)
     invoke_window(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
-    assert W[1] == 0 and a[L.MYTH_INVOKED + L.MAX_MYTH_SLOTS] == 0  # not offered in seat 0's turn
+    assert W[0, 1] == 0 and a[L.MYTH_INVOKED + L.MAX_MYTH_SLOTS] == 0  # not offered in seat 0's turn
     n = free_choices(a, T, 1, False, turn_scratch(), opts)
     assert (FREE_INVOKE, 0) in {tuple(int(x) for x in opts[k, :2]) for k in range(n)}
 
@@ -517,7 +517,7 @@ def test_active_seat_invokes_before_the_others_in_an_advance_turn_p8(a):
                -1)  # end the turn
     ev, work, opts, rng = kit()
     advance_turn(a, T, W, ev, 0, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and W[1] == 6
+    assert W[0, 0] != SCRIPT_MISSED and W[0, 1] == 6
     invokes = [(int(row[1]), int(row[5])) for row in ev[:a[L.EVENTS]] if row[2] == EV_INVOKE]
     assert invokes == [(0, 0), (1, 1)]
 

@@ -89,7 +89,7 @@ def run(kernel, s, W, seat=0, scratch=True):
         kernel(s, T, W, ev, seat, work, np.zeros(64, np.int32), opts, rng)
     else:
         kernel(s, T, W, ev, seat, work, opts, rng)
-    assert W[0] != SCRIPT_MISSED, f"script entry {W[1] - 1} ({W[W[1] + 1]}) not offered"
+    assert W[0, 0] != SCRIPT_MISSED, f"script entry {W[0, 1] - 1} ({W[0, int(W[0, 1]) + 1]}) not offered"
     return ev
 
 
@@ -410,7 +410,7 @@ def test_procure_example_oracle_exiles_its_merchant_then_theatre_p10(m):
     W_rows = W.copy()
     ev, work, opts, rng = kit()
     procure_action(m, T, W_rows, ev, seat, work, np.zeros(64, np.int32), opts, rng)
-    assert W_rows[0] != SCRIPT_MISSED
+    assert W_rows[0, 0] != SCRIPT_MISSED
     assert [e[:2] for e in events(m, ev, EV_PROCURE)] == [(oracle, 3), (theatre, 0)]
     assert events(m, ev, EV_EXILE) == [(merchant, 1, 0)]
     assert sorted(hand(m, seat)) == sorted([oracle, theatre])
@@ -442,7 +442,7 @@ def test_procure_offers_each_payment_and_one_card_per_deck_p10(m):
     ev, work, opts, rng = kit()
     W = script(pair(slot, WINE), SRC_CARD, -1, -1)  # buy it with Wine, no Exile, stop
     procure_action(m, T, W, ev, 0, work, np.zeros(64, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED and either in hand(m, 0)
+    assert W[0, 0] != SCRIPT_MISSED and either in hand(m, 0)
     # while buying, the deck's new top stayed face down: only revealed after stopping
     assert m[L.PROC_UP + slot] == (1 if m[L.PROC_N + slot] > 0 else 0)
 

@@ -159,7 +159,7 @@ def test_a_settle_puts_the_marker_on_the_tile_and_a_pillar_beside_p15(s):
     ev, work, opts, rng = kit()
     W = script(SLOT_MANY, SLOT_MANY, -1)  # Settle Atlantis, place a Pillar, stop
     settle_action(s, T, W, ev, 2, work, np.zeros(64, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert s[L.LAND_CITY_MARKER + SLOT_MANY] == 2 and city_controller(s, SLOT_MANY) == 2
     assert s[L.MARKERS_LEFT + 2] == markers - 1 and cities_of(s, 2) == cities + 1
     assert s[L.LAND_PILLAR + SLOT_MANY] == 2
@@ -177,7 +177,7 @@ def test_a_settle_replaces_another_marker_which_goes_home_p15(s):
     ev, work, opts, rng = kit()
     W = script(SLOT_MANY, -1)  # a Pillar is there already
     settle_action(s, T, W, ev, 2, work, np.zeros(64, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert s[L.LAND_CITY_MARKER + SLOT_MANY] == 2 and s[L.MARKERS_LEFT + 1] == back + 1
     assert s[L.LAND_PILLAR + SLOT_MANY] == 1  # the other seat's Pillar stays
     assert check_state(s, T) == V_OK

@@ -20,7 +20,6 @@ from sim.games.pillars.events import (
 from sim.games.pillars.game import PillarsSetup, simulate
 from sim.games.pillars.invariants import V_OK, check_state
 from sim.games.pillars.modes import canonical
-from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import advance_turn
 from sim.games.pillars.rules.barbarians import (
     S_DIST,
@@ -49,6 +48,7 @@ from tests.pillars_fixtures import (
     no_population,
     pillar,
     put,
+    random_legal,
     script,
     set_hand,
     starting,
@@ -269,8 +269,7 @@ def test_the_first_players_crossing_after_the_first_turn_wakes_them_p15(s, seat,
     s[L.RONDEL_POS + seat] = 4  # Settle: a Power-2 card crosses the line
     set_hand(s, seat, [starting(0, 2)])
     ev, work, opts, rng = kit()
-    W = np.zeros(2, np.int64)
-    W[0] = RANDOM_LEGAL
+    W = random_legal(s)
     advance_turn(s, T, W, ev, seat, work, turn_scratch(), opts, rng)
     assert s[L.CROSSED] == 1
     codes = [int(r[2]) for r in ev[:s[L.EVENTS]]]

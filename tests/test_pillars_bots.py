@@ -1,6 +1,6 @@
 """The Pillars of Heracles bots (strategies/pillars): they see only what their seat sees,
-each personality is a valid preset, the policy words carry each seat's strategy, and the
-heuristic plays the game far better than random legal options."""
+each personality is a valid preset, each seat's policy code and weight row carry its
+strategy, and the heuristic plays the game far better than random legal options."""
 
 import hashlib
 
@@ -9,6 +9,8 @@ import pandas as pd
 import pytest
 from processes import printed_twice_on_one_cache
 
+from sim import cfuncs
+from sim.games import policies
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import P_PIECE, P_QUEST
 from sim.games.pillars.decisions import (
@@ -34,9 +36,8 @@ from sim.games.pillars.decisions import (
     OPT_WIDTH,
     SHIP_SPACE,
 )
-from sim.games.pillars.game import PillarsSetup, policy_words, simulate
+from sim.games.pillars.game import PillarsSetup, play_traced, seat_policies, simulate
 from sim.games.pillars.invariants import V_NO_BOT_ENTRY
-from sim.games.pillars.policy import BOTS
 from sim.games.pillars.rules.board import SECTION_DEPLOY
 from sim.games.pillars.rules.free import FREE_SKIRMISH
 from sim.games.pillars.rules.movement import MOVE_HOPLITE, MOVE_SHIP, MOVE_WORKER
@@ -44,8 +45,9 @@ from sim.games.pillars.rules.power import land_power
 from sim.games.pillars.rules.prophecy import Q_UNITS
 from sim.games.pillars.rules.removal import PIECE_BUILDING, PIECE_HOPLITE, PIECE_SHIP, PIECE_WORKER
 from sim.games.pillars.rules.teams import pair_symmachia_teams
-from strategies.pillars.entry import W_ENTRY, ask_heuristic, bot_words
-from strategies.pillars.features import FEATURE_NAMES, NF, WEIGHT_SIGNS
+from sim.rng import N_STREAMS
+from strategies.pillars import players
+from strategies.pillars.features import FEATURE_NAMES, MISTAKES, NF, ROW, WEIGHT_SIGNS
 from strategies.pillars.heuristic import (
     ability_use_value,
     draft_value,
@@ -56,11 +58,35 @@ from strategies.pillars.heuristic import (
     ship_stays,
     skirmish_opening,
 )
+from strategies.pillars.policy import HEURISTIC, RANDOM_LEGAL
 from strategies.pillars.presets import HAND_MADE, PRESETS, read_preset
 from tests.cli_process import sim
 from tests.pillars_fixtures import CONTENT, T, clear_board, game, put, ship_to
 from tests.pillars_fixtures import land as land_named
 from tests.test_pillars_turns import play
+
+ENTRY = players.bot_entry(CONTENT.packed)
+
+
+def policy_words(setup):
+    """``W`` of the setup's seats: one weight row per seat (``strategies.pillars.players``)."""
+    return seat_policies(setup, players)[1]
+
+
+def rows_of(w):
+    """``W`` whose every seat plays the feature weights ``w``."""
+    W = np.zeros((L.MAX_PLAYERS, ROW))
+    W[:, :NF] = w
+    return W
+
+
+def ask_heuristic(s, T, W, opts, n, seat, kind, entry=ENTRY):
+    """What the seat's heuristic takes, asked through the bots' entry ``entry`` as a game
+    asks it."""
+    cfuncs.put_address(s, L.BOT_ENTRY, entry)
+    s[L.POLICY + seat] = HEURISTIC
+    return policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind,
+                        np.zeros(N_STREAMS, np.uint64))
 
 
 def options(rows):
@@ -144,7 +170,7 @@ def shuffle_hidden(s, seat, rng):
 
 
 def test_the_heuristic_sees_only_what_its_seat_sees():
-    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    W = policy_words(PillarsSetup(players=3, strategies=("balanced",)))
     rng = np.random.default_rng(0)
     asked = 0
     for side in ("mediterranean", "aegean"):
@@ -162,21 +188,28 @@ def test_the_heuristic_sees_only_what_its_seat_sees():
 
 
 def test_a_game_without_the_entry_is_marked_broken():
-    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
-    W[W_ENTRY] = 0
+    W = policy_words(PillarsSetup(players=3, strategies=("balanced",)))
     s, _ = play("aegean", 3, 1, rounds=2)
     opts, n = options([(0,), (1,)])
-    assert ask_heuristic(s, T, W, opts, n, 0, D_TURN) == 0
+    assert ask_heuristic(s, T, W, opts, n, 0, D_TURN, entry=0) == 0
     assert s[L.VIOLATION] == V_NO_BOT_ENTRY
 
 
-def test_policy_words_carry_each_seats_code_and_weights():
-    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("conqueror", "random", "balanced")))
-    assert W[0] == BOTS and W[W_ENTRY] != 0
-    expected = bot_words(BOTS, [1, 0, 1], [PRESETS["conqueror"], np.zeros(NF), PRESETS["balanced"]],
-                         int(W[W_ENTRY]))
-    assert (W == expected).all()
-    assert (policy_words(CONTENT, PillarsSetup(players=2, strategies=("random",)))[W_ENTRY] == 0)
+def test_each_seats_code_and_weight_row_carry_its_strategy():
+    codes, W = seat_policies(PillarsSetup(players=3, strategies=("conqueror", "random", "balanced")),
+                             players)
+    assert list(codes) == [HEURISTIC, RANDOM_LEGAL, HEURISTIC, RANDOM_LEGAL]
+    assert W.dtype == np.float64 and W.shape == (L.MAX_PLAYERS, ROW)
+    assert (W[0, :NF] == PRESETS["conqueror"]).all() and (W[2, :NF] == PRESETS["balanced"]).all()
+    assert (W[1] == 0).all() and (W[:, MISTAKES] == 0).all()  # no mistakes
+
+
+def test_a_finished_game_keeps_no_runtime_word():
+    """The policies, the entries' addresses and the bots' memo and plan belong to the
+    process, not the game: cleared at its end, a state is the game alone."""
+    state, _ = play_traced(CONTENT, PillarsSetup(players=3, strategies=("balanced",)), 4, 0)
+    assert L.GAME_SIZE <= min(L.POLICY, L.BOT_ENTRY, L.RULE_ENTRIES, L.PLAN, L.BOT_BOARD)
+    assert (state[L.GAME_SIZE:] == 0).all() and state[L.ROUND] > 0
 
 
 def test_every_personality_names_every_feature_once():
@@ -237,11 +270,10 @@ def test_bots_games_end_by_every_trigger_and_keep_the_invariants():
 
 
 def quest_words(quest_weight):
-    """Policy words whose every seat weighs only a quest's progress."""
+    """``W`` whose every seat weighs only a quest's progress."""
     w = np.zeros(NF)
     w[FEATURE_NAMES.index("quest")] = quest_weight
-    entry = int(policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))[W_ENTRY])
-    return bot_words(BOTS, [1, 1, 1], [w, w, w], entry)
+    return rows_of(w)
 
 
 def test_a_worker_goes_where_the_face_up_prophecy_asks_for_workers():
@@ -277,8 +309,7 @@ def test_in_symmachia_the_partner_is_no_rival():
     both Lands are held by a rival and the first option is taken."""
     w = np.zeros(NF)
     w[FEATURE_NAMES.index("control")] = 1.0
-    entry = int(policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))[W_ENTRY])
-    W = bot_words(BOTS, [1] * 4, [w] * 4, entry)
+    W = rows_of(w)
     s, _ = play("aegean", 4, 1, rounds=2)
     side = s[L.SIDE]
     lands = [land for land in range(L.N_LANDS) if s[L.REGION_BLOCKED + T.land_region[side, land]] == 0
@@ -303,9 +334,9 @@ def test_in_symmachia_the_partner_is_no_rival():
 
 
 def mode_scene(addons):
-    """The balanced bots' policy words and a 3-player Aegean game after 2 rounds, played
+    """The balanced bots' weights and a 3-player Aegean game after 2 rounds, played
     on in the gameplay modes ``addons`` (layout.ADDON_* bits)."""
-    W = policy_words(CONTENT, PillarsSetup(players=3, strategies=("balanced",)))
+    W = policy_words(PillarsSetup(players=3, strategies=("balanced",)))
     s, _ = play("aegean", 3, 1, rounds=2)
     s[L.ADDONS] = addons
     return W, s
@@ -445,8 +476,7 @@ def test_an_achaean_marches_on_troia_and_a_trojan_holds():
     w = np.zeros(NF)
     w[FEATURE_NAMES.index("control")] = 1.0
     w[FEATURE_NAMES.index("march")] = 0.5
-    setup = PillarsSetup(players=3, board="aegean", mode="siege_of_destiny", strategies=("balanced",))
-    W = bot_words(BOTS, [1] * 4, [w] * 4, int(policy_words(CONTENT, setup)[W_ENTRY]))
+    W = rows_of(w)
     s = game("aegean", 3, mode="siege_of_destiny", city_states=("troia", "athenai", "sparta"))
     clear_board(s)
     side, troas = s[L.SIDE], land_named("troas")
@@ -484,17 +514,19 @@ BOT_ENTRY_SOON = """
 import numba
 from sim import cfuncs, kernel_cache, second_core
 from sim.games.pillars.content import load_content
-from strategies.pillars import entry
-from strategies.pillars.heuristic import entry_body
+from sim.games import policies
+from sim.games.pillars import entries
+from strategies.pillars import players
 packed = load_content().packed
 record = numba.typeof(packed[0])
-name = entry._cache_name(record)
+name = entries._cache_name(packed)
 cached = kernel_cache.compiled("pillars", name)
-soon = entry.bot_entry_soon(packed)
+soon = entries.bot_entry_soon(players, packed)
 started = second_core.compiling(name)
 address = soon.get()
-print(cached, started, address == entry.bot_entry(packed) != 0,
-      cfuncs.compiled(entry_body, entry.signature(record)).cache_hits, kernel_cache.compiled("pillars", name))
+print(cached, started, address == entries.bot_entry(players, packed) != 0,
+      cfuncs.compiled(players._entry, policies.choose_signature(record)).cache_hits,
+      kernel_cache.compiled("pillars", name))
 """
 
 

@@ -63,7 +63,7 @@ def tile(name):
 def rondel(s, seat, section, W):
     ev, work, opts, rng = kit()
     rondel_action(s, T, W, ev, seat, section, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     return ev
 
 
@@ -197,7 +197,7 @@ def test_only_the_seat_leading_memphis_procures_an_egypt_card_p2(memphis):
     ev, work, opts, rng = kit()
     W = script(pair(EGYPT_SLOT + gold_card, -1), SRC_CARD, -1)
     procure_action(memphis, T, W, ev, 0, work, np.zeros(64, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert events(memphis, ev, EV_PROCURE) == [(cards[gold_card], EGYPT_SLOT + gold_card, 0)]
     assert events(memphis, ev, EV_EXILE) == []  # not a Character
     assert cards[gold_card] in hand(memphis, 0) and egypt(memphis)[gold_card] == -1

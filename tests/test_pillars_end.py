@@ -194,7 +194,7 @@ def test_an_end_ship_decides_a_region_p13():
     ev, _, opts, rng = kit()
     W = script(*before, pair(0, near[0]))
     final_scoring(s, T, W, ev, np.zeros(64, np.int32), opts, rng)
-    assert W[0] >= 0, "the script missed"
+    assert W[0, 0] >= 0, "the script missed"
     assert events(s, ev, EV_END_SHIP) == [(0, near[0], region)]
     assert (region, 0, 3) in events(s, ev, EV_REGION_SCORE)
     # without it, the Worker's seat holds the Region

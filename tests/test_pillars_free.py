@@ -129,7 +129,7 @@ def test_exile_quest_exiles_the_card_p14(a):
     ev, work, opts, rng = kit()
     W = script(pair(FREE_PROPHECY, kyk), 0, -1)
     free_actions(a, T, W, ev, 0, True, work, turn_scratch(), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert events(a, ev, EV_EXILE) == [(CARD["oracle"], 0, 0)] and a[L.EXILED_N + 0] == 1
     assert a[L.PROPHECY_OWNER + EXILE_CHARACTER] == 0
 

@@ -21,7 +21,7 @@ from sim.games.pillars.events import (
 )
 from sim.games.pillars.invariants import V_HEROES, V_OK, check_state
 from sim.games.pillars.modes import mode_code
-from sim.games.pillars.policy import SCRIPT_MISSED
+from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPTED, every_seat_plays
 from sim.games.pillars.rules.abilities import hero_ability, run_ability, send_back_choices
 from sim.games.pillars.rules.board import place_on_land
 from sim.games.pillars.rules.build import place_building
@@ -130,12 +130,13 @@ def test_the_draft_takes_a_hero_or_a_city_state_backwards_then_the_other_forward
     # and seat 1 take Heroes (drawn[0], drawn[1]) in turn order
     W = script(1, drawn[3], 0, 0, drawn[0], drawn[1])
     s = np.zeros(L.STATE_SIZE, np.int32)
+    every_seat_plays(s, SCRIPTED)
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, 5, 0)
     ev = np.zeros((256, EV_COLS), np.int32)
     setup_game(s, T, W, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), ev, side, 3, picks,
                tiles, mode_code("legendary_heroes"), np.zeros(SCRATCH, np.int32), rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     order = [(int(row[1]), "hero" if row[2] == EV_HERO_PICK else "city")
              for row in ev[:s[L.EVENTS]] if row[2] in (EV_HERO_PICK, EV_SETUP_PICK)]
     assert order == [(2, "hero"), (1, "city"), (0, "city"), (0, "hero"), (1, "hero"), (2, "city")]
@@ -157,7 +158,7 @@ def test_a_hero_deploys_for_two_gold_to_a_land_with_a_city_of_its_seat_p16():
     rows = s[L.DEPLOY_LEFT:L.DEPLOY_LEFT + L.MAX_PLAYERS * 9].copy()
     W = script(UNIT_HERO, LAKONIA, SRC_CARD, SRC_CARD, -1)  # to Lakonia, both cards paid, stop
     deploy_action(s, T, W, ev, 0, work, opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert s[L.HERO_AT + 0] == LAKONIA and s[L.HAND_N + 0] == 0
     assert (s[L.DEPLOY_LEFT:L.DEPLOY_LEFT + L.MAX_PLAYERS * 9] == rows).all()  # no row
     assert events(s, ev, EV_HERO_DEPLOY) == [(ACHILLEUS, LAKONIA, 0)]
@@ -200,7 +201,7 @@ def test_a_hero_moves_as_a_land_unit_and_explores_p9_p16():
     target = land("argolis")
     W = script(MOVE_HERO, target, -1)
     assert move_units(s, T, W, ev, 0, 2, True, reach, opts, rng) == 1
-    assert s[L.HERO_AT + 0] == target and W[0] != SCRIPT_MISSED
+    assert s[L.HERO_AT + 0] == target and W[0, 0] != SCRIPT_MISSED
     # the Gorgon's tile on the Hero keeps it there
     s[L.GORGON_SEAT], s[L.GORGON_KIND], s[L.GORGON_AT] = 0, MOVE_HERO, target
     n = unit_choices(s, T, 0, opts, reach)

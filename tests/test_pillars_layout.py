@@ -19,14 +19,16 @@ CONTENT = load_content()
 T = CONTENT.tables
 
 
-def test_fields_tile_the_state_in_order():
+def test_fields_tile_the_state_in_order_the_games_first():
     offset = 0
-    for name, length, meaning in L._FIELDS:
+    for name, length, meaning in L._FIELDS + L._RUNTIME:
         assert L.FIELD_SPANS[name] == (offset, length) and getattr(L, name) == offset
         assert meaning
         offset += length
+        if name == L._FIELDS[-1][0]:
+            assert offset == L.GAME_SIZE  # the runtime words come after the game's own
     assert offset == L.STATE_SIZE
-    assert L.LAYOUT_KEY == layout_key(L._FIELDS) < 2**62
+    assert L.LAYOUT_KEY == layout_key(L._FIELDS + L._RUNTIME) < 2**62
 
 
 def test_shipped_content_fits_the_state():

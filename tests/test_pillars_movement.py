@@ -70,7 +70,7 @@ def test_movement_example_ship_then_hoplite_via_the_ship_to_kyrene_p9(m):
     W = script(MOVE_SHIP, sea(6), kyrene,  # the Ship into Sea 6 (its Power to Kyrene)
                MOVE_HOPLITE, kyrene)  # the Hoplite over the Ship to Kyrene
     used = movement_block(m, T, W, ev, seat, reach(), opts, rng)
-    assert W[0] != SCRIPT_MISSED and used == 2
+    assert W[0, 0] != SCRIPT_MISSED and used == 2
     assert events(m, ev, EV_MOVE) == [(MOVE_SHIP, sea(4), sea(6)),
                                       (MOVE_HOPLITE, trinakria, kyrene)]
     assert m[L.LAND_HOPLITES + kyrene * L.MAX_PLAYERS + seat] == 1
@@ -94,7 +94,7 @@ def test_a_block_stops_at_the_allowance_p9(m):
     ev, work, opts, rng = kit()
     W = script(MOVE_SHIP, sea(6), med("kyrene"), MOVE_SHIP, sea(4), med("trinakria"), MOVE_SHIP)
     assert movement_block(m, T, W, ev, 2, reach(), opts, rng) == 2
-    assert W[1] == 6  # the seventh entry was never asked
+    assert W[0, 1] == 6  # the seventh entry was never asked
 
 
 def test_ships_sea_to_sea_whirlwind_and_ports_p9(m):
@@ -182,7 +182,7 @@ def test_a_moved_land_unit_takes_its_kind_p9(m):
     from sim.games.pillars.rules.movement import MOVE_WORKER
     W = script(MOVE_WORKER, med("argolis"), -1)
     movement_block(m, T, W, ev, 0, reach(), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert m[L.LAND_WORKERS + med("argolis") * L.MAX_PLAYERS + 0] == 1
     assert m[L.LAND_HOPLITES + med("lakonia") * L.MAX_PLAYERS + 0] == 1
     assert check_state(m, T) == V_OK

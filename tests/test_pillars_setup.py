@@ -34,7 +34,15 @@ from sim.games.pillars.invariants import (
     V_TRACKS,
     check_state,
 )
-from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_MISSED, SCRIPT_ROWS, W_CURSOR, W_MODE
+from sim.games.pillars.policy import (
+    RANDOM_LEGAL,
+    SCRIPT_MISSED,
+    SCRIPT_ROWS,
+    SCRIPTED,
+    W_CURSOR,
+    W_MODE,
+    every_seat_plays,
+)
 from sim.games.pillars.rules.cards import mythology_room
 from sim.games.pillars.rules.rewards import setup_reward
 from sim.games.pillars.rules.setup import SCRATCH, setup_game
@@ -213,13 +221,14 @@ def test_each_drafting_seat_asks_its_policy_step11():
     s = np.zeros(L.STATE_SIZE, np.int32)
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, 5, 0)
-    W = np.array([SCRIPT_ROWS, 0, 2, 1, 0], np.int64)
+    every_seat_plays(s, SCRIPTED)
+    W = script(2, 1, 0, mode=SCRIPT_ROWS)
     ev = np.zeros((16, EV_COLS), np.int32)
     setup_game(s, T, W, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), ev, side, 3, picks, tiles,
                0, np.zeros(SCRATCH, np.int32), rng)
     row = list(field(s, "DRAWN")[:4])
     assert [s[L.CITY_STATE + seat] for seat in (2, 1, 0)] == [row[2], row[1], row[0]]
-    assert W[W_MODE] == SCRIPT_ROWS and W[W_CURSOR] == 3
+    assert W[0, W_MODE] == SCRIPT_ROWS and W[0, W_CURSOR] == 3
     picks_traced = [(seat, tile) for _, seat, code, tile, _, _ in ev[:s[L.EVENTS]]
                     if code == EV_SETUP_PICK]
     assert picks_traced == [(2, row[2]), (1, row[1]), (0, row[0])]
@@ -390,11 +399,10 @@ def test_the_seats_choose_their_starting_sea_and_setup_rewards_steps12_14():
     # tiles and decks as seats taking the first option, choose otherwise in some games,
     # always within the rules.
     differ = {"sea": 0, "card": 0, "mythology": 0}
-    random_legal = np.array([RANDOM_LEGAL], np.int64)
     picks = ("random",) * 3
     for board, seed in itertools.product(SIDES, range(20)):
         first = new_game(CONTENT, board, 3, seed=seed, city_states=picks)
-        chosen = new_game(CONTENT, board, 3, seed=seed, city_states=picks, policy=random_legal)
+        chosen = new_game(CONTENT, board, 3, seed=seed, city_states=picks, policy=RANDOM_LEGAL)
         assert check_state(chosen, T) == V_OK
         for seat in range(3):
             land = home(chosen, seat)
@@ -420,7 +428,7 @@ def test_a_free_mercenary_hoplite_goes_where_the_seat_chooses_p7(games):
     ev, work, opts, rng = kit()
     W = script(land)
     setup_reward(s, tables, W, ev, 1, track, step_up(s, 1, track), work, opts, rng)
-    assert W[W_MODE] != SCRIPT_MISSED
+    assert W[0, W_MODE] != SCRIPT_MISSED
     assert per_land(s, "LAND_HOPLITES")[land, 1] == 2 and s[L.MERCENARIES + 1] == 2
     assert check_state(s, T) == V_OK
 

@@ -13,49 +13,42 @@ from cli_process import error_line, sim
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLAY, D_RONDEL, D_TURN
 from sim.games.pillars.events import TURN_ADVANCE, TURN_REPLENISH
-from sim.games.pillars.game import PillarsSetup, policy_words, simulate
-from sim.games.pillars.policy import choose, planned
+from sim.games.pillars.game import PillarsSetup, seat_policies, simulate
 from sim.games.pillars.runner import LADDER_STRATEGIES, SETTINGS, SKILL_LEVELS, STRATEGIES, make_setup
 from sim.rng import N_STREAMS, seed_streams
-from strategies.pillars.entry import (
-    MISTAKE_SCALE,
-    SEAT_HEURISTIC,
-    SEAT_RANDOM,
-    SEAT_SEARCH,
-    W_HORIZON,
-    W_MISTAKES,
-    W_SAMPLES,
-    W_SEARCH,
-    W_SEATS,
-    ask_heuristic,
-)
+from strategies.pillars import players
+from strategies.pillars.features import HORIZON, MISTAKES, NF, SAMPLES
+from strategies.pillars.policy import HEURISTIC, RANDOM_LEGAL, SEARCH, choose, planned
 from strategies.pillars.presets import PRESETS
 from strategies.pillars.search import determinize
 from strategies.pillars.skill import SKILLS, seat_bot
 from tests.pillars_fixtures import CONTENT, T
-from tests.test_pillars_bots import options, shuffle_hidden
+from tests.test_pillars_bots import ask_heuristic, options, policy_words, shuffle_hidden
 from tests.test_pillars_turns import play
 
 SMALL = {"samples": 1, "horizon": 1}
 
 
 def test_a_skill_name_plays_balanced_at_its_level_and_the_setting_sets_the_presets():
-    casual = seat_bot("casual", "default", 2)
-    assert casual.code == SEAT_HEURISTIC and casual.mistakes == SKILLS["casual"].mistakes == 0.08
-    assert (casual.weights == PRESETS["balanced"]).all() and casual.samples == 0
-    assert seat_bot("novice", "expert", 2).mistakes == 0.25
-    conqueror = seat_bot("conqueror", "expert", 8)
-    assert conqueror.code == SEAT_SEARCH and conqueror.samples == 8
-    assert (conqueror.weights == PRESETS["conqueror"]).all()
-    assert seat_bot("strong", "default", 8).samples == 4 and seat_bot("strong", "default", 1).samples == 1
-    assert seat_bot("random", "expert", 8).code == SEAT_RANDOM
-    W = policy_words(CONTENT, PillarsSetup(strategies=("expert", "novice", "default"), samples=3,
-                                           horizon=2))
-    assert [W[W_SEATS + k] for k in range(3)] == [SEAT_SEARCH, SEAT_HEURISTIC, SEAT_HEURISTIC]
-    assert W[W_MISTAKES + 1] == 0.25 * MISTAKE_SCALE and W[W_MISTAKES] == W[W_MISTAKES + 2] == 0
-    assert (W[W_SAMPLES], W[W_HORIZON]) == (3, 2) and W[W_SEARCH] != 0
-    plain = policy_words(CONTENT, PillarsSetup(strategies=("balanced",)))
-    assert plain[W_SEARCH] == 0 and plain[W_HORIZON] == 0  # no search: the words of before
+    code, casual = seat_bot("casual", "default", 2, 2)
+    assert code == HEURISTIC and casual[MISTAKES] == SKILLS["casual"].mistakes == 0.08
+    assert (casual[:NF] == PRESETS["balanced"]).all()
+    assert seat_bot("novice", "expert", 2, 2)[1][MISTAKES] == 0.25
+    code, conqueror = seat_bot("conqueror", "expert", 8, 2)
+    assert code == SEARCH and conqueror[SAMPLES] == 8
+    assert (conqueror[:NF] == PRESETS["conqueror"]).all()
+    assert seat_bot("strong", "default", 8, 2)[1][SAMPLES] == 4
+    assert seat_bot("strong", "default", 1, 2)[1][SAMPLES] == 1
+    assert seat_bot("random", "expert", 8, 2)[0] == RANDOM_LEGAL
+    codes, W = seat_policies(PillarsSetup(strategies=("expert", "novice", "default"), samples=3,
+                                          horizon=2), players)
+    assert list(codes[:3]) == [SEARCH, HEURISTIC, HEURISTIC]
+    assert W[1, MISTAKES] == 0.25 and W[0, MISTAKES] == W[2, MISTAKES] == 0
+    assert (W[0, SAMPLES], W[0, HORIZON]) == (3, 2)
+    search = players.search_addresses(CONTENT, codes, players.scratch())
+    assert (search != 0).all()
+    plain, _ = seat_policies(PillarsSetup(strategies=("balanced",)), players)
+    assert (players.search_addresses(CONTENT, plain, players.scratch()) == 0).all()  # no search
 
 
 def test_a_novice_seat_takes_a_random_option_at_its_mistake_rate():
@@ -63,9 +56,10 @@ def test_a_novice_seat_takes_a_random_option_at_its_mistake_rate():
     opts, n = options([(0,), (1,)])
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, 5, 0)
+    best = ask_heuristic(s, T, policy_words(PillarsSetup(strategies=("default",))), opts, n, 0,
+                         D_TURN)
     for name, rate in (("novice", 0.25), ("casual", 0.08), ("default", 0.0)):
-        W = policy_words(CONTENT, PillarsSetup(strategies=(name,)))
-        best = ask_heuristic(s, T, W, opts, n, 0, D_TURN)
+        W = policy_words(PillarsSetup(strategies=(name,)))
         before = rng.copy()
         other = sum(choose(s, T, W, opts, n, 0, D_TURN, rng) != best for _ in range(8000)) / 8000
         # a mistake picks uniformly among the 2 options, so half of them pick the best
@@ -126,8 +120,8 @@ def test_the_search_plays_the_same_games_on_any_thread_count_and_batch():
 
 
 def test_the_search_plays_solo_and_team_modes():
-    for mode, players in (("solo", 2), ("symmachia", 4), ("siege_of_destiny", 3)):
-        out = simulate(CONTENT, PillarsSetup(players=players, mode=mode, board="aegean",
+    for mode, count in (("solo", 2), ("symmachia", 4), ("siege_of_destiny", 3)):
+        out = simulate(CONTENT, PillarsSetup(players=count, mode=mode, board="aegean",
                                              strategies=("expert",), **SMALL), 4, 0, 4)
         assert (out["violation"] == 0).all() and (out["end_reason"] != L.END_BY_LIMIT).all(), mode
 

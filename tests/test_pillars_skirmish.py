@@ -68,7 +68,7 @@ def s():
 def check(s, W, seat=0):
     ev, work, opts, rng = kit()
     status_check(s, T, W, ev, seat, work, np.zeros(SCRATCH, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     return ev
 
 
@@ -290,7 +290,7 @@ def test_the_owner_chooses_the_row_a_piece_goes_back_to_p15(s):
     ev, work, opts, rng = kit()
     W = script(1)  # the second row
     assert remove_piece(s, T, W, ev, 1, PIECE_HOPLITE, naxos, opts, rng)
-    assert W[0] != SCRIPT_MISSED and [s[x] for x in rows] == [0, 1]
+    assert W[0, 0] != SCRIPT_MISSED and [s[x] for x in rows] == [0, 1]
     assert check_state(s, T) == V_OK
 
 

@@ -7,7 +7,7 @@ import pytest
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import C_KIND
 from sim.games.pillars.events import EV_SPEND, EV_TRADE
-from sim.games.pillars.policy import RANDOM_LEGAL, SCRIPT_MISSED
+from sim.games.pillars.policy import SCRIPT_MISSED
 from sim.games.pillars.rules.spend import (
     SRC_CARD,
     SRC_CREDIT,
@@ -33,6 +33,7 @@ from tests.pillars_fixtures import (
     hand,
     kit,
     pillar_on,
+    random_legal,
     script,
     set_hand,
     starting,
@@ -59,7 +60,7 @@ def test_procure_example_theatre_payment_p10(s):
     assert can_pay(s, T, 0, work)
     W = script(SRC_TRADE, SRC_CARD, SRC_CARD, SRC_CARD, SRC_PILLAR)
     pay(s, T, W, ev, 0, work, opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert list(work[W_COST:W_COST + 5]) == [0] * 5
     assert hand(s, 0) == [] and s[L.DISCARD_N + 0] == 3
     assert s[L.LAND_PILLAR_ON_RES + massalia] == 1
@@ -145,7 +146,7 @@ def test_random_payments_always_finish_when_payable():
         work[W_COST:W_COST + 5] = want
         if not can_pay(s, T, 0, work):
             continue
-        W = np.array([RANDOM_LEGAL], np.int64)
+        W = random_legal(s)
         before = s[L.HAND_N + 0] + s[L.WILD_TILES + 0]
         pay(s, T, W, ev, 0, work, opts, rng)
         assert list(work[W_COST:W_COST + 5]) == [0] * 5

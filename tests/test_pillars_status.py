@@ -65,7 +65,7 @@ def s():
 def check(s, W, seat=0):
     ev, work, opts, rng = kit()
     status_check(s, T, W, ev, seat, work, np.zeros(SCRATCH, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     return ev
 
 
@@ -235,7 +235,7 @@ def test_each_sea_ship_projects_to_one_adjacent_land_p6(s):
     assert s[L.SHIP_PROJECT + 0] == land("argolis") and s[L.SHIP_PROJECT + k] == land("naxos")
     W = script(land("argolis"), land("lakonia"))  # Lakonia is not next to Sea 6
     project_ships(s, T, W, 0, opts, rng)
-    assert W[0] == SCRIPT_MISSED
+    assert W[0, 0] == SCRIPT_MISSED
 
 
 def test_every_seat_chooses_its_sea_ships_lands_at_the_start_of_every_turn_p6(s):
@@ -258,7 +258,7 @@ def test_every_seat_chooses_its_sea_ships_lands_at_the_start_of_every_turn_p6(s)
     W = script(*rows, mode=SCRIPT_ROWS)
     ev, work, opts, rng = kit()
     start_turn(s, T, W, ev, 1, work, np.zeros(SCRATCH, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert {piece: int(s[L.SHIP_PROJECT + piece]) for piece in chosen} == chosen
 
 

@@ -101,7 +101,7 @@ def act(s, section, W, seat=0):
     """The Rondel action of ``section`` and what follows it, played by script ``W``."""
     ev, work, opts, rng = kit()
     rondel_action(s, T, W, ev, seat, section, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED, f"script entry {W[1] - 1} ({W[W[1] + 1]}) not offered"
+    assert W[0, 0] != SCRIPT_MISSED, f"script entry {W[0, 1] - 1} ({W[0, int(W[0, 1]) + 1]}) not offered"
     return ev
 
 
@@ -126,13 +126,13 @@ def test_archery_mastery_hoplites_give_1_power_to_an_adjacent_land_p14(a):
     give_tile(a, 0, "archery_mastery")
     W = script(korinthia, 1)  # one of the two Hoplites aims at Korinthia
     aim_archers(a, T, W, 0, argolis, opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert land_power(a, T, argolis, 0) == 2 and land_power(a, T, korinthia, 0) == 1
     set_step(a, 0, MILITARY, 2)  # Hoplites 3 each, but an archer gives at most 1
     assert land_power(a, T, argolis, 0) == 3 and land_power(a, T, korinthia, 0) == 1
     W = script(land("attika"))  # neither adjacent nor bridged: not offered
     aim_archers(a, T, W, 0, argolis, opts, rng)
-    assert W[0] == SCRIPT_MISSED
+    assert W[0, 0] == SCRIPT_MISSED
     aim_archers(a, T, script(korinthia, 2), 0, argolis, opts, rng)
     a[L.LAND_HOPLITES + argolis * L.MAX_PLAYERS] = 1  # one leaves: archers count up to those left
     a[L.LAND_HOPLITES + korinthia * L.MAX_PLAYERS] = 1
@@ -197,7 +197,7 @@ def test_council_of_elders_draws_two_on_the_landing_section_p14(a):
     set_hand(a, 0, [starting(GOLD, 2)])
     W = script(0, 2, 1)  # one card is no longer the choice: none or two
     play_and_advance(a, T, W, ev, 0, opts, rng)
-    assert W[0] == SCRIPT_MISSED
+    assert W[0, 0] == SCRIPT_MISSED
     a[L.RONDEL_POS + 0] = start
     set_hand(a, 0, [starting(WINE, 2)])
     before = a[L.HAND_N + 1]
@@ -351,7 +351,7 @@ def test_polis_expansion_steps_a_port_regions_track_on_a_replenish_turn_p14(a):
     # nothing; Energise nothing; then the track
     W = script(-1, -1, -1, -1, -1, -1, MERCENARY)
     replenish_turn(a, T, W, ev, 0, work, np.zeros(TURN_SCRATCH, np.int32), opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert step(a, 0, MERCENARY) == 1 and step(a, 0, NAVIGATION) == 1  # one step only
     assert events(a, ev, EV_STRATEGY) == [(EFFECT["polis_expansion"], MERCENARY, 1)]
     assert check_state(a, T) == V_OK
@@ -404,7 +404,7 @@ def test_tactical_manoeuvre_moves_all_land_units_with_one_movement_p14(a):
     assert (MOVE_ALL, argolis) in [tuple(opts[k, :2]) for k in range(n)]
     W = script(pair(MOVE_ALL, argolis), land("attika"))  # not adjacent to Argolis
     movement_block(a.copy(), T, W, ev, 0, reach, opts, rng)
-    assert W[0] == SCRIPT_MISSED
+    assert W[0, 0] == SCRIPT_MISSED
     W = script(pair(MOVE_ALL, argolis), korinthia, -1)
     assert movement_block(a, T, W, ev, 0, reach, opts, rng) == 1
     k = korinthia * L.MAX_PLAYERS

@@ -109,7 +109,7 @@ def test_a_forbidden_domain_city_goes_to_another_region_p7(s):
     set_step(s, 0, MERCENARY, 2)
     W = script(land("naxos"))
     progress(s, T, W, ev, 0, MERCENARY, CAUSE_ASCEND, True, work, opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     (track, winner, where), = events(s, ev, EV_CITY_EVALUATION)
     assert winner == 0 and where == land("naxos")
     assert T.land_region[1, where] != region("iona")
@@ -146,7 +146,7 @@ def test_mythology_reward_keep_one_or_energise_p7(s):
     assert s[L.MYTH_INVOKED + 0] == 0 and events(s, ev, EV_ENERGISE) == [(0, under, 1)]
     W = script(0, 0)
     mythology_reward(s, T, W, ev, 0, DEMIGOD, opts, rng)
-    assert W[0] != SCRIPT_MISSED
+    assert W[0, 0] != SCRIPT_MISSED
     assert s[L.MYTH_SLOT + 0] != under and s[L.MYTH_N + DEMIGOD] == n - 1
     assert check_state(s, T) == V_OK
 

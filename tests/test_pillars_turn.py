@@ -57,7 +57,7 @@ def test_markers_start_on_ascend_and_move_exactly_the_power_p8(s):
     assert events(s, ev, EV_RONDEL_MOVE) == [(two, 2, SEC_DEPLOY)]
     W = script(0, 3)  # 3 is not offered without Civilisation step 1
     play_and_advance(s, T, W, ev, 0, opts, rng)
-    assert W[0] == SCRIPT_MISSED
+    assert W[0, 0] == SCRIPT_MISSED
 
 
 def test_civilisation_one_more_from_step1_one_fewer_from_step3_p7(s):

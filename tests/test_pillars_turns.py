@@ -13,11 +13,10 @@ from sim.games.pillars.content import SIDES
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EVENT_NAMES
 from sim.games.pillars.invariants import V_OK, VIOLATION_NAMES, check_state
-from sim.games.pillars.policy import RANDOM_LEGAL
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
 from sim.games.pillars.rules.spend import WORK
 from sim.rng import N_STREAMS, seed_streams
-from tests.pillars_fixtures import CONTENT, T, game
+from tests.pillars_fixtures import CONTENT, T, game, random_legal
 
 ROUNDS = 25
 
@@ -26,7 +25,7 @@ def play(side, players, seed, rounds=ROUNDS):
     s = game(side, players, seed=seed)
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, seed, 0)
-    W = np.array([RANDOM_LEGAL], np.int64)
+    W = random_legal(s)
     ev = np.zeros((4096, EV_COLS), np.int32)
     work = np.zeros(WORK, np.int32)
     scratch = np.zeros(TURN_SCRATCH, np.int32)

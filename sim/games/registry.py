@@ -74,6 +74,7 @@ GAMES = {
         mode_players=(("symmachia", 4), ("solo", 2)),
         max_rounds=2000,  # sim.games.pillars.engine.MAX_ROUNDS, the engine's safety stop
         runner="sim.games.pillars.runner", ops="sim.games.pillars.ops",
+        bots="strategies.pillars.players",
         pick_column="city_state", pick_title="City-state", profile="sim.games.pillars.profile",
     ),
     "example": GameInfo(

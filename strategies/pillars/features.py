@@ -108,3 +108,8 @@ WEIGHT_SIGNS = np.ones(NF)  # every weight at or above zero (``strategies.tune``
  F_STRATEGY_POWER, F_STRATEGY_ECONOMY, F_TACTICAL_HAND, F_DRAFT_ROOM, F_DRAFT_ABILITY,
  F_DRAFT_RIVAL, F_TIME_MARKER,
  F_TROIA, F_MARCH) = range(NF)
+# A seat's row of the weights W (sim.games.policies): its NF feature weights, then its
+# share of decisions taken at random (strategies.skill_levels), and for a searching seat
+# its play-outs per candidate turn and the rounds a play-out plays (0: to the game's end).
+MISTAKES, SAMPLES, HORIZON = NF, NF + 1, NF + 2
+ROW = NF + 3

@@ -5,14 +5,13 @@ the earlier option.
 It reads only what the seat sees at the table: the map, the tracks, the face-up cards and
 tiles, its own hand and the options the rules wrote. Face-down tiles, the decks' order and
 the other hands are never read (tests/test_pillars_bots.py checks the choices do not move
-when they are shuffled). What it writes is its own memo, the state's BOT_BOARD words
+when they are shuffled). What it writes is its own memo, the state's BOT_BOARD runtime words
 (``board_outlook``), never the game.
 
 What the option columns hold per decision kind: ``sim/games/pillars/decisions.py``. The
-helpers are kernels of their own, compiled once into the bot's entry (``entry.py``).
+helpers are kernels of their own, compiled once into the bots' entry (``players.py``).
 """
 
-import numba
 import numpy as np
 
 from sim.games.pillars import layout as L
@@ -77,9 +76,7 @@ from sim.games.pillars.decisions import (
     D_TACTICAL,
     D_TIME_EXILE,
     D_TURN,
-    MAX_OPTIONS,
     N_DECISIONS,
-    OPT_WIDTH,
     SHIP_SPACE,
 )
 from sim.games.pillars.ops import (
@@ -165,7 +162,6 @@ from sim.games.pillars.rules.turn import (
 )
 from sim.jit import compiled_in_caller, inline_kernel, kernel
 from strategies.pillars import features as F
-from strategies.pillars.entry import W_WEIGHTS
 
 CITY_COST = 4  # Wine, Marble, Gold and Iron (p. 10)
 HOPLITE_POWER, WORKER_POWER = 2, 1  # p. 6
@@ -1292,12 +1288,3 @@ def heuristic_choose(s, T, w, opts, n, seat, kind):
             best_value = value
     return best
 
-
-def entry_body(s_at, T, W_at, n_words, opts_at, n, seat, kind):
-    """The compiled entry's body (``entry.bot_entry``): the arrays from their pointers, the
-    seat's weights from its row of the policy words."""
-    s = numba.carray(s_at, L.STATE_SIZE)
-    opts = numba.carray(opts_at, (MAX_OPTIONS, OPT_WIDTH))
-    words = numba.carray(W_at, n_words, np.float64)
-    w = words[W_WEIGHTS + seat * F.NF:W_WEIGHTS + (seat + 1) * F.NF]
-    return heuristic_choose(s, T, w, opts, n, seat, kind)

@@ -11,7 +11,7 @@ best mean outcome: its Glory less the best rival's (in Symmachia each side's sum
 in Solo Mode the Tyrant is the rival), plus ``WIN_BONUS`` when it would win (the Siege of
 Destiny's sides win by their own conditions, p. ~18, so there the win decides). The plan
 (``layout.PLAN``) fixes the turn kind, the card and the sections; every other decision of
-the turn is the heuristic's (``sim.games.pillars.policy.planned``).
+the turn is the heuristic's (``policy.planned``).
 
 A determinization redeals the other seats' hands with their draw piles, shuffles the
 seat's own draw pile, the Mythology decks, the face-down Procurement cards, Strategy
@@ -22,10 +22,10 @@ sees and on one draw from the seat's own random stream per turn, and every candi
 played out on the same determinizations and streams (paired), so a choice is a pure
 function of (seed, game, public state) on any thread count.
 
-The play-outs run in the search's own copies of the game's arrays (``engine.
-search_arrays``, allocated once per batch); nothing is allocated per turn. The entry is
-compiled once, as a C-callable function holding the rules engine, only when some seat
-searches (``entry.ask_search`` reaches it).
+The play-outs run in the search's own copies of the game's arrays (its scratch,
+``scratch()``, allocated once per thread's batch); nothing is allocated per turn. The
+entry is compiled once, as a C-callable function holding the rules engine, only when some
+seat searches (``entry.ask_search`` reaches it).
 """
 
 import numba
@@ -42,15 +42,9 @@ from sim.games.pillars.rules.teams import partner
 from sim.games.pillars.rules.turn import rondel_options
 from sim.jit import kernel
 from sim.rng import N_STREAMS, STREAM_BOT, STREAM_SETUP, next_u64, seed_streams, sort_shuffle
-from strategies.pillars.entry import (
-    SEAT_HEURISTIC,
-    SEAT_SEARCH,
-    W_HORIZON,
-    W_SAMPLES,
-    W_SEARCH,
-    W_SEATS,
-    search_signature,
-)
+from strategies.pillars.entry import SCRATCH_WORDS, search_signature
+from strategies.pillars.features import HORIZON, SAMPLES
+from strategies.pillars.policy import HEURISTIC, SEARCH
 
 WIN_BONUS = 10.0  # Glory-equivalents of winning at a play-out's end
 assert SCRATCH >= 2 * L.N_LANDS  # a determinization deals the Lands' tiles in the scratch
@@ -149,18 +143,13 @@ def candidate(s, T, seat, c, opts):
 
 
 @kernel
-def search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, W2, ev2, seat, rng):
+def search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, ev2, seat, rng):
     """Plan ``seat``'s turn in ``s[L.PLAN]``: the candidate with the best mean outcome over
-    the play-outs (none when no candidate could be played out). Returns 0."""
-    samples = max(1, W[W_SAMPLES + seat])
-    horizon = W[W_HORIZON]
+    the play-outs (none when no candidate could be played out), played out on the copies
+    ``s2`` .. ``rng2`` with every searching seat playing the heuristic. Returns 0."""
+    samples = max(1, np.int64(W[seat, SAMPLES]))
+    horizon = np.int64(W[seat, HORIZON])
     key = next_u64(rng, STREAM_BOT + seat)
-    for k in range(W.shape[0]):
-        W2[k] = W[k]
-    for other in range(L.MAX_PLAYERS):
-        if W2[W_SEATS + other] == SEAT_SEARCH:
-            W2[W_SEATS + other] = SEAT_HEURISTIC
-    W2[W_SEARCH] = 0
     best = -np.inf
     s[L.PLAN] = 0
     for c in range(s[L.HAND_N + seat] * SECTION_CHOICES + 1):
@@ -171,14 +160,16 @@ def search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, W2, ev2, seat, rng):
         for j in range(samples):
             for i in range(L.STATE_SIZE):
                 s2[i] = s[i]
+            for other in range(L.MAX_PLAYERS):
+                if s2[L.POLICY + other] == SEARCH:
+                    s2[L.POLICY + other] = HEURISTIC
             seed_streams(rng2, key, j)
             determinize(s2, seat, scratch2, rng2)
             s2[L.PLAN] = seat + 1
             s2[L.PLAN + 1] = turn
             s2[L.PLAN + 2] = card
             s2[L.PLAN + 3] = row
-            play_out(s2, T, W2, ev2, work2, scratch2, opts2, rng2, seat, horizon,
-                     (s2, work2, scratch2, opts2, rng2, W2))
+            play_out(s2, T, W, ev2, work2, scratch2, opts2, rng2, seat, horizon)
             if s2[L.PLAN] < 0:
                 total = -np.inf  # a planned choice no option held: not a turn to play
                 break
@@ -192,25 +183,29 @@ def search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, W2, ev2, seat, rng):
     return 0
 
 
-def _search(s_at, T, W_at, n_words, s2_at, work2_at, scratch2_at, opts2_at, rng2_at, W2_at,
-            seat, rng_at):
-    return search_turn(numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, n_words, np.int64),
+def _search(s_at, T, W_at, rows, columns, seat, rng_at, rng2_at, s2_at, work2_at, scratch2_at,
+            opts2_at):
+    return search_turn(numba.carray(s_at, L.STATE_SIZE), T, numba.carray(W_at, (rows, columns)),
                        numba.carray(s2_at, L.STATE_SIZE), numba.carray(work2_at, WORK),
                        numba.carray(scratch2_at, SCRATCH),
                        numba.carray(opts2_at, (MAX_OPTIONS, OPT_WIDTH)),
-                       numba.carray(rng2_at, N_STREAMS), numba.carray(W2_at, n_words, np.int64),
-                       numba.carray(s2_at, (0, EV_COLS)), seat, numba.carray(rng_at, N_STREAMS))
+                       numba.carray(rng2_at, N_STREAMS), numba.carray(s2_at, (0, EV_COLS)), seat,
+                       numba.carray(rng_at, N_STREAMS))
+
+
+def scratch() -> np.ndarray:
+    """The scratch of one thread's games, as one block (``entry.ask_search``)."""
+    return np.zeros(SCRATCH_WORDS, np.uint64)
 
 
 def search_entry(packed: np.recarray) -> int:
-    """Address of the search compiled for ``packed``'s record type, compiled (or loaded
-    from the cache) on the first call in this process."""
-    if numba.config.DISABLE_JIT:
-        return 1  # any non-zero value: entry.ask_search calls the search directly
-    return cfuncs.compiled(_search, search_signature(numba.typeof(packed[0]))).address
+    """Address of ``search_turn``'s entry compiled for ``packed``'s record type (under
+    NUMBA_DISABLE_JIT, entry.ask_search calls the search directly)."""
+    return cfuncs.address_for(_search, search_signature, packed)
 
 
-def search_directly(s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng):
-    """``search_turn`` with no events kept (plain Python, under NUMBA_DISABLE_JIT)."""
-    return search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, W2,
-                       np.zeros((0, EV_COLS), np.int32), seat, rng)
+def search_with_scratch(s, T, W, seat, rng):
+    """``search_turn`` with scratch of its own (plain Python, under NUMBA_DISABLE_JIT)."""
+    return search_turn(s, T, W, np.zeros_like(s), np.zeros(WORK, np.int32),
+                       np.zeros(SCRATCH, np.int32), np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32),
+                       np.zeros_like(rng), np.zeros((0, EV_COLS), np.int32), seat, rng)

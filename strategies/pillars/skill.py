@@ -12,38 +12,28 @@ taken uniformly at random among them, drawn from the seat's own random stream.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from strategies.pillars.entry import SEAT_HEURISTIC, SEAT_RANDOM, SEAT_SEARCH
-from strategies.pillars.features import NF
+from sim.games.pillars.game import DEFAULT_HORIZON as DEFAULT_HORIZON  # the runner's
+from sim.games.pillars.game import DEFAULT_SAMPLES as DEFAULT_SAMPLES
+from sim.games.pillars.game import FIRST
+from sim.games.pillars.policy import FIRST_OPTION
+from strategies.kit import RANDOM, skill_row
+from strategies.pillars.features import HORIZON, MISTAKES, ROW, SAMPLES
+from strategies.pillars.policy import HEURISTIC, RANDOM_LEGAL, SEARCH
 from strategies.pillars.presets import PRESET_NAMES, PRESETS
-from strategies.skill_levels import DEFAULT_SKILL, SKILLS  # noqa: F401  (DEFAULT_SKILL: the runner's)
+from strategies.skill_levels import SKILLS
 
-SKILL_PRESET = "balanced"  # the weights a seat named by its skill plays
-RANDOM = "random"
 # The first name is the default strategy of a plain `sim run`.
 STRATEGY_NAMES = PRESET_NAMES + tuple(SKILLS) + (RANDOM,)
-DEFAULT_SAMPLES = 2
-DEFAULT_HORIZON = 2
 
 
-@dataclass(frozen=True)
-class SeatBot:
-    code: int  # entry.SEAT_*
-    weights: np.ndarray  # features.NF weights
-    mistakes: float  # share of decisions taken at random
-    samples: int  # play-outs per option of a searching seat, else 0
-
-
-def seat_bot(name: str, skill: str, samples: int) -> SeatBot:
-    """The bot of a seat playing strategy ``name`` (a preset, a skill name or ``random``) in
-    a run at ``skill`` with a search budget of ``samples`` play-outs per option."""
-    if name == RANDOM:
-        return SeatBot(SEAT_RANDOM, np.zeros(NF), 0.0, 0)
-    level = SKILLS[name] if name in SKILLS else SKILLS[skill]
-    weights = PRESETS[SKILL_PRESET if name in SKILLS else name]
-    if level.search > 0:
-        return SeatBot(SEAT_SEARCH, weights, level.mistakes, max(1, round(samples * level.search)))
-    return SeatBot(SEAT_HEURISTIC, weights, level.mistakes, 0)
+def seat_bot(name: str, skill: str, samples: int, horizon: int) -> tuple[int, np.ndarray]:
+    """(policy code, row of ``features.ROW`` weights) of a seat playing ``name`` at
+    ``skill`` (``strategies.kit.skill_row``); a searching seat plays ``samples`` play-outs
+    per candidate turn, each ``horizon`` rounds long. The rules' own ``first`` option
+    takes no weights."""
+    if name == FIRST:
+        return FIRST_OPTION, np.zeros(ROW)
+    return skill_row(name, skill, samples, horizon, PRESETS, ROW, (MISTAKES, SAMPLES, HORIZON),
+                     (RANDOM_LEGAL, HEURISTIC, SEARCH))

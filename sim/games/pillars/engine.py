@@ -5,21 +5,27 @@ games whatever the thread count or batch split. The whole turn (``rules.advance.
 play_turn``) is compiled apart (``rules.apart``), reached through the address each game
 keeps in its state; the round loop below is compiled into its two callers
 (``play_batch`` and ``play_one``) and into the search bot's play-outs (``play_out``).
+
+The runner layer hands in the seats' policies (sim.games.policies): each seat's policy
+code, the weight rows ``W`` and the addresses of the bots' entry and of the search's entry
+and scratch, which a game keeps in its runtime words (``layout.GAME_SIZE`` on) while it
+runs and clears at its end.
 """
 
 import numpy as np
 
-from sim.apart import drop_addresses, put_addresses
+from sim import cfuncs
+from sim.apart import put_addresses
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_GAME_END, EV_ROUND_START
 from sim.games.pillars.invariants import record
-from sim.games.pillars.policy import BOTS, W_MODE
+from sim.games.pillars.policy import TURN_END, TURN_START
 from sim.games.pillars.profile import N_USE
 from sim.games.pillars.rules.advance import TURN_SCRATCH, play_turn
 from sim.games.pillars.rules.atlantis import atlantis_mode, setup_atlantis
 from sim.games.pillars.rules.barbarians import barbarian_mode, setup_barbarians
-from sim.games.pillars.rules.core import emit
+from sim.games.pillars.rules.core import emit, notify
 from sim.games.pillars.rules.end import check_end, final_scoring, rank_of
 from sim.games.pillars.rules.heroes import heroic_power
 from sim.games.pillars.rules.setup import SCRATCH as SETUP_SCRATCH
@@ -30,7 +36,6 @@ from sim.games.pillars.rules.tyrant_actions import improved_actions
 from sim.games.pillars.rules.wheels import solo_mode
 from sim.jit import compiled_in_caller, kernel, njit
 from sim.rng import N_STREAMS, seed_streams
-from strategies.pillars.entry import BOT_WORDS, SEAT_SEARCH, W_SEARCH, W_SEATS, ask_search
 
 SCRATCH = max(TURN_SCRATCH, SETUP_SCRATCH)
 # The engine's safety stop on rounds: far above the longest random-legal game seen
@@ -39,9 +44,16 @@ MAX_ROUNDS = 2000
 
 
 @kernel
-def searching(W):
-    """Some seat of the policy words ``W`` plans its turns by search."""
-    return W[W_MODE] == BOTS and W.shape[0] >= BOT_WORDS and W[W_SEARCH] != 0
+def put_runtime(s, codes, bot_entry, search, rule_entries):
+    """Keep in the state's runtime words each seat's policy code, the addresses of the
+    bots' entry and of the search's entry and scratch (0: no seat searches), and those of
+    the rules kernels compiled apart (``rules.apart``)."""
+    for seat in range(L.MAX_PLAYERS):
+        s[L.POLICY + seat] = codes[seat]
+    cfuncs.put_address(s, L.BOT_ENTRY, bot_entry)
+    for k in range(2):
+        cfuncs.put_address(s, L.SEARCH + 2 * k, search[k])
+    put_addresses(s, L.RULE_ENTRIES, rule_entries)
 
 
 @kernel
@@ -52,23 +64,20 @@ def start_round(s, ev):
 
 @compiled_in_caller  # into play_game, and into the search's play-outs
 def finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, first_k, check_turns,
-                 checked, max_rounds, search):
+                 checked, max_rounds):
     """The round's turns from its ``first_k``-th on (clockwise from the First Player, p. 8),
-    then its close: after a trigger one more round is played (p. 13); ``max_rounds`` is the
-    engine's safety stop. The invariants are checked after the round when ``checked``, and
-    after every turn too with ``check_turns``. ``search``: the search's copies of the
-    arrays (``search_arrays``), with which a searching seat plans its turn first."""
+    each announced to the seat's bot as it starts and ends, then the round's close: after
+    a trigger one more round is played (p. 13); ``max_rounds`` is the engine's safety
+    stop. The invariants are checked after the round when ``checked``, and after every
+    turn too with ``check_turns``."""
     for k in range(first_k, n_players):
         seat = (s[L.FIRST] + k) % n_players
         if seat == L.TYRANT and solo_mode(s):
             tyrant_turn(s, T, W, ev, work, scratch, opts, rng)
         else:
-            if W[W_MODE] == BOTS and W[W_SEATS + seat] == SEAT_SEARCH:
-                s2, work2, scratch2, opts2, rng2, W2 = search
-                ask_search(s, T, W, s2, work2, scratch2, opts2, rng2, W2, seat, rng)
+            notify(s, T, W, opts, seat, TURN_START, rng)
             play_turn(s, T, W, ev, seat, work, scratch, opts, rng)
-            if s[L.PLAN] > 0:  # a plan lives one turn, whether or not all of it was asked
-                s[L.PLAN] = 0  # (one missed, -1, stays for the search to see)
+            notify(s, T, W, opts, seat, TURN_END, rng)
         check_end(s, T, ev, seat)
         if check_turns:
             record(s, T)
@@ -85,14 +94,15 @@ def finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, first_k, chec
 
 
 @compiled_in_caller  # into play_batch, and into play_one for a traced game
-def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, phalanx, check_turns, max_rounds, search):
+def play_game(s, T, W, work, scratch, opts, rng, ev, codes, bot_entry, search, rule_entries,
+              side, n_players, picks, tiles, mode, track_end, troia_rule, phalanx, check_turns,
+              max_rounds):
     """Set up and play one game to its end, then score it (state left in ``s``).
 
     The invariants are checked after setup, after every round and after scoring, and with
-    ``check_turns`` after every turn as well. ``rule_entries``: ``apart.addresses``, held
-    in the state while the game runs; ``search``: the search's arrays (``search_arrays``)."""
-    put_addresses(s, L.RULE_ENTRIES, rule_entries)
+    ``check_turns`` after every turn as well. ``codes``, ``bot_entry``, ``search`` and
+    ``rule_entries``: ``put_runtime``'s, held in the state while the game runs."""
+    put_runtime(s, codes, bot_entry, search, rule_entries)
     setup_game(s, T, W, opts, ev, side, n_players, picks, tiles, mode, scratch, rng)
     if barbarian_mode(s):
         setup_barbarians(s, T, rng)
@@ -105,43 +115,31 @@ def play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_playe
     while s[L.GAME_OVER] == 0:
         start_round(s, ev)
         finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, 0, check_turns, True,
-                     max_rounds, search)
+                     max_rounds)
     final_scoring(s, T, W, ev, scratch, opts, rng)
     record(s, T)
     emit(s, ev, -1, EV_GAME_END, s[L.END_REASON], 0, 0)
-    drop_addresses(s, L.RULE_ENTRIES, len(L.RULE_ENTRY_SLOTS))
+    s[L.GAME_SIZE:] = 0
 
 
 @kernel
-def play_out(s, T, W, ev, work, scratch, opts, rng, seat, rounds, search):
+def play_out(s, T, W, ev, work, scratch, opts, rng, seat, rounds):
     """From the start of ``seat``'s turn: play on, every decision asked as in a game, until
     ``rounds`` rounds have closed, this one counted (0: to the game's end); then score the
-    game as if it ended there. The search bot's play-outs (``strategies.pillars.search``),
-    whose copies hold no searching seat."""
+    game as if it ended there. The search bot's play-outs, on copies of a state whose
+    seats' policies search no further."""
     n_players = s[L.N_PLAYERS]
     first_k = (seat - s[L.FIRST] + n_players) % n_players
     played = 0
     while s[L.GAME_OVER] == 0:
         finish_round(s, T, W, ev, work, scratch, opts, rng, n_players, first_k, False, False,
-                     MAX_ROUNDS, search)
+                     MAX_ROUNDS)
         played += 1
         if s[L.GAME_OVER] == 1 or played == rounds:
             break
         start_round(s, ev)
         first_k = 0
     final_scoring(s, T, W, ev, scratch, opts, rng)
-
-
-@njit
-def search_arrays(words):
-    """The search bot's copies of a game's arrays to play out on (state, payment work,
-    scratch, options, random streams, and ``words`` policy words); tiny when no seat
-    searches."""
-    size = L.STATE_SIZE if words > 0 else 0
-    return (np.zeros(size, dtype=np.int32), np.zeros(WORK if words > 0 else 0, dtype=np.int32),
-            np.zeros(SCRATCH if words > 0 else 0, dtype=np.int32),
-            np.zeros((MAX_OPTIONS, OPT_WIDTH), dtype=np.int32),
-            np.zeros(N_STREAMS, dtype=np.uint64), np.zeros(words, dtype=np.int64))
 
 
 @njit
@@ -158,8 +156,9 @@ def work_arrays(max_events):
 
 
 @njit
-def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_players, picks,
-             tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds, max_events):
+def play_one(layout_key, packed, W, codes, bot_entry, search, rule_entries, run_seed, game_index,
+             side, n_players, picks, tiles, mode, track_end, troia_rule, phalanx, check_turns,
+             max_rounds, max_events):
     """One game with its trace: (final state, event rows, True). Nothing is played, and the
     last item is False, when ``layout_key`` is not the layout this code was compiled for
     (``state_layout``). ``packed``: ``Content.packed``."""
@@ -168,17 +167,16 @@ def play_one(layout_key, packed, W, rule_entries, run_seed, game_index, side, n_
         return s, ev[:0], False
     T = packed[0]
     seed_streams(rng, run_seed, game_index)
-    play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks, tiles,
-              mode, track_end, troia_rule, phalanx, check_turns, max_rounds,
-              search_arrays(W.shape[0] if searching(W) else 0))
+    play_game(s, T, W, work, scratch, opts, rng, ev, codes, bot_entry, search, rule_entries, side,
+              n_players, picks, tiles, mode, track_end, troia_rule, phalanx, check_turns,
+              max_rounds)
     return s, ev[:s[L.EVENTS]], True
 
 
 @kernel
-def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng, ev, s2, work2,
-               scratch2, opts2, rng2, W2, run_seed,
-               first_index, count, side, n_players, picks, tiles, mode, track_end, troia_rule,
-               phalanx, check_turns, max_rounds,
+def play_batch(layout_key, packed, W, codes, bot_entry, search, rule_entries, s, work, scratch,
+               opts, rng, ev, run_seed, first_index, count, side, n_players, picks, tiles, mode,
+               track_end, troia_rule, phalanx, check_turns, max_rounds,
                glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
                violation, atlantis, hero, hero_power, time_markers, improved, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
@@ -193,9 +191,9 @@ def play_batch(layout_key, packed, W, rule_entries, s, work, scratch, opts, rng,
     T = packed[0]
     for g in range(count):
         seed_streams(rng, run_seed, first_index + g)
-        play_game(s, T, W, work, scratch, opts, rng, ev, rule_entries, side, n_players, picks,
-                  tiles, mode, track_end, troia_rule, phalanx, check_turns, max_rounds,
-                  (s2, work2, scratch2, opts2, rng2, W2))
+        play_game(s, T, W, work, scratch, opts, rng, ev, codes, bot_entry, search, rule_entries,
+                  side, n_players, picks, tiles, mode, track_end, troia_rule, phalanx,
+                  check_turns, max_rounds)
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]

@@ -6,39 +6,39 @@ import numpy as np
 
 from sim.games.pillars import layout as L
 from sim.games.pillars.content import Content
-from sim.games.pillars.engine import MAX_ROUNDS, play_batch, play_one, search_arrays, work_arrays
+from sim.games.pillars.engine import MAX_ROUNDS, play_batch, play_one, work_arrays
+from sim.games.pillars.entries import bot_entry, bot_entry_soon
 from sim.games.pillars.modes import check_board, check_players, mode_code
-from sim.games.pillars.policy import BOTS, FIRST
 from sim.games.pillars.profile import N_USE
 from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.start import setup_arrays
+from sim.games.policies import DEFAULT_SKILL, RANDOM_LEGAL
+from sim.games.registry import HandedIn
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
-from strategies.pillars.entry import (
-    SEAT_RANDOM,
-    SEAT_SEARCH,
-    bot_entry,
-    bot_entry_soon,
-    bot_words,
-)
-from strategies.pillars.skill import (
-    DEFAULT_HORIZON,
-    DEFAULT_SAMPLES,
-    DEFAULT_SKILL,
-    RANDOM,
-    STRATEGY_NAMES,
-    SeatBot,
-    seat_bot,
-)
 
-# What a seat may play: a heuristic personality (strategies/pillars/presets, balanced
-# first, the default), a skill level (strategies.pillars.skill), uniformly random legal
-# options, or (every seat alike) the first legal option.
-FIRST_OPTION = "first"
-STRATEGIES = (*STRATEGY_NAMES, FIRST_OPTION)
+# Every seat alike may take the first legal option (the rules' own policy); the other
+# strategy names are the bots' (the registry's bots module).
+FIRST = "first"
+DEFAULT_SAMPLES = 2  # the search's play-outs per candidate turn
+DEFAULT_HORIZON = 2  # rounds a play-out plays, this one counted; 0: to the game's end
 # Games a thread takes at a time (sim.threads).
 CHUNK = 32
+
+# The result arrays in play_batch's order: (name, one per seat, more dimensions). offered:
+# step 10's row, -1 past its end; violation: an invariants.V_* code; atlantis: the seat
+# whose marker is on Atlantis, -1; hero: the seat's Hero tile, -1 (p. 16), hero_power its
+# Power at the end (Odysseus grows); time_markers: left at the end (the Siege of Destiny);
+# improved: the Tyrant's Improved actions (Solo Mode); use: play-profile counts.
+RESULTS = (("glory", True), ("sources", True, L.N_SOURCES), ("won", True), ("rank", True),
+           ("city_state", True), ("offered", False, L.MAX_DRAWN), ("rounds", False),
+           ("end_reason", False), ("decisions", False), ("violation", False),
+           ("atlantis", False), ("hero", True), ("hero_power", True), ("time_markers", False),
+           ("improved", False), ("use", True, N_USE))
+
+_HANDED = HandedIn("pillars")  # the bots module the runner layer hands in
+use_bots = _HANDED.use  # (contract.HandsInBots)
 
 
 @dataclass(frozen=True)
@@ -56,12 +56,12 @@ class PillarsSetup:
     city_states: tuple[str, ...] = ()
     city_states_in: tuple[str, ...] = ()
     city_states_out: tuple[str, ...] = ()
-    # one strategy (STRATEGIES) for every seat, or one per seat
-    strategies: tuple[str, ...] = (RANDOM,)
+    # one strategy (the bots' names, or FIRST) for every seat, or one per seat
+    strategies: tuple[str, ...] = ("random",)
     # per seat, a weight row played instead of its preset's (None: the preset's); sim tune
     weights: tuple[tuple[float, ...] | None, ...] | None = None
-    # how well the heuristic seats play (strategies.pillars.skill) and the search budget:
-    # play-outs per candidate turn, rounds a play-out plays (0: to the game's end)
+    # how well the heuristic seats play (a skill level, sim.games.policies) and the search
+    # budget: play-outs per candidate turn, rounds a play-out plays (0: to the game's end)
     skill: str = DEFAULT_SKILL
     samples: int = DEFAULT_SAMPLES
     horizon: int = DEFAULT_HORIZON
@@ -76,125 +76,78 @@ def seat_strategies(setup: PillarsSetup) -> tuple[str, ...]:
     return given * setup.players if len(given) == 1 else given
 
 
-def _seat_bots(setup: PillarsSetup) -> list[SeatBot] | None:
-    """Each seat's bot (``strategies.pillars.skill``), an explicit weight row in place of
-    its preset's; None when every seat takes the first option."""
-    seats = seat_strategies(setup)
-    if FIRST_OPTION in seats:
-        return None
-    explicit = setup.weights or (None,) * len(seats)
-    bots = [seat_bot(name, setup.skill, setup.samples) for name in seats]
-    return [bot if row is None else SeatBot(bot.code, np.asarray(row, np.float64), bot.mistakes,
-                                            bot.samples)
-            for bot, row in zip(bots, explicit, strict=True)]
+def seat_policies(setup: PillarsSetup, bots) -> tuple[np.ndarray, np.ndarray]:
+    """(policy code per seat, weights ``W``: one row per seat) of the cell's seats
+    (``bots.seats``)."""
+    return bots.seats(seat_strategies(setup), setup.skill, setup.samples, setup.horizon,
+                      setup.weights or ())
 
 
-def needs_bot(setup: PillarsSetup) -> bool:
-    """Some seat of the cell plays the heuristic, so its games call the bot entry."""
-    return any(bot.code != SEAT_RANDOM for bot in _seat_bots(setup) or ())
-
-
-def needs_search(setup: PillarsSetup) -> bool:
-    """Some seat of the cell plans its turns by search (``strategies.pillars.search``)."""
-    return any(bot.code == SEAT_SEARCH for bot in _seat_bots(setup) or ())
-
-
-def policy_words(content: Content, setup: PillarsSetup, address: int | None = None,
-                 search: int | None = None) -> np.ndarray:
-    """The policy vector ``W`` of the cell's games (``policy``, ``strategies.pillars.entry``):
-    the first option for every seat, or each seat's bot with its weights, mistakes and
-    search budget, the bot entry's ``address`` and the search entry's ``search`` (by
-    default compiled, or loaded, now)."""
-    bots = _seat_bots(setup)
-    if bots is None:
-        return np.array([FIRST], np.int64)
-    if not needs_bot(setup):
-        address = 0
-    elif address is None:
-        address = bot_entry(content.packed)
-    if not needs_search(setup):
-        search = 0
-    elif search is None:
-        from strategies.pillars.search import search_entry  # imports the rules
-        search = search_entry(content.packed)
-    return bot_words(BOTS, [bot.code for bot in bots], [bot.weights for bot in bots], address,
-                     [bot.mistakes for bot in bots], [bot.samples for bot in bots],
-                     setup.horizon if search else 0, search)
-
-
-def _args(content: Content, setup: PillarsSetup, address: int | None = None):
+def _args(content: Content, setup: PillarsSetup, bots):
     side, picks, tiles = setup_arrays(content, setup.board, setup.players, setup.city_states,
                                       setup.city_states_in, setup.city_states_out, setup.mode)
     L.check_capacity(content.tables)
     check_players(setup.mode, setup.players)
     check_board(setup.mode, content.tables, setup.board)
-    search = None if address is None else 0  # with the bot entry's address, compiled first
-    return (policy_words(content, setup, address, search), side, picks, tiles, mode_code(setup.mode),
+    return (*seat_policies(setup, bots), side, picks, tiles, mode_code(setup.mode),
             L.TRACK_ENDS.index(setup.track_end), L.TROIA_RULES.index(setup.troia_rule),
             L.PHALANX_RULES.index(setup.phalanx))
 
 
-def simulate(content: Content, setup, run_seed: int, first_index: int,
-             count: int) -> dict[str, np.ndarray]:
-    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
-    ``setup``: a PillarsSetup, or a ``sim.rotation.Rotated`` one per assignment."""
-    # The bot entry is compiled, when the cache lacks it, by a second process while this one
-    # compiles the rules (the kernels compiled apart, then play_batch asked for no game); W
-    # carries its address after.
-    every = variants(setup)
-    args = [_args(content, one, address=0) for one in every]
-    bot = bot_entry_soon(content.packed) if any(needs_bot(one) for one in every) else None
-    m = L.MAX_PLAYERS
-    out = {
-        "glory": np.zeros((count, m), np.int32),
-        "sources": np.zeros((count, m, L.N_SOURCES), np.int32),
-        "won": np.zeros((count, m), np.int32),
-        "rank": np.zeros((count, m), np.int32),
-        "city_state": np.zeros((count, m), np.int32),
-        "offered": np.zeros((count, L.MAX_DRAWN), np.int32),  # step 10's row, -1 past its end
-        "rounds": np.zeros(count, np.int32),
-        "end_reason": np.zeros(count, np.int32),
-        "decisions": np.zeros(count, np.int32),
-        "violation": np.zeros(count, np.int32),  # invariants.V_* code, 0 when consistent
-        "atlantis": np.zeros(count, np.int32),  # the seat whose marker is on Atlantis, -1
-        "hero": np.zeros((count, m), np.int32),  # the seat's Hero tile, -1 (p. 16)
-        "hero_power": np.zeros((count, m), np.int32),  # its Power at the end (Odysseus grows)
-        "time_markers": np.zeros(count, np.int32),  # left at the end (the Siege of Destiny)
-        "improved": np.zeros(count, np.int32),  # the Tyrant's Improved actions (Solo Mode)
-        "use": np.zeros((count, m, N_USE), np.int32),  # play-profile counts (profile.PROFILE)
-    }
+def _asks_bot(codes: np.ndarray) -> bool:
+    """Some seat plays a bot, so the game calls the bots' entry."""
+    return bool((codes > RANDOM_LEGAL).any())
 
-    def play(k: int, start: int, stop: int) -> bool:
-        W, side, picks, tiles, mode, track_end, troia_rule, phalanx = args[k]
+
+def simulate(content: Content, setup, run_seed: int, first_index: int,
+             count: int, bots=None) -> dict[str, np.ndarray]:
+    """Play games first_index .. first_index + count - 1; arrays indexed [game, seat].
+    ``setup``: a PillarsSetup, or a ``sim.rotation.Rotated`` one per assignment. ``bots``:
+    the seats' module (``contract.GameBots``), the one handed in when None."""
+    bots = _HANDED.get(bots)
+    every = variants(setup)
+    args = [_args(content, one, bots) for one in every]
+    # The bot entry is compiled, when the cache lacks it, by a second process while this
+    # one compiles the rules (the kernels compiled apart, then play_batch asked for no game).
+    soon = bot_entry_soon(bots, content.packed) if any(_asks_bot(a[0]) for a in args) else None
+    out = {name: np.zeros((count, *((L.MAX_PLAYERS,) if per_seat else ()), *more), np.int32)
+           for name, per_seat, *more in RESULTS}
+
+    def play(k: int, start: int, stop: int, bot: int) -> bool:
+        codes, W, side, picks, tiles, mode, track_end, troia_rule, phalanx = args[k]
         one = every[k]
-        copies = W.shape[0] if any(needs_search(one) for one in every) else 0
-        return play_batch(L.LAYOUT_KEY, content.packed, W, rules, *work_arrays(0),
-                          *search_arrays(copies), run_seed,
-                          first_index + start, stop - start, side, one.players, picks, tiles,
-                          mode, track_end, troia_rule, phalanx, one.check_turns, one.max_rounds,
+        room = bots.scratch()
+        search = (bots.search_addresses(content, codes, room) if stop > start
+                  else np.zeros(2, np.int64))
+        return play_batch(L.LAYOUT_KEY, content.packed, W, codes, bot, search, rules,
+                          *work_arrays(0), run_seed, first_index + start, stop - start, side,
+                          one.players, picks, tiles, mode, track_end, troia_rule, phalanx,
+                          one.check_turns, one.max_rounds,
                           *(column[start:stop] for column in out.values()))  # its order
 
     try:  # no game: the compiled layout is checked first
         rules = apart.addresses(content.packed)
-        refuse_mismatch(play(0, 0, 0), "pillars")
+        refuse_mismatch(play(0, 0, 0, 0), "pillars")
     except BaseException:
-        if bot is not None:
-            bot.cancel()
+        if soon is not None:
+            soon.cancel()
         raise
-    if bot is not None:
-        address = bot.get()
-        args = [(policy_words(content, one, address), *rest[1:])
-                for one, rest in zip(every, args, strict=True)]
+    bot = 0 if soon is None else soon.get()
     in_chunks(count, CHUNK, lambda start, stop: all(
-        play(k, a, b) for a, b, k in runs(first_index, start, stop, len(every))))
+        play(k, a, b, bot) for a, b, k in runs(first_index, start, stop, len(every))))
     return out
 
 
 def play_traced(content: Content, setup: PillarsSetup, run_seed: int, game_index: int = 0,
                 max_events: int = 200_000):
     """One game and its event rows (see events.py): (final state, events)."""
-    W, side, picks, tiles, mode, track_end, troia_rule, phalanx = _args(content, setup)
-    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W,
+    bots = _HANDED.get()
+    codes, W, side, picks, tiles, mode, track_end, troia_rule, phalanx = _args(content, setup,
+                                                                                 bots)
+    bot = bot_entry(bots, content.packed) if _asks_bot(codes) else 0
+    room = bots.scratch()
+    state, events, played = play_one(L.LAYOUT_KEY, content.packed, W, codes, bot,
+                                     bots.search_addresses(content, codes, room),
                                      apart.addresses(content.packed), run_seed, game_index,
                                      side, setup.players, picks, tiles, mode, track_end,
                                      troia_rule, phalanx, True, setup.max_rounds, max_events)

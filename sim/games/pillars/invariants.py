@@ -39,7 +39,7 @@ V_TILES = 7  # a tile or Prophecy on two spaces, a Population tile on a Land of 
 #             on an Atlantis slot out of play (p. 15)
 V_GLORY = 8  # a seat's Glory differs from the sum of its sources (p. 13)
 V_INVOKES = 9  # a seat Invoked more than one Mythology card in another seat's turn (p. 8)
-V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (strategies.pillars.entry)
+V_NO_BOT_ENTRY = 10  # a bot was asked in a game started without its entry (sim.games.policies)
 V_HEROES = 11  # a Hero tile held by two seats or not turned up in step 10, a Hero Unit
 #              without its tile or on a Land out of play, or an Odysseus token in no
 #              place or two, in a blocked Region, or in play without Odysseus (p. 16)

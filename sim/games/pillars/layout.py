@@ -31,7 +31,7 @@ from sim.games.pillars.content import (
     ContentError,
 )
 from sim.games.pillars.profile import N_USE
-from sim.games.state_layout import field_spans, layout_key
+from sim.games.state_layout import game_and_runtime
 
 N_TRACKS = len(TRACKS)
 N_RESOURCES = len(RESOURCES)
@@ -343,23 +343,33 @@ _FIELDS = (
     ("GLORY_SRC", MAX_PLAYERS * N_SOURCES, "seat * N_SOURCES + GLORY_SOURCES code: Glory per source"),
     ("WON", MAX_PLAYERS, "1 for each winner; ties after the track tie-break share (p. 13)"),
     ("VIOLATION", 1, "invariants.V_* code of the first invariant broken, 0 while consistent"),
-    # the search bot's chosen turn (strategies.pillars.search), not part of the game
-    ("PLAN", 4, "seat + 1 whose turn is planned (0: none, -1: a planned choice no option "
-                "held), the turn kind, the card row played, the Rondel option's row"),
-    # the heuristic's memo (strategies.pillars.heuristic.board_outlook), not part of the game
-    ("BOT_BOARD", 5, "the Settle room, Deploy, Building and City ready, and the cheapest step "
-                     "the heuristic counted for a turn's first Rondel decision"),
-    ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
-    ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
     ("USE", MAX_PLAYERS * N_USE, "play-profile counts, seat * N_USE + mechanism (profile.PROFILE)"),
-    # not part of the game either: where this process compiled some rules kernels. Last,
-    # so that clearing the table for a new game leaves them in place (rules.setup.clear).
-    ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
-     "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
 )
 
-FIELD_SPANS, STATE_SIZE = field_spans(_FIELDS)
-LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layout)
+# The process's runtime words, after the game's own: what a game calls in this process and
+# what the bots keep between decisions. They belong to no game: a state is saved,
+# compared and replayed as its first GAME_SIZE words, a new game's set-up clears only
+# those, and the engine clears these at a game's end.
+_RUNTIME = (
+    ("POLICY", MAX_PLAYERS, "each seat's policy code: sim.games.policies.RANDOM_LEGAL, the "
+                            "rules' own (policy.FIRST_OPTION, policy.SCRIPTED) or, above 0, "
+                            "its bot's, asked through BOT_ENTRY"),
+    ("BOT_ENTRY", 2, "address of the bots' compiled choice in this process (sim.games.policies)"),
+    ("SEARCH", 4, "addresses of the search bot's compiled entry and of its scratch in this "
+                  "process, 0 when no seat searches"),
+    ("RULE_ENTRIES", 2 * len(RULE_ENTRY_SLOTS),
+     "addresses of the rules kernels compiled apart, in RULE_ENTRY_SLOTS order (rules.apart)"),
+    ("PLAN", 4, "the search bot's chosen turn: seat + 1 whose turn is planned (0: none, -1: a "
+                "planned choice no option held), the turn kind, the card row played, the "
+                "Rondel option's row"),
+    ("BOT_BOARD", 5, "the heuristic's memo: the Settle room, Deploy, Building and City ready, "
+                     "and the cheapest step it counted for a turn's first Rondel decision"),
+    ("BOT_BOARD_AT", 1, "DECISIONS when BOT_BOARD was counted, 0 for none"),
+    ("BOT_BOARD_BY", 1, "seat * decisions.N_DECISIONS + the decision kind that counted it"),
+)
+
+# LAYOUT_KEY: checked by the engine's entries (state_layout)
+FIELD_SPANS, STATE_SIZE, GAME_SIZE, LAYOUT_KEY = game_and_runtime(_FIELDS, _RUNTIME)
 
 (N_PLAYERS, SIDE, FIRST, DECISIONS, REGION_TRACK, REGION_BLOCKED, REGION_PROPHECY,
  REGION_PROPHECY_N, REGION_PROPHECY_UP, LAND_HOPLITES, LAND_WORKERS, LAND_BUILDING,
@@ -378,8 +388,8 @@ LAYOUT_KEY = layout_key(_FIELDS)  # checked by the engine's entries (state_layou
  SOLO_RES_N, SOLO_RES_DISCARD, SOLO_RES_DISCARD_N, SOLO_MYTH, SOLO_WHEEL, SOLO_ICONS, SOLO_MOVED,
  SOLO_SHIPS_MOVED, SOLO_SPARE, SOLO_REMINDERS, SOLO_POP, SOLO_POP_N, MODE, ADDONS,
  TRACK_END, PHALANX_RULE, END_ROUND, END_REASON, GAME_OVER, END_SHIP, GLORY, GLORY_SRC, WON,
- VIOLATION, PLAN, BOT_BOARD, BOT_BOARD_AT, BOT_BOARD_BY, USE, RULE_ENTRIES) = (
-    FIELD_SPANS[name][0] for name, _, _ in _FIELDS)
+ VIOLATION, USE, POLICY, BOT_ENTRY, SEARCH, RULE_ENTRIES, PLAN, BOT_BOARD, BOT_BOARD_AT,
+ BOT_BOARD_BY) = (FIELD_SPANS[name][0] for name, _, _ in _FIELDS + _RUNTIME)
 DONE_ABILITY, DONE_MOVEMENT, DONE_ACTION = 1, 2, 4  # TURN_DONE bits
 PROPHECY_EXILED = -2  # PROPHECY_OWNER of a Prophecy card Exiled for a Time marker (p. ~18)
 USED_LIBRARY, USED_LIGHTHOUSE = 1, 2  # TILES_USED bits

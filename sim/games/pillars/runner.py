@@ -2,14 +2,15 @@
 
 Settings: the board side, the mode (Appendix 4, p. 15) and the City-states (step 11:
 drafted by default; or a name, "draft" or "random" per seat; tiles forced in or kept
-out of the step-10 draw). A seat plays a heuristic personality (``balanced`` by default,
-``strategies/pillars``), ``random`` legal options, or, every seat alike, the ``first``
-legal option.
+out of the step-10 draw). A seat plays one of the bots the registry names (a heuristic
+personality, a skill level or ``random`` legal options), or, every seat alike, the
+``first`` legal option.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -26,12 +27,14 @@ from sim.games.pillars.content import (
     load_content,
 )
 from sim.games.pillars.game import (
-    FIRST_OPTION,
-    STRATEGIES,
+    DEFAULT_HORIZON,
+    DEFAULT_SAMPLES,
+    FIRST,
     PillarsSetup,
     seat_strategies,
 )
 from sim.games.pillars.game import simulate as _simulate
+from sim.games.pillars.game import use_bots as use_bots  # (contract.HandsInBots)
 from sim.games.pillars.invariants import VIOLATION_NAMES  # noqa: F401  (runner interface)
 from sim.games.pillars.modes import (
     ALL_MODES,
@@ -46,13 +49,18 @@ from sim.games.pillars.modes import (
 )
 from sim.games.pillars.profile import PROFILE
 from sim.games.pillars.start import DRAFT, RANDOM, setup_arrays
-from sim.rotation import ROTATE, Rotated, seat_names
+from sim.games.policies import DEFAULT_SKILL
+from sim.games.registry import get_game, load_bots
+from sim.rotation import ROTATE, Rotated
 from sim.runner import RunError
-from sim.runner.columns import labels, profile_columns
+from sim.runner.columns import SeatRows, labels, profile_columns
 from sim.runner.values import check_choice, check_names, check_whole
-from strategies.pillars.skill import DEFAULT_HORIZON, DEFAULT_SAMPLES, DEFAULT_SKILL, SKILLS
 
 TYRANT = "tyrant"  # the strategy column of the Tyrant's seat (Solo Mode)
+_BOTS: Any = load_bots(get_game("pillars"))  # its players module: contract.GameBots and more
+# What a seat may play: the bots' strategies (the first is the default), or (every seat
+# alike) the first legal option.
+STRATEGIES = (*_BOTS.STRATEGY_NAMES, FIRST)
 
 # the board setting that leaves the side to the mode: the one a mode is played on (the
 # Siege of Destiny's Aegean, p. ~18), else the Mediterranean
@@ -74,7 +82,7 @@ SETTINGS: dict[str, object] = {
     "city_states_in": [],      # City-state tiles always in the step-10 draw
     "city_states_out": [],     # City-state tiles never drawn
     # how well the heuristic seats play: novice, casual, default, strong, expert (the last
-    # two search: strategies/pillars/search.py)
+    # two search)
     "skill": DEFAULT_SKILL,
     "samples": DEFAULT_SAMPLES,  # the search's play-outs per candidate turn
     "horizon": DEFAULT_HORIZON,  # rounds a play-out plays, this one counted; 0: to the game's end
@@ -85,27 +93,23 @@ TEAM_NAMES = ("seats 1+3", "seats 2+4")  # Symmachia's teams (rules.teams)
 CITY_WORDS = (DRAFT, RANDOM)
 WORD_SETTINGS = (*CITY_WORDS, ROTATE)
 PICK_SETTING = "city_states"  # the setting that seats the picks (sim.rotation)
-SKILL_LEVELS = tuple(SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
+SKILL_LEVELS = tuple(_BOTS.SKILLS)  # lowest first (the report's "Does it hold for stronger players?")
 # `sim ladder` plays every strategy but `first`, which every seat must play alike, the
 # search bot (each of its games takes those of many others) and the skill name that only
 # repeats balanced.
 LADDER_STRATEGIES = tuple(name for name in STRATEGIES
-                          if name not in (FIRST_OPTION, "default", "strong", "expert"))
+                          if name not in (FIRST, "default", "strong", "expert"))
 PARAMS: tuple = ()  # no tunable numbers yet
 # The sections whose numbers are balance values a sensitivity run moves; the component
 # counts and the boards' geometry (Sea numbers, ...) are what the game is, not its balance.
 CONTENT_SECTIONS = {name: section for name, section in SCHEMA.items()
                     if name not in ("components", "boards")}
 CHOICES = {"board": (MODE_SIDE, *SIDES), "track_end": L.TRACK_ENDS, "troia_rule": L.TROIA_RULES,
-           "phalanx": L.PHALANX_RULES, "skill": tuple(SKILLS)}
+           "phalanx": L.PHALANX_RULES, "skill": SKILL_LEVELS}
 
 
 def check_setting(key: str, value: object, where: str) -> object:
     """Type-check one setting; City-state names are checked against the content later."""
-    if key in CHOICES:
-        return check_choice(key, value, CHOICES[key], where)
-    if key in SEARCH_LIMITS:
-        return check_whole(key, value, *SEARCH_LIMITS[key], where)
     if key == "mode":
         if not isinstance(value, str):
             return check_choice(key, value, ALL_MODES, where)  # refused, naming the modes
@@ -113,6 +117,10 @@ def check_setting(key: str, value: object, where: str) -> object:
             return canonical(value)
         except ModeError as exc:
             raise RunError(f"{where}: {exc}") from None
+    if key in CHOICES:
+        return check_choice(key, value, CHOICES[key], where)
+    if key in SEARCH_LIMITS:
+        return check_whole(key, value, *SEARCH_LIMITS[key], where)
     if key == "city_states" and value in WORD_SETTINGS:
         return value
     shape = "'draft', 'random', 'rotate' or a list of City-state names" if key == "city_states" \
@@ -146,8 +154,8 @@ def make_setup(content: Content, players: int, settings: dict, strategies: tuple
                where: str) -> PillarsSetup:
     """The cell's PillarsSetup; every name checked, one-line RunError otherwise."""
     settings = resolve_settings(settings)
-    if FIRST_OPTION in strategies and len(set(strategies)) > 1:
-        raise RunError(f"{where}: {FIRST_OPTION!r} is played by every seat alike ; give it alone "
+    if FIRST in strategies and len(set(strategies)) > 1:
+        raise RunError(f"{where}: {FIRST!r} is played by every seat alike ; give it alone "
                        "or choose other strategies")
     try:
         check_players(settings["mode"], players)
@@ -281,27 +289,12 @@ def _offered(offered: np.ndarray, names, players: int) -> pa.Array:
 def rows(content: Content, cell_setup: PillarsSetup | Rotated, out: dict[str, np.ndarray],
          first_index: int, cell: int) -> pa.Table:
     """One row per (game, seat); game-level columns repeated on each row."""
-    setup = cell_setup.setups[0] if isinstance(cell_setup, Rotated) else cell_setup
-    p = setup.players
-    count = out["rounds"].shape[0]
-    per_game = lambda a: np.repeat(a, p)  # noqa: E731
-    per_seat = lambda a: np.ascontiguousarray(a[:, :p]).ravel()  # noqa: E731
-    won = out["won"][:, :p]
-    winners = won.sum(axis=1, keepdims=True)
-    share = np.divide(won, winners, out=np.zeros(won.shape), where=winners > 0)
+    table = SeatRows(cell_setup, out)
+    setup, p, count, per_seat = table.setup, table.seats, table.games, table.per_seat
     names = content.names[f"city_states.{setup.board}"]
     columns = {
-        "cell": pa.array(np.full(count * p, cell, np.int32)),
-        "game": pa.array(per_game(np.arange(first_index, first_index + count, dtype=np.int64))),
-        "seat": pa.array(np.tile(np.arange(p, dtype=np.int8), count)),
-        "players": pa.array(np.full(count * p, p, np.int8)),
-        "strategy": labels(*seat_names(cell_setup, first_index, count, p, _strategy_names(setup))),
-        "won": pa.array(per_seat(out["won"]).astype(bool)),
-        "win_share": pa.array(share.ravel()),
-        "glory": pa.array(per_seat(out["glory"])),
-        "rank": pa.array(per_seat(out["rank"]).astype(np.int8)),
-        "rounds": pa.array(per_game(out["rounds"]).astype(np.int16)),
-        "end_reason": labels(per_game(out["end_reason"]), L.END_REASON_NAMES),
+        **table.outcome(out, first_index, cell, _strategy_names(setup), out["glory"],
+                        L.END_REASON_NAMES),
         "city_state": labels(per_seat(out["city_state"]), names),
         "draft_order": pa.array(np.tile(_draft_order(setup), count)),
         "city_states_offered": _offered(out["offered"], names, p),

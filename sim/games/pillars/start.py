@@ -25,7 +25,7 @@ from sim.games.pillars.content import (
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS
 from sim.games.pillars.modes import DESTINY, SOLO, mode_code, parse_mode
-from sim.games.pillars.policy import FIRST
+from sim.games.pillars.policy import SCRIPTED, every_seat_plays, script
 from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.rules.setup import (
     FORCED_IN,
@@ -177,22 +177,24 @@ def _check_draw(content: Content, side: int, players: int, picks, tiles) -> None
 
 
 def new_game(content: Content, board: str = "mediterranean", players: int = 3, seed: int = 0,
-             game: int = 0, mode: str = "standard", policy: np.ndarray | None = None,
+             game: int = 0, mode: str = "standard", policy: int = SCRIPTED,
              **choices) -> np.ndarray:
     """A state set up for game ``game`` of run ``seed`` in ``mode`` (the setup part of the
     mode: its end settings and added modes are set, their own setup steps after the draft
-    are not run) (``choices`` as ``setup_arrays``); the seats' choices are ``policy``'s
-    (a policy vector, sim/games/pillars/policy.py), by default the first option each is
-    offered. The state holds this process's addresses of the rules kernels compiled apart
-    (``rules.apart``), so that kernels can play on from it."""
+    are not run) (``choices`` as ``setup_arrays``); the seats' setup choices are those of
+    the rules' own ``policy`` (sim/games/pillars/policy.py), by default the first option
+    each is offered. The state holds this process's addresses of the rules kernels
+    compiled apart (``rules.apart``), so that kernels can play on from it, and its seats
+    play scripts from then on, so that a kernel can be handed one (``policy.script``)."""
     side, picks, tiles = setup_arrays(content, board, players, mode=mode, **choices)
     L.check_capacity(content.tables)
     s = np.zeros(L.STATE_SIZE, np.int32)
     put_addresses(s, L.RULE_ENTRIES, apart.addresses(content.packed))
+    every_seat_plays(s, policy)
     rng = np.zeros(N_STREAMS, np.uint64)
     seed_streams(rng, seed, game)
-    W = np.array([FIRST], np.int64) if policy is None else policy
-    setup_game(s, content.tables, W, np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32),
+    setup_game(s, content.tables, script(()), np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32),
                np.zeros((0, EV_COLS), np.int32), side, players, picks, tiles,
                mode_code(mode), np.zeros(SCRATCH, np.int32), rng)
+    every_seat_plays(s, SCRIPTED)
     return s

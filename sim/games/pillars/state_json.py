@@ -32,7 +32,7 @@ from sim.games.pillars.content import (
 )
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_REGION_SCORE
-from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPT_VALUES, W_MODE, W_SCRIPT, pair
+from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPTED, W_MODE, every_seat_plays, pair, script
 from sim.games.pillars.rules.end import final_scoring, rank_of
 from sim.games.pillars.rules.setup import clear
 from sim.games.state_json import Checker, StateError, read_state
@@ -326,10 +326,8 @@ def _script(s: np.ndarray, T, board: _Board, end_ships: dict[tuple[int, int], in
     values = [end_ships.get((int(region), (s[L.FIRST] + k) % n), -1)
               for region in T.score_order[board.side] if int(region) not in board.blocked
               for k in range(n) if not (solo and (s[L.FIRST] + k) % n == L.TYRANT)]
-    W = np.zeros(W_SCRIPT + len(values), np.int64)
-    W[W_MODE] = SCRIPT_VALUES
-    W[W_SCRIPT:] = values
-    return W
+    every_seat_plays(s, SCRIPTED)
+    return script(values)
 
 
 def score_state(data: Any, content: Content | None = None, fname: str = "state") -> dict:
@@ -340,7 +338,7 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
     ev = np.zeros((MAX_EVENTS, EV_COLS), np.int32)
     final_scoring(s, content.tables, W, ev, np.zeros(L.MAX_PLAYERS, np.int32),
                   np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), np.zeros(N_STREAMS, np.uint64))
-    if W[W_MODE] == SCRIPT_MISSED:
+    if W[0, W_MODE] == SCRIPT_MISSED:
         raise StateError(f"{fname}: end_ships: a Ship was not offered where the file puts it "
                          "; check that its Sea touches the Land and the Land is open")
     solo = s[L.ADDONS] & L.ADDON_SOLO != 0

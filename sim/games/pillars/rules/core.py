@@ -1,22 +1,41 @@
 """Shared small kernels of the Pillars turn: asking a decision, writing a trace row."""
 
+from sim.games import policies
 from sim.games.pillars import layout as L
-from sim.games.pillars.policy import SCRIPT_ROWS, W_MODE, choose
+from sim.games.pillars.invariants import V_NO_BOT_ENTRY
+from sim.games.pillars.policy import FIRST_OPTION, SCRIPTED, scripted
 from sim.games.pillars.rules.use import count_use
 from sim.jit import inline_kernel, kernel
+from sim.rng import STREAM_BOT, below
 
 
 @kernel
 def decide(s, T, W, opts, n, seat, kind, rng):
-    """Ask ``seat``'s policy to pick one of ``n`` >= 1 options; a lone option needs no ask
-    (a script still reads its entry, so a script lists every decision in order). The
-    Tyrant of Solo Mode has no policy: his rules choose (rules.tyrant_choice)."""
+    """Ask ``seat``'s policy (its code in ``POLICY``, sim.games.pillars.policy) to pick one
+    of ``n`` >= 1 options; a lone option needs no ask (a script still reads its entry, so a
+    script lists every decision in order). A bot is reached through its entry's address
+    (sim.games.policies): a game started without it is marked broken and takes option 0.
+    The Tyrant of Solo Mode has no policy: his rules choose (rules.tyrant_choice)."""
     s[L.DECISIONS] += 1
     if seat == L.TYRANT and s[L.ADDONS] & L.ADDON_SOLO != 0:
         return 0
-    if n == 1 and W[W_MODE] < SCRIPT_ROWS:
+    code = s[L.POLICY + seat]
+    if code == SCRIPTED:
+        return scripted(W, opts, n)
+    if n == 1 or code == FIRST_OPTION:
         return 0
-    return choose(s, T, W, opts, n, seat, kind, rng)
+    if code == policies.RANDOM_LEGAL:
+        return below(rng, STREAM_BOT + seat, n)
+    return policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, n, seat, kind, rng)
+
+
+@kernel
+def notify(s, T, W, opts, seat, kind, rng):
+    """Tell ``seat``'s bot that its turn starts or ends (``kind``: policy.TURN_START,
+    TURN_END; no option), so that a bot planning a turn ahead plans it then; a seat with
+    no bot is not told."""
+    if s[L.POLICY + seat] > 0:
+        policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, 0, seat, kind, rng)
 
 
 @kernel

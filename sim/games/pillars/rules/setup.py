@@ -71,9 +71,10 @@ START_HOPLITES, START_WORKERS, START_SHIPS, START_PILLARS = (
 
 @kernel
 def clear(s, side, n_players):
-    """An empty table: every 'which piece, card or tile is here' field -1. The addresses
-    of the rules kernels compiled apart (the last field) stay (rules.apart)."""
-    s[:L.RULE_ENTRIES] = 0
+    """An empty table: every 'which piece, card or tile is here' field -1. The runtime
+    words after the game's (layout.GAME_SIZE) stay: the policies and the addresses of the
+    kernels compiled apart the game plays with."""
+    s[:L.GAME_SIZE] = 0
     for start, length in L.NONE_SPANS:
         s[start:start + length] = -1
     s[L.SIDE] = side
