@@ -1,13 +1,17 @@
-"""What every game's scoring of a hand-written position (`sim score`, docs/state-json.md)
-shares: reading the JSON file, field checks that fail with one line naming the file and
-the field, and the table of each player's scoring lines.
+"""What every game's state JSON (docs/state-json.md) shares: reading the file, field
+checks that fail with one line naming the file and the field, a whole state written and
+read back word for word (``StateWords``), and `sim score`'s table of each player's
+scoring lines.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from sim.games.content_files import suggest
 from sim.inputs import InputError, parse_json, read_text
@@ -141,3 +145,70 @@ def format_table(result: dict) -> str:
     names = [players[w]["name"] for w in result["winners"]]
     rows.append(f"winner{'s' if len(names) > 1 else ''}: {', '.join(names)}")
     return "\n".join(rows) + "\n"
+
+
+Bounds = tuple[int, int]
+WORD_MAX = 2**31 - 1  # an int32 word's largest value: counters run up to it
+FORM = "state"  # the value of ``form`` that marks a whole state (not a hand-written position)
+
+
+def is_whole_state(data: Any) -> bool:
+    """Whether parsed JSON claims to be a whole state (it has ``form``) rather than a
+    position written by hand for `sim score`."""
+    return isinstance(data, dict) and "form" in data
+
+
+class StateWords:
+    """A game's state as JSON, word for word: every field of the layout's game part under
+    its name in lower case, a number for a one-word field and a list for a longer one.
+
+    The runtime words after ``GAME_SIZE`` (addresses, bot memos) are never written; they
+    read back as 0. ``bounds`` declares every field's range once, as ``{"NAME NAME ...":
+    (low, high)}``; a field with no bound or two, or a bound for no field, is an error when
+    the game's module is imported, so the schema cannot drift from the layout.
+    """
+
+    def __init__(self, game: str, spans: Mapping[str, tuple[int, int]], game_size: int,
+                 state_size: int, bounds: Mapping[str, Bounds]):
+        self.game = game
+        self.state_size = state_size
+        self.fields = [(name.lower(), offset, length) for name, (offset, length) in spans.items()
+                       if offset < game_size]
+        self.bounds: dict[str, Bounds] = {}
+        for names, bound in bounds.items():
+            for name in names.split():
+                if name.lower() in self.bounds:
+                    raise ValueError(f"{game}: {name} is given two bounds")
+                self.bounds[name.lower()] = bound
+        fields = {name for name, _, _ in self.fields}
+        if fields != set(self.bounds):
+            raise ValueError(f"{game}: the state bounds miss {sorted(fields - set(self.bounds))} "
+                             f"and name no field {sorted(set(self.bounds) - fields)}")
+
+    def to_json(self, state: np.ndarray) -> dict:
+        """The game's words of ``state`` under their field names."""
+        out: dict[str, Any] = {"game": self.game, "form": FORM}
+        for name, offset, length in self.fields:
+            words = [int(v) for v in state[offset:offset + length]]
+            out[name] = words[0] if length == 1 else words
+        return out
+
+    def from_json(self, data: Any, fname: str = "state") -> np.ndarray:
+        """A state vector from ``to_json``'s form, every word checked against its bounds
+        (``StateError``: one line naming the field), the runtime words 0."""
+        c = Checker(fname)
+        c.keys("", data, {"form", *(name for name, _, _ in self.fields)}, {"game"})
+        c.game(data, self.game)
+        c.word("form", data["form"], (FORM,))
+        s = np.zeros(self.state_size, np.int32)
+        for name, offset, length in self.fields:
+            low, high = self.bounds[name]
+            if length == 1:
+                s[offset] = c.int_(name, data[name], low, high)
+                continue
+            words = c.list_(name, data[name])
+            if len(words) != length:
+                c.fail(name, f"{len(words)} numbers ; the field has {length}, write each")
+            for k, v in enumerate(words):
+                s[offset + k] = c.int_(f"{name}[{k}]", v, low, high)
+        return s

@@ -1,11 +1,14 @@
-"""Final scoring of an Age of Pericles position written by hand as JSON.
+"""Age of Pericles states as JSON: a whole state written and read back word for word, and
+final scoring of a position (`sim score`).
 
-``docs/state-json.md`` defines the JSON form: the phase the game ended in and, per player,
-the pieces, goods and cards that final scoring looks at. ``build_state`` validates it (one
-line ``StateError`` naming the file and the field, sim.games.state_json) and writes it into
-a layout state vector; ``score_state`` then runs the engine's own
-``rules/scoring.final_scoring`` and ``rank_players`` on it, so the numbers are exactly
-those a simulated game would get.
+``docs/state-json.md`` defines both forms. A whole state (``state_to_json``,
+``state_from_json``) is every field of the layout's game part (``WORDS``, bounds declared
+below). A position written by hand gives the phase the game ended in and, per player, the
+pieces, goods and cards that final scoring looks at; ``build_state`` validates it (one line
+``StateError`` naming the file and the field, sim.games.state_json) and writes it into a
+layout state vector. ``score_state`` and ``score_whole`` then run the engine's own
+``rules/scoring.final_scoring`` and ``rank_players``, so the numbers are exactly those a
+simulated game would get.
 """
 
 from __future__ import annotations
@@ -19,11 +22,15 @@ from sim.games.pericles import layout as L
 from sim.games.pericles import ops as O
 from sim.games.pericles import params as P
 from sim.games.pericles.content import N_DIPLOMATS, UNITS_PER_TYPE, Content, load_content
+from sim.games.pericles.invariants import VIOLATION_NAMES
 from sim.games.pericles.rules.scoring import final_scoring, rank_players
 from sim.games.pericles.rules.setup import clear, seat_players
 from sim.games.state_json import (
+    WORD_MAX,
     Checker,
+    StateWords,
     format_table,  # noqa: F401  (sim score interface)
+    is_whole_state,
     read_state,
 )
 
@@ -45,6 +52,53 @@ UNIT_PLACES = ("units_home", "units_piraeus", "units_camp")
 UNIT_FIELDS = {"units_home": L.UNITS_HOME, "units_piraeus": L.UNITS_PORT, "units_camp": L.UNITS_CAMP}
 DIPLOMAT_FIELDS = {"diplomats_home": L.DIPS_HOME, "diplomats_stoa": L.DIPS_STOA,
                    "diplomats_camp": L.DIPS_CAMP}
+PHASE_NAMES = ("setup", "assembly", "governance", "over")  # by L.PHASE_* code
+
+# The whole state's schema: each field's range (a count of pieces, cards or goods is far
+# below PIECES; the counters of a game's record run up to a word's largest value).
+SEAT = (0, L.MAX_SEATS - 1)
+SEAT_OR_NONE = (-1, L.MAX_SEATS - 1)
+PIECES = (0, 999)
+GLORY = (-9_999, 99_999)  # Ostracism takes Glory away (p. 17)
+WORDS = StateWords("pericles", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
+    "N_PLAYERS N_SEATS": (1, L.MAX_SEATS),
+    "FIRST": SEAT,
+    "DEMAGOGUE ACTIVE CORRUPT CLOCKWISE BATTLE_HOPLITE PROGRESS DIPLO_OWNER WAYPOST_SHIP "
+    "ACTIVE_WORKER PENDING_MOVER": SEAT_OR_NONE,
+    "SKILLS_ON GAME_OVER MARKET CITY_IN_GAME NIGHT LARGE_UNLOCKED LARGE_PLACED SKILL_TUCKED "
+    "ACTS_LARGE ACTS_SMALL": (0, 1),
+    "PHASE": (0, len(PHASE_NAMES) - 1),
+    "END_REASON": (0, len(L.END_REASON_NAMES) - 1),
+    "ROUND": (0, 100),  # params.max_rounds is at most 100
+    "STRATEGY ROLE": (-1, 255),  # a policy code, a Role of the content
+    "ATHENA_LOC MISSION_LOC SKILL_LOC": (L.LOC_GONE, L.MAX_SEATS - 1),
+    "DIPLO_CARD ATHENA_OFFER ATHENA_DECK MISSION_DECK SKILL_DECK": (-1, L.MAX_ATHENA - 1),
+    "ACTIVE_CITY CITY_STACK AGORA_TILE": (-1, L.N_CITY_STATES - 1),
+    "ACTIVE_CITY_POS": (-1, L.MAX_DIPLOMACY),
+    "CITY_USED": (0, (1 << L.N_CITY_STATES) - 1),  # one bit per tile
+    "AGORA_CITIZEN": (0, 2),  # none, Small, Large
+    "DEM_DECK DEM_NEXT": (-1, L.N_DEM_CARDS),
+    "DRAFT_ORDER": (0, L.MAX_SEATS),
+    "GLORY GLORY_SRC": GLORY,
+    "RESERVE_SILVER RESERVE_AMPHORAS RESERVE_TROPHIES CORRUPTION RIVAL_POS CITY_STACK_N "
+    "PARTHENON ATHENA_DECK_N HAND_ICONS MISSION_DECK_N SKILL_DECK_N DEM_DIPLOMATS DEM_HOPLITES "
+    "DEM_PLACED SILVER AMPHORAS TROPHIES UNITS_HOME UNITS_PORT UNITS_CAMP DIPS_HOME DIPS_STOA "
+    "DIPS_CAMP SMALL_UNLOCKED SMALL_PLACED SMALL_BACK MISSIONS_HELD SKILLS_UP SKILL_ROUND "
+    "PENDING_BATTLE PENDING_MOVES PENDING_ATHENS": PIECES,
+    "DECISIONS USE EVENTS": (0, WORD_MAX),
+    "VIOLATION": (0, len(VIOLATION_NAMES) - 1),
+})
+
+
+def state_to_json(state: np.ndarray, content: Content | None = None) -> dict:
+    """Every game word of ``state`` under its field's name (``WORDS``)."""
+    return WORDS.to_json(state)
+
+
+def state_from_json(data: Any, content: Content | None = None, fname: str = "state") -> np.ndarray:
+    """The state ``state_to_json`` wrote, each word checked against its field's bounds;
+    ``StateError`` (one line naming the field) otherwise."""
+    return WORDS.from_json(data, fname)
 
 
 def _card_ids(names: tuple[str, ...]) -> dict[str, list[int]]:
@@ -212,10 +266,31 @@ def build_state(data: Any, content: Content, fname: str = "state") -> tuple[np.n
 
 
 def score_state(data: Any, content: Content | None = None, fname: str = "state") -> dict:
-    """Final scoring of a parsed JSON state: per player the lines, the total and the rank."""
+    """Final scoring of a parsed JSON position: per player the lines, the total and the rank."""
     content = content if content is not None else load_content()
     s, players = build_state(data, content, fname)
     final_scoring(s, content.packed[0])
+    return _result(s, players)
+
+
+def score_whole(state: np.ndarray, content: Content) -> dict:
+    """The scores of a whole state: a finished game's state (``game_over`` set, as the
+    engine leaves it after final scoring) is read as it stands; any other state is scored
+    as if the game ended now."""
+    s = state.copy()
+    seats = [seat for seat in range(s[L.N_SEATS]) if seat != s[L.DEMAGOGUE]]
+    before = [int(s[L.GLORY + seat]) for seat in seats]
+    if s[L.GAME_OVER]:
+        before = [glory - sum(int(s[L.GLORY_SRC + seat * L.N_SOURCES + k]) for k, _ in END_LINES)
+                  for seat, glory in zip(seats, before, strict=True)]
+    else:
+        final_scoring(s, content.packed[0])
+    return _result(s, [{"seat": seat, "name": f"P{seat}", "glory_before": glory}
+                       for seat, glory in zip(seats, before, strict=True)])
+
+
+def _result(s: np.ndarray, players: list[dict]) -> dict:
+    """Each player's final-scoring lines, Glory, Silver and rank in a scored state."""
     ranks = np.zeros(L.MAX_SEATS, dtype=np.int32)
     won = np.zeros(L.MAX_SEATS, dtype=np.int32)
     rank_players(s, ranks, won)
@@ -227,11 +302,15 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
         p["glory"] = int(s[L.GLORY + seat])
         p["silver"] = int(s[L.SILVER + seat])
         p["rank"] = int(ranks[seat])
-    return {"game": "pericles", "phase": data["phase"], "players": players,
+    return {"game": "pericles", "phase": PHASE_NAMES[s[L.PHASE]], "players": players,
             "winners": [p["seat"] for p in players if won[p["seat"]]]}
 
 
 def score_file(path: Path, content_path: Path | None = None) -> dict:
-    """Read, validate and score a JSON state file (``content_path``: another content file)."""
+    """Read, validate and score a JSON file, a whole state or a position written by hand
+    (``content_path``: another content file)."""
     data = read_state(path)
-    return score_state(data, load_content(content_path), Path(path).name)
+    content = load_content(content_path)
+    if is_whole_state(data):
+        return score_whole(state_from_json(data, content, Path(path).name), content)
+    return score_state(data, content, Path(path).name)
