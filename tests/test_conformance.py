@@ -48,7 +48,6 @@ SEED = 11
 # What each game's modules lack of the contract today; a game that gains a member must
 # leave this list (test_the_gaps_in_the_contract_are_the_known_ones).
 GAPS = {
-    "aeolis": {"state round trip", "scores positions"},
     "pillars": {"state round trip"},
 }
 STATE_PROTOCOLS = {"state round trip": "StateRoundTrip", "scores positions": "ScoresPositions"}

@@ -1,0 +1,148 @@
+"""Whole states as JSON (docs/state-json.md): each real game's states, in each mode cheap to
+play, read back word for word; `sim score` of a whole state, run as people run it; a bad
+file is one line and exit 2. The conformance suite checks every game's round trip on its
+default cell; this file goes through the modes."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+
+import numpy as np
+import pytest
+from cli_process import error_line, sim
+
+from sim.games.registry import get_game, load_play, load_runner, load_state_json
+from sim.games.state_json import StateError, StateWords
+
+SEED = 5
+ALL_HEROES = ["queen", "merchant", "philosopher", "hoplite", "priestess", "magi", "triaconter"]
+ALL_EXPANSIONS = ["alchemist", "queen_of_the_people", "companion", "caravan_master",
+                  "priestess_of_death", "arachnai", "galley"]
+# (game, players, settings, strategies, setup fields): one cell of each mode or option
+CELLS = [
+    ("pericles", 2, {}, ("random",), {}),  # the Demagogue's seat (p. 21)
+    ("pericles", 5, {"skills": False}, ("balanced", "builder", "strategos", "diplomat", "merchant"), {}),
+    ("pericles", 3, {"roles": "draft"}, ("balanced",), {}),
+    ("aeolis", 1, {"mode": "challenging", "heroic": True}, ("random",), {}),
+    ("aeolis", 1, {"mode": "hardcore", "loss_rule": "reach_or_left"}, ("military",), {}),
+    ("aeolis", 1, {"mode": "marathon", "heroes": ALL_HEROES, "expansions": ALL_EXPANSIONS,
+                   "production_die": "always", "heroic": True}, ("economy",), {}),
+]
+
+
+def _cell(game, players, settings, strategies, fields):
+    runner = load_runner(get_game(game))
+    content = runner.load({})
+    merged = getattr(runner, "resolve_settings", dict)({**runner.SETTINGS, **settings})
+    setup = runner.make_setup(content, players, merged, strategies, "test")
+    return content, dataclasses.replace(setup, **fields)
+
+
+def _game_words(game: str) -> int:
+    """How many leading words of a state are the game's (the rest is runtime, never saved)."""
+    return importlib.import_module(f"sim.games.{game}.layout").GAME_SIZE
+
+
+@pytest.mark.parametrize("cell", CELLS, ids=lambda c: f"{c[0]}-{c[1]}-{'-'.join(map(str, c[2].values()))}")
+def test_each_mode_reads_back_unchanged(cell):
+    game = cell[0]
+    content, setup = _cell(*cell)
+    module, play = load_state_json(get_game(game)), load_play(get_game(game))
+    size = _game_words(game)
+    for index in range(3):
+        state, _ = play.play_traced(content, setup, SEED, index)
+        back = module.state_from_json(json.loads(json.dumps(module.state_to_json(state))))
+        assert np.array_equal(back[:size], state[:size]), index
+
+
+WORDS = StateWords("toy", {"A": (0, 1), "B": (1, 3), "RT": (4, 2)}, 4, 6, {"A": (0, 1), "B": (-1, 9)})
+
+
+@pytest.mark.parametrize("change, named", [
+    ({"b": [1, 2]}, "b: 2 numbers ; the field has 3"),
+    ({"b": [1, 2, 10]}, "b[2]: 10 is out of range ; use -1..9"),
+    ({"a": True}, "a: expected a whole number 0..1"),
+    ({"rt": [0, 0]}, "rt: unknown key"),
+    ({"form": "position"}, "form: unknown name 'position'"),
+    ({"game": "other"}, "game: this state is for 'other'"),
+])
+def test_a_bad_whole_state_names_the_field(change, named):
+    data = WORDS.to_json(np.array([1, 0, 5, -1, 77, 77], np.int32))
+    assert data == {"game": "toy", "form": "state", "a": 1, "b": [0, 5, -1]}
+    assert WORDS.from_json(dict(data)).tolist() == [1, 0, 5, -1, 0, 0]  # runtime words: 0
+    with pytest.raises(StateError) as raised:
+        WORDS.from_json({**data, **change}, "s.json")
+    assert str(raised.value).startswith(f"s.json: {named}")
+
+
+def test_bounds_must_cover_the_layout():
+    with pytest.raises(ValueError, match=r"miss \['b'\]"):
+        StateWords("toy", {"A": (0, 1), "B": (1, 3)}, 4, 4, {"A": (0, 1)})
+    with pytest.raises(ValueError, match="two bounds"):
+        StateWords("toy", {"A": (0, 1)}, 1, 1, {"A": (0, 1), "A B": (0, 2)})
+
+
+# ---- sim score of a whole state, as a separate process ------------------------------------
+
+
+def _aeolis_state(tmp_path, **settings):
+    content, setup = _cell("aeolis", 1, settings, ("survival",), {})
+    state, events = load_play(get_game("aeolis")).play_traced(content, setup, SEED, 1)
+    module = load_state_json(get_game("aeolis"))
+    path = tmp_path / "aeolis.json"
+    path.write_text(json.dumps(module.state_to_json(state)), encoding="utf-8")
+    return path, state
+
+
+def test_sim_score_gives_an_aeolis_verdict(tmp_path):
+    path, state = _aeolis_state(tmp_path, heroic=True)
+    done = sim("score", "--game", "aeolis", "--state", path, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    from sim.games.aeolis import layout as L
+    assert result["over"] is True and result["won"] == bool(state[L.WON])
+    assert result["morale"] == state[L.MORALE] and result["rounds"] == state[L.ROUND]
+    assert result["heroic"] is not None and result["heroic_ok"] == bool(state[L.HEROIC_OK])
+    table = sim("score", "--game", "aeolis", "--state", path)
+    assert table.returncode == 0, table.stderr
+    lines = table.stdout.splitlines()
+    assert lines[0].startswith(f"easy, round {result['rounds']} of {result['of_rounds']}, "
+                               "the game is over: ")
+    assert lines[1].split() == ["morale", str(result["morale"])]
+    assert lines[-1].startswith("heroic event ")
+
+
+def test_sim_score_ends_an_aeolis_game_in_play_now(tmp_path):
+    """A state not over is scored as the engine ends a game: the file itself is kept."""
+    path, _ = _aeolis_state(tmp_path)
+    data = json.loads(path.read_text())
+    data.update(game_over=0, won=0, phase=2, round=4)
+    path.write_text(json.dumps(data))
+    done = sim("score", "--game", "aeolis", "--state", path, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["over"] is False and result["rounds"] == 4
+    assert result["won"] == (data["loss_cause"] == 0)
+    assert json.loads(path.read_text()) == data
+
+
+@pytest.mark.parametrize("edit, named", [
+    (lambda d: d.update(morale=500), "aeolis.json: morale: 500 is out of range ; use -10..10"),
+    (lambda d: d.pop("form"), "aeolis.json: form: missing ; an Aeolis position is a whole state"),
+    (lambda d: d.update(res=d["res"][:3]), "aeolis.json: res: 3 numbers ; the field has 18"),
+    (lambda d: d.update(game="pericles"), "aeolis.json: game: this state is for 'pericles'"),
+])
+def test_sim_score_of_a_bad_aeolis_file_is_one_line(tmp_path, edit, named):
+    path, _ = _aeolis_state(tmp_path)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    assert error_line(sim("score", "--game", "aeolis", "--state", path)).startswith(f"error: {named}")
+
+
+def test_sim_score_of_broken_json_is_one_line(tmp_path):
+    path = tmp_path / "aeolis.json"
+    path.write_text('{"game": "aeolis", "form": "state", "round": ')
+    assert "not valid JSON" in error_line(sim("score", "--game", "aeolis", "--state", path))
