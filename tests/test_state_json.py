@@ -146,3 +146,87 @@ def test_sim_score_of_broken_json_is_one_line(tmp_path):
     path = tmp_path / "aeolis.json"
     path.write_text('{"game": "aeolis", "form": "state", "round": ')
     assert "not valid JSON" in error_line(sim("score", "--game", "aeolis", "--state", path))
+
+
+# ---- states in the middle of a game -------------------------------------------------------
+
+
+def _pericles_in_play(players: int, seed: int, rounds: int) -> np.ndarray:
+    """A set-up game (pericles_fixtures.Fx) whose First Player places a Citizen, played on
+    by the search's play-out to the end of its ``rounds``-th Governance."""
+    from pericles_fixtures import Fx
+
+    from sim.games.pericles import layout as L
+    from sim.games.pericles.engine import play_out
+    from sim.games.pericles.rules.assembly import placement_options
+
+    fx = Fx(players=players, skills=True, seed=seed)
+    seat = int(fx.s[L.FIRST])
+    placement_options(fx.s, seat, fx.opts)
+    space, size = int(fx.opts[0, 0]), int(fx.opts[0, 1])
+    play_out(fx.s, fx.T, fx.W, fx.opts, fx.rng, fx.ev, seat, space, size, rounds)
+    return fx.s
+
+
+def _aeolis_in_play(settings: dict, index: int, rounds: int) -> np.ndarray:
+    """Game ``index`` of a cell set up and played to the end of its ``rounds``-th round by
+    the search's play-out."""
+    from sim.games.aeolis import engine, game
+    from sim.games.aeolis.rules.setup import setup_game
+    from sim.rng import seed_streams
+    from strategies.aeolis import players
+    from strategies.aeolis.search import play_out
+
+    content, setup = _cell("aeolis", 1, settings, ("survival",), {})
+    W, mode, heroes, expansions, die, loss, heroic = game._args(content, setup, players)
+    s, opts, rng, ev = engine.work_arrays(0)
+    seed_streams(rng, SEED, index)
+    engine.put_entries(s, players.entries(content, W, players.scratch()))
+    setup_game(s, content.tables, W, opts, rng, ev, mode, heroes, expansions, die, loss, heroic)
+    play_out(s, content.tables, W, opts, rng, ev, rounds)
+    return s
+
+
+def _round_trip(game: str, state: np.ndarray) -> None:
+    module = load_state_json(get_game(game))
+    back = module.state_from_json(json.loads(json.dumps(module.state_to_json(state))))
+    size = _game_words(game)
+    assert np.array_equal(back[:size], state[:size])
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (5, 3)])
+def test_pericles_states_in_play_read_back_unchanged(players, seed):
+    from sim.games.pericles import layout as L
+    for rounds in (1, 2, 3):
+        state = _pericles_in_play(players, seed, rounds)
+        assert state[L.ROUND] == rounds and (rounds > 1 or state[L.GAME_OVER] == 0), rounds
+        _round_trip("pericles", state)
+
+
+def test_sim_score_of_a_pericles_game_in_play_scores_it_as_ended_now(tmp_path):
+    from sim.games.pericles import layout as L
+    from sim.games.pericles.content import load_content
+    from sim.games.pericles.rules.scoring import final_scoring
+    state = _pericles_in_play(3, 4, 1)
+    module = load_state_json(get_game("pericles"))
+    path = tmp_path / "pericles.json"
+    path.write_text(json.dumps(module.state_to_json(state)), encoding="utf-8")
+    done = sim("score", "--game", "pericles", "--state", path, "--json")
+    assert done.returncode == 0, done.stderr
+    scored = state.copy()
+    final_scoring(scored, load_content().packed[0])
+    for p in json.loads(done.stdout)["players"]:
+        assert p["glory_before"] == state[L.GLORY + p["seat"]]
+        assert p["glory"] == scored[L.GLORY + p["seat"]] == p["glory_before"] + p["final_scoring"]
+
+
+@pytest.mark.parametrize("settings", [
+    {}, {"mode": "hardcore", "heroic": True, "production_die": "never"},
+    {"mode": "marathon", "heroes": ALL_HEROES, "expansions": ALL_EXPANSIONS},
+], ids=["easy", "hardcore", "marathon-everything"])
+def test_aeolis_states_in_play_read_back_unchanged(settings):
+    from sim.games.aeolis import layout as L
+    for index, rounds in enumerate((1, 3, 6)):
+        state = _aeolis_in_play(settings, index, rounds)
+        assert rounds > 1 or (state[L.GAME_OVER] == 0 and state[L.ROUND] == 1), rounds
+        _round_trip("aeolis", state)
