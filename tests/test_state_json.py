@@ -25,6 +25,14 @@ CELLS = [
     ("pericles", 2, {}, ("random",), {}),  # the Demagogue's seat (p. 21)
     ("pericles", 5, {"skills": False}, ("balanced", "builder", "strategos", "diplomat", "merchant"), {}),
     ("pericles", 3, {"roles": "draft"}, ("balanced",), {}),
+    ("pillars", 2, {"board": "mediterranean", "mode": "atlantis"}, ("random",), {}),
+    ("pillars", 4, {"mode": "short+symmachia"}, ("balanced", "conqueror", "builder", "prophet"), {}),
+    ("pillars", 3, {"mode": "skirmish"}, ("random",), {}),
+    ("pillars", 3, {"mode": "barbarian_hordes"}, ("random",), {}),
+    ("pillars", 3, {"mode": "legendary_heroes"}, ("random",), {}),
+    ("pillars", 2, {"mode": "siege_of_destiny", "board": "aegean"}, ("random",), {}),
+    ("pillars", 2, {"mode": "solo"}, ("balanced",), {}),
+    ("pillars", 3, {"mode": "tutorial"}, ("random",), {"max_rounds": 4}),  # cut at round 4
     ("aeolis", 1, {"mode": "challenging", "heroic": True}, ("random",), {}),
     ("aeolis", 1, {"mode": "hardcore", "loss_rule": "reach_or_left"}, ("military",), {}),
     ("aeolis", 1, {"mode": "marathon", "heroes": ALL_HEROES, "expansions": ALL_EXPANSIONS,
@@ -42,7 +50,8 @@ def _cell(game, players, settings, strategies, fields):
 
 def _game_words(game: str) -> int:
     """How many leading words of a state are the game's (the rest is runtime, never saved)."""
-    return importlib.import_module(f"sim.games.{game}.layout").GAME_SIZE
+    layout = importlib.import_module(f"sim.games.{game}.layout")
+    return getattr(layout, "GAME_SIZE", layout.STATE_SIZE)
 
 
 @pytest.mark.parametrize("cell", CELLS, ids=lambda c: f"{c[0]}-{c[1]}-{'-'.join(map(str, c[2].values()))}")
@@ -230,3 +239,36 @@ def test_aeolis_states_in_play_read_back_unchanged(settings):
         state = _aeolis_in_play(settings, index, rounds)
         assert rounds > 1 or (state[L.GAME_OVER] == 0 and state[L.ROUND] == 1), rounds
         _round_trip("aeolis", state)
+
+
+@pytest.mark.parametrize("mode, board, players", [
+    ("standard", "aegean", 4), ("atlantis", "mediterranean", 3), ("siege_of_destiny", "aegean", 2),
+    ("legendary_heroes", "mediterranean", 3), ("solo", "aegean", 2),
+])
+def test_pillars_set_up_states_read_back_unchanged(mode, board, players):
+    from sim.games.pillars.content import load_content
+    from sim.games.pillars.start import new_game
+    for game in range(3):
+        _round_trip("pillars", new_game(load_content(), board, players, seed=SEED, game=game,
+                                        mode=mode))
+
+
+def test_sim_score_of_a_pillars_game_in_play_places_no_end_ship(tmp_path):
+    """A set-up game scored as if it ended now: each seat's Starting City and the Regions
+    its pieces hold, with no End Ship; the same as the engine scores a finished game."""
+    from sim.games.pillars import layout as L
+    from sim.games.pillars.content import load_content
+    from sim.games.pillars.start import new_game
+    state = new_game(load_content(), "aegean", 3, seed=SEED)
+    module = load_state_json(get_game("pillars"))
+    path = tmp_path / "pillars.json"
+    path.write_text(json.dumps(module.state_to_json(state)), encoding="utf-8")
+    done = sim("score", "--game", "pillars", "--state", path, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert not state[L.GAME_OVER] and len(result["players"]) == 3
+    for p in result["players"]:
+        assert p["lines"]["cities"] == 3 and p["glory"] == sum(p["lines"].values())
+    assert set(result["regions"]) <= set(load_content().names["regions.aegean"])
+    table = sim("score", "--game", "pillars", "--state", path)
+    assert table.returncode == 0 and table.stdout.splitlines()[-1].startswith("regions: ")

@@ -1,6 +1,9 @@
-"""Final scoring of a Pillars of Heracles position written by hand as JSON.
+"""Pillars of Heracles states as JSON: a whole state written and read back word for word,
+and final scoring of a position (`sim score`).
 
-``docs/state-json.md`` defines the JSON form: the board side, each Region's Track tile,
+``docs/state-json.md`` defines both forms. A whole state (``state_to_json``,
+``state_from_json``) is every field of the layout's game part (``WORDS``, bounds declared
+below). A position written by hand gives the board side, each Region's Track tile,
 the Forbidden Domains, the Population tiles and, per player, what final scoring looks at
 (Prophecies, Monuments, Cities, the pieces whose Power decides each Region, the track
 steps, End Ships); in Solo Mode one player and the Tyrant (his Monuments, Mythology
@@ -27,15 +30,20 @@ from sim.games.pillars.content import (
     S_COMMON_CITIES,
     SIDES,
     TRACKS,
+    WILD,
     Content,
     load_content,
 )
 from sim.games.pillars.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.pillars.events import EV_COLS, EV_REGION_SCORE
+from sim.games.pillars.invariants import VIOLATION_NAMES
 from sim.games.pillars.policy import SCRIPT_MISSED, SCRIPTED, W_MODE, every_seat_plays, pair, script
 from sim.games.pillars.rules.end import final_scoring, rank_of
+from sim.games.pillars.rules.movement import MOVE_HERO
+from sim.games.pillars.rules.power import region_controller
 from sim.games.pillars.rules.setup import clear
-from sim.games.state_json import Checker, StateError, read_state
+from sim.games.registry import GAMES
+from sim.games.state_json import WORD_MAX, Checker, StateError, StateWords, is_whole_state, read_state
 from sim.games.state_json import format_table as score_table
 from sim.rng import N_STREAMS
 
@@ -50,6 +58,80 @@ MODES = ("standard", "solo")
 END_SHIP_KEYS = {"sea", "land"}
 FACE_DOWN = "face_down"
 MAX_EVENTS = 256  # final scoring's trace rows: Glory, End Ships and Region scores
+
+# The whole state's schema: each field's range (a count of pieces, cards or tiles is far
+# below COUNT; a table row is -1 for none).
+COUNT = (0, 999)
+SEAT_OR_NONE = (-1, L.MAX_PLAYERS - 1)
+LAND_OR_NONE = (-1, L.N_LANDS - 1)
+CARD_OR_NONE = (-1, L.MAX_CARDS - 1)
+MYTH_OR_NONE = (-1, L.N_DECKS * L.MAX_MYTH_DECK - 1)
+ROUNDS = (0, GAMES["pillars"].max_rounds)  # the engine's safety stop
+WORDS = StateWords("pillars", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
+    "N_PLAYERS": (1, L.MAX_PLAYERS),  # Solo Mode: the Tyrant and the player
+    "SIDE": (0, len(SIDES) - 1),
+    "FIRST": (0, L.MAX_PLAYERS - 1),
+    "ACTIVE LAND_PILLAR LAND_CITY_MARKER SPHINX_OWNER PARTNER TROIA GORGON_SEAT": SEAT_OR_NONE,
+    "DECISIONS EVENTS USE": (0, WORD_MAX),
+    "REGION_TRACK": (0, L.N_TRACKS - 1),
+    "REGION_BLOCKED REGION_PROPHECY_UP LAND_PILLAR_ON_RES LAND_POP_UP LAND_RES_UP TRACK_CITY "
+    "PROC_UP CARD_OUT STRATEGY_UP MYTH_OUT ODYSSEUS_UP DEPLOY_LEFT BUILD_LEFT MYTH_INVOKED "
+    "CROSSED STATUS_STEPPED PROPHECY_TURN INVOKED_THIS_TURN SOLO_MYTH END_SHIP WON "
+    "GAME_OVER": (0, 1),
+    "REGION_PROPHECY": (-1, L.MAX_PROPHECIES - 1),
+    "PROPHECY_OWNER": (L.PROPHECY_EXILED, L.MAX_PLAYERS - 1),
+    "REGION_PROPHECY_N LAND_HOPLITES LAND_WORKERS ARCHERS TRACK_HEIGHT CITIES_BUILD CITIES_OUT "
+    "CITIES_ASIDE PROC_N MYTH_N STRATEGY_N BARB_N CITIES_RAZED HERO_TOKENS SETTLE_LEFT "
+    "MERCENARIES MARKERS_LEFT WILD_TILES DECK_N HAND_N DISCARD_N EXILED_N CREDIT PILLARS_BESIDE "
+    "UNITS_BESIDE BUILDINGS_BESIDE POWER_BONUS OFF_TURN_INVOKES TIME_MARKERS SOLO_RES_N "
+    "SOLO_RES_DISCARD_N SOLO_MOVED SOLO_SPARE SOLO_POP_N EFFECTS_HELD GUILDS": COUNT,
+    "GLORY GLORY_SRC": (0, 99_999),  # every source adds Glory (p. 13)
+    "TRACK_STEP": (0, 5),
+    "LAND_BUILDING": (-1, len(BUILDINGS) - 1),
+    "LAND_CITY": (-1, L.CITY_ATLANTIS),
+    "SHIP_PROJECT ARCHERY_TO SPHINX_AT HERO_AT SIEGE_AT SKIRMISH_AT ABILITY_LAND ATLANTIS": LAND_OR_NONE,
+    "LAND_END": (0, L.N_LANDS),
+    "SHIP_SPACE": (-1, L.PORT + L.N_LANDS - 1),
+    "BARB_AT": (-1, L.N_BARB_SPACES - 1),
+    "PROC_DECK EGYPT DECK HAND DISCARD EXILED SOLO_RES_DECK SOLO_RES_DISCARD PLAYED": CARD_OR_NONE,
+    "MYTH_DECK MYTH_SLOT": MYTH_OR_NONE,
+    "STRATEGY_STACK STRATEGY_SLOT": (-1, L.MAX_STRATEGY_TILES - 1),
+    "LAND_POP SOLO_POP": (-1, L.MAX_POPULATION - 1),
+    "LAND_RES DRAWN_RES": (-1, L.MAX_RESOURCE_TILES - 1),
+    "DRAWN CITY_STATE": (-1, L.MAX_CITY_STATES - 1),
+    "BARB_STACK": (-1, L.MAX_BARBARIANS - 1),
+    "HERO_DRAWN HERO": (-1, L.MAX_HEROES - 1),
+    "ODYSSEUS": (-1, 255),  # a token of the content
+    "STARTING_OUT HALTED_SHIPS": (0, (1 << L.MAX_PLAYERS) - 1),  # a bit per colour
+    "SOLO_SHIPS_MOVED": (0, (1 << L.MAX_SHIPS) - 1),
+    "SOLO_REMINDERS": (0, (1 << len(L.IMPROVED_ACTIONS)) - 1),
+    "TURN_DONE": (0, L.DONE_ABILITY | L.DONE_MOVEMENT | L.DONE_ACTION),
+    "TILES_USED": (0, L.USED_LIBRARY | L.USED_LIGHTHOUSE),
+    "ADDONS": (0, (1 << len(L.ADDON_NAMES)) - 1),
+    "RONDEL_POS": (0, 63),  # a section of the content's Rondel
+    "ROUND END_ROUND": ROUNDS,
+    "GORGON_KIND": (0, MOVE_HERO),
+    "GORGON_AT": (0, max(L.N_LANDS, L.MAX_PLAYERS * L.MAX_SHIPS) - 1),  # a Land or a Ship
+    "TROIA_RULE": (0, len(L.TROIA_RULES) - 1),
+    "MODE": (0, len(L.MODES) - 1),
+    "TRACK_END": (0, len(L.TRACK_ENDS) - 1),
+    "PHALANX_RULE": (0, len(L.PHALANX_RULES) - 1),
+    "END_REASON": (0, len(L.END_REASON_NAMES) - 1),
+    "SOLO_WHEEL": (0, WILD),  # a Resource, or the face-down tile
+    "SOLO_ICONS": (0, len(ICONS) - 1),
+    "VIOLATION": (0, len(VIOLATION_NAMES) - 1),
+})
+
+
+def state_to_json(state: np.ndarray, content: Content | None = None) -> dict:
+    """Every game word of ``state`` under its field's name (``WORDS``)."""
+    return WORDS.to_json(state)
+
+
+def state_from_json(data: Any, content: Content | None = None, fname: str = "state") -> np.ndarray:
+    """The state ``state_to_json`` wrote, each word checked against its field's bounds;
+    ``StateError`` (one line naming the field) otherwise."""
+    return WORDS.from_json(data, fname)
 
 
 class _Board:
@@ -335,12 +417,26 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
     total and the rank; who Controls each Region scored."""
     content = content if content is not None else load_content()
     s, W, players = build_state(data, content, fname)
+    ev = _final_scoring(s, content, W, fname)
+    regions = content.names[f"regions.{data['board']}"]
+    return _result(s, players, {regions[row[3]]: players[row[4]]["name"] if row[4] >= 0 else None
+                                for row in ev[:s[L.EVENTS]] if row[2] == EV_REGION_SCORE})
+
+
+def _final_scoring(s: np.ndarray, content: Content, W: np.ndarray, fname: str) -> np.ndarray:
+    """The engine's final scoring of ``s``, the End Ships placed by the script ``W``; its
+    trace rows."""
     ev = np.zeros((MAX_EVENTS, EV_COLS), np.int32)
     final_scoring(s, content.tables, W, ev, np.zeros(L.MAX_PLAYERS, np.int32),
                   np.zeros((MAX_OPTIONS, OPT_WIDTH), np.int32), np.zeros(N_STREAMS, np.uint64))
     if W[0, W_MODE] == SCRIPT_MISSED:
         raise StateError(f"{fname}: end_ships: a Ship was not offered where the file puts it "
                          "; check that its Sea touches the Land and the Land is open")
+    return ev
+
+
+def _result(s: np.ndarray, players: list[dict], regions: dict) -> dict:
+    """Each player's Glory by source, total, track steps and rank in a scored state."""
     solo = s[L.ADDONS] & L.ADDON_SOLO != 0
     for p in players:
         seat = p["seat"]
@@ -350,18 +446,42 @@ def score_state(data: Any, content: Content | None = None, fname: str = "state")
         p["glory"] = int(s[L.GLORY + seat])
         p["track_steps"] = int(s[L.TRACK_STEP + seat * L.N_TRACKS:][:L.N_TRACKS].sum())
         p["rank"] = int(rank_of(s, seat))
-    regions = content.names[f"regions.{data['board']}"]
-    scored = {regions[row[3]]: players[row[4]]["name"] if row[4] >= 0 else None
-              for row in ev[:s[L.EVENTS]] if row[2] == EV_REGION_SCORE}
-    return {"game": "pillars", "board": data["board"], "mode": "solo" if solo else "standard",
-            "players": players, "regions": scored,
+    return {"game": "pillars", "board": SIDES[s[L.SIDE]], "mode": "solo" if solo else "standard",
+            "players": players, "regions": regions,
             "winners": [p["seat"] for p in players if s[L.WON + p["seat"]]]}
 
 
+def score_whole(state: np.ndarray, content: Content) -> dict:
+    """The scores of a whole state: a finished game's state (``game_over`` set, as the
+    engine leaves it after final scoring) is read as it stands; any other state is scored
+    as if the game ended now, on a copy, with no End Ship placed (where a player puts one
+    is the player's choice: write the position by hand to place them). The Regions are
+    named with who Controls each in the scored position."""
+    s = state.copy()
+    if s[L.GAME_OVER] == 0:
+        board = _Board(content, int(s[L.SIDE]))
+        board.blocked = {r for r in range(L.N_REGIONS) if s[L.REGION_BLOCKED + r]}
+        _final_scoring(s, content, _script(s, content.tables, board, {}), "state")
+    solo = s[L.ADDONS] & L.ADDON_SOLO != 0
+    players = [{"seat": seat, "name": "Tyrant" if solo and seat == L.TYRANT else f"P{seat}"}
+               for seat in range(s[L.N_PLAYERS])]
+    side = int(s[L.SIDE])
+    powers = np.zeros(L.MAX_PLAYERS, np.int32)
+    held = {int(region): int(region_controller(s, content.tables, region, powers))
+            for region in content.tables.score_order[side] if s[L.REGION_BLOCKED + region] == 0}
+    regions = content.names[f"regions.{SIDES[side]}"]
+    return _result(s, players, {regions[r]: players[w]["name"] if w >= 0 else None
+                                for r, w in held.items()})
+
+
 def score_file(path: Path, content_path: Path | None = None) -> dict:
-    """Read, validate and score a JSON position file (``content_path``: another content file)."""
+    """Read, validate and score a JSON file, a whole state or a position written by hand
+    (``content_path``: another content file)."""
     data = read_state(path)
-    return score_state(data, load_content(content_path), Path(path).name)
+    content = load_content(content_path)
+    if is_whole_state(data):
+        return score_whole(state_from_json(data, content, Path(path).name), content)
+    return score_state(data, content, Path(path).name)
 
 
 def format_table(result: dict) -> str:
