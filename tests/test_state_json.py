@@ -78,11 +78,11 @@ WORDS = StateWords("toy", {"A": (0, 1), "B": (1, 3), "RT": (4, 2)}, 4, 6, {"A": 
     ({"game": "other"}, "game: this state is for 'other'"),
 ])
 def test_a_bad_whole_state_names_the_field(change, named):
-    data = WORDS.to_json(np.array([1, 0, 5, -1, 77, 77], np.int32))
+    data = WORDS.state_to_json(np.array([1, 0, 5, -1, 77, 77], np.int32))
     assert data == {"game": "toy", "form": "state", "a": 1, "b": [0, 5, -1]}
-    assert WORDS.from_json(dict(data)).tolist() == [1, 0, 5, -1, 0, 0]  # runtime words: 0
+    assert WORDS.state_from_json(dict(data)).tolist() == [1, 0, 5, -1, 0, 0]  # runtime words: 0
     with pytest.raises(StateError) as raised:
-        WORDS.from_json({**data, **change}, "s.json")
+        WORDS.state_from_json({**data, **change}, fname="s.json")
     assert str(raised.value).startswith(f"s.json: {named}")
 
 

@@ -161,6 +161,8 @@ def is_whole_state(data: Any) -> bool:
 class StateWords:
     """A game's state as JSON, word for word: every field of the layout's game part under
     its name in lower case, a number for a one-word field and a list for a longer one.
+    A game's ``state_json`` module takes ``state_to_json`` and ``state_from_json`` from
+    its instance (the contract's ``StateRoundTrip``).
 
     The runtime words after ``GAME_SIZE`` (addresses, bot memos) are never written; they
     read back as 0. ``bounds`` declares every field's range once, as ``{"NAME NAME ...":
@@ -185,17 +187,18 @@ class StateWords:
             raise ValueError(f"{game}: the state bounds miss {sorted(fields - set(self.bounds))} "
                              f"and name no field {sorted(set(self.bounds) - fields)}")
 
-    def to_json(self, state: np.ndarray) -> dict:
-        """The game's words of ``state`` under their field names."""
+    def state_to_json(self, state: np.ndarray, content: Any = None) -> dict:
+        """The game's words of ``state`` under their field names (``content`` is not
+        needed: the contract's ``StateRoundTrip`` passes it)."""
         out: dict[str, Any] = {"game": self.game, "form": FORM}
         for name, offset, length in self.fields:
             words = [int(v) for v in state[offset:offset + length]]
             out[name] = words[0] if length == 1 else words
         return out
 
-    def from_json(self, data: Any, fname: str = "state") -> np.ndarray:
-        """A state vector from ``to_json``'s form, every word checked against its bounds
-        (``StateError``: one line naming the field), the runtime words 0."""
+    def state_from_json(self, data: Any, content: Any = None, fname: str = "state") -> np.ndarray:
+        """A state vector from ``state_to_json``'s form, every word checked against its
+        bounds (``StateError``: one line naming the field), the runtime words 0."""
         c = Checker(fname)
         c.keys("", data, {"form", *(name for name, _, _ in self.fields)}, {"game"})
         c.game(data, self.game)

@@ -12,7 +12,6 @@ position's as if the game ended now, through the engine's own end (``engine.fini
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -57,15 +56,7 @@ WORDS = StateWords("aeolis", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
 STANDING = ("morale", "structures", "gold", "enemies_beaten")  # the table's lines
 
 
-def state_to_json(state: np.ndarray, content: Content | None = None) -> dict:
-    """Every game word of ``state`` under its field's name (``WORDS``)."""
-    return WORDS.to_json(state)
-
-
-def state_from_json(data: Any, content: Content | None = None, fname: str = "state") -> np.ndarray:
-    """The state ``state_to_json`` wrote, each word checked against its field's bounds;
-    ``StateError`` (one line naming the field) otherwise."""
-    return WORDS.from_json(data, fname)
+state_to_json, state_from_json = WORDS.state_to_json, WORDS.state_from_json  # StateRoundTrip
 
 
 def score_whole(state: np.ndarray, content: Content) -> dict:

@@ -123,15 +123,7 @@ WORDS = StateWords("pillars", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
 })
 
 
-def state_to_json(state: np.ndarray, content: Content | None = None) -> dict:
-    """Every game word of ``state`` under its field's name (``WORDS``)."""
-    return WORDS.to_json(state)
-
-
-def state_from_json(data: Any, content: Content | None = None, fname: str = "state") -> np.ndarray:
-    """The state ``state_to_json`` wrote, each word checked against its field's bounds;
-    ``StateError`` (one line naming the field) otherwise."""
-    return WORDS.from_json(data, fname)
+state_to_json, state_from_json = WORDS.state_to_json, WORDS.state_from_json  # StateRoundTrip
 
 
 class _Board:
