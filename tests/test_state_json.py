@@ -73,7 +73,8 @@ WORDS = StateWords("toy", {"A": (0, 1), "B": (1, 3), "RT": (4, 2)}, 4, 6, {"A": 
     ({"b": [1, 2]}, "b: 2 numbers ; the field has 3"),
     ({"b": [1, 2, 10]}, "b[2]: 10 is out of range ; use -1..9"),
     ({"a": True}, "a: expected a whole number 0..1"),
-    ({"rt": [0, 0]}, "rt: unknown key"),
+    ({"rt": [0, 0]}, "rt: unknown key ; a whole state has a key for each field of the toy"),
+    ({"bb": [0, 0, 0]}, "bb: unknown key (did you mean 'b'?)"),
     ({"form": "position"}, "form: unknown name 'position'"),
     ({"game": "other"}, "game: this state is for 'other'"),
 ])

@@ -200,7 +200,12 @@ class StateWords:
         """A state vector from ``state_to_json``'s form, every word checked against its
         bounds (``StateError``: one line naming the field), the runtime words 0."""
         c = Checker(fname)
-        c.keys("", data, {"form", *(name for name, _, _ in self.fields)}, {"game"})
+        required = {"form", *(name for name, _, _ in self.fields)}
+        for key in data if isinstance(data, dict) else ():  # named here: the fields are many
+            if key not in required | {"game"}:
+                c.fail(key, f"unknown key{suggest(key, required)} ; a whole state has a key for "
+                            f"each field of the {self.game} layout (docs/state-json.md)")
+        c.keys("", data, required, {"game"})
         c.game(data, self.game)
         c.word("form", data["form"], (FORM,))
         s = np.zeros(self.state_size, np.int32)
