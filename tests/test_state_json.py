@@ -87,6 +87,16 @@ def test_a_bad_whole_state_names_the_field(change, named):
     assert str(raised.value).startswith(f"s.json: {named}")
 
 
+def test_the_content_narrows_the_bounds_of_its_rows():
+    words = StateWords("toy", {"A": (0, 1), "B": (1, 3)}, 4, 4, {"A": (0, 1), "B": (-1, 9)},
+                       lambda content: {"B": (-1, content - 1)})
+    data = {"form": "state", "a": 0, "b": [-1, 7, 0]}
+    assert words.state_from_json(data).tolist() == [0, -1, 7, 0]
+    assert words.state_from_json(data, 8).tolist() == [0, -1, 7, 0]
+    with pytest.raises(StateError, match=r"^state: b\[1\]: 7 is out of range ; use -1..6"):
+        words.state_from_json(data, 7)
+
+
 def test_bounds_must_cover_the_layout():
     with pytest.raises(ValueError, match=r"miss \['b'\]"):
         StateWords("toy", {"A": (0, 1), "B": (1, 3)}, 4, 4, {"A": (0, 1)})
@@ -140,6 +150,8 @@ def test_sim_score_ends_an_aeolis_game_in_play_now(tmp_path):
 
 @pytest.mark.parametrize("edit, named", [
     (lambda d: d.update(morale=500), "aeolis.json: morale: 500 is out of range ; use -10..10"),
+    # a card the layout has room for but the content has not: the kernels would read past it
+    (lambda d: d.update(heroic=100), "aeolis.json: heroic: 100 is out of range ; use -1..92"),
     (lambda d: d.pop("form"), "aeolis.json: form: missing ; an Aeolis position is a whole state"),
     (lambda d: d.update(res=d["res"][:3]), "aeolis.json: res: 3 numbers ; the field has 18"),
     (lambda d: d.update(game="pericles"), "aeolis.json: game: this state is for 'pericles'"),

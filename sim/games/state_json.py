@@ -7,7 +7,7 @@ scoring lines.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -168,24 +168,33 @@ class StateWords:
     read back as 0. ``bounds`` declares every field's range once, as ``{"NAME NAME ...":
     (low, high)}``; a field with no bound or two, or a bound for no field, is an error when
     the game's module is imported, so the schema cannot drift from the layout.
+    ``content_bounds(content)`` narrows the fields that index the content's tables to the
+    rows it has (the kernels read a table at such a word unchecked), in the same form.
     """
 
     def __init__(self, game: str, spans: Mapping[str, tuple[int, int]], game_size: int,
-                 state_size: int, bounds: Mapping[str, Bounds]):
+                 state_size: int, bounds: Mapping[str, Bounds],
+                 content_bounds: Callable[[Any], Mapping[str, Bounds]] | None = None):
         self.game = game
         self.state_size = state_size
         self.fields = [(name.lower(), offset, length) for name, (offset, length) in spans.items()
                        if offset < game_size]
-        self.bounds: dict[str, Bounds] = {}
-        for names, bound in bounds.items():
-            for name in names.split():
-                if name.lower() in self.bounds:
-                    raise ValueError(f"{game}: {name} is given two bounds")
-                self.bounds[name.lower()] = bound
+        self.bounds = self._by_field(bounds)
+        self.content_bounds = content_bounds
         fields = {name for name, _, _ in self.fields}
         if fields != set(self.bounds):
             raise ValueError(f"{game}: the state bounds miss {sorted(fields - set(self.bounds))} "
                              f"and name no field {sorted(set(self.bounds) - fields)}")
+
+    def _by_field(self, bounds: Mapping[str, Bounds]) -> dict[str, Bounds]:
+        """``{"NAME NAME ...": bound}`` as one bound per field name in lower case."""
+        out: dict[str, Bounds] = {}
+        for names, bound in bounds.items():
+            for name in names.split():
+                if name.lower() in out:
+                    raise ValueError(f"{self.game}: {name} is given two bounds")
+                out[name.lower()] = bound
+        return out
 
     def state_to_json(self, state: np.ndarray, content: Any = None) -> dict:
         """The game's words of ``state`` under their field names (``content`` is not
@@ -200,6 +209,13 @@ class StateWords:
         """A state vector from ``state_to_json``'s form, every word checked against its
         bounds (``StateError``: one line naming the field), the runtime words 0."""
         c = Checker(fname)
+        bounds = self.bounds
+        if content is not None and self.content_bounds is not None:
+            narrower = self._by_field(self.content_bounds(content))
+            if not narrower.keys() <= bounds.keys():
+                raise ValueError(f"{self.game}: content bounds name no field "
+                                 f"{sorted(narrower.keys() - bounds.keys())}")
+            bounds = {**bounds, **narrower}
         required = {"form", *(name for name, _, _ in self.fields)}
         for key in data if isinstance(data, dict) else ():  # named here: the fields are many
             if key not in required | {"game"}:
@@ -210,7 +226,7 @@ class StateWords:
         c.word("form", data["form"], (FORM,))
         s = np.zeros(self.state_size, np.int32)
         for name, offset, length in self.fields:
-            low, high = self.bounds[name]
+            low, high = bounds[name]
             if length == 1:
                 s[offset] = c.int_(name, data[name], low, high)
                 continue

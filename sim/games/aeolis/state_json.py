@@ -43,7 +43,7 @@ WORDS = StateWords("aeolis", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
     "UPGRADES": (0, L.UP_LEATHER | L.UP_BRONZE | L.UP_IRON),
     "LEVEL": (0, 2),  # base, first and second upgrade
     "STRUCT COMPASS": (-1, 255),  # a Structure of the content, a loot token
-    "ENEMY": (-1, 999),  # card, hex, damage, Immolate flag, event slot (-1: none)
+    "ENEMY": CARD_OR_NONE,  # card, hex, damage, Immolate flag, event slot (-1: none)
     "CARD_STATE": (0, L.CARD_SEEN),
     "SPHERE_COLOR": (-1, 3),  # light, void, fire, ice
     "FAITH BLESSED": (0, 6),  # a Faith Die's face, 0 before it is rolled
@@ -52,7 +52,7 @@ WORDS = StateWords("aeolis", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
     "ENGAGED": (0, L.MAX_ENEMIES),
     "DECISIONS USE EVENTS": (0, WORD_MAX),
     "VIOLATION": (0, len(VIOLATION_NAMES) - 1),
-})
+}, lambda content: {"HEROIC ACTIVE DECK_TOP ENEMY": (-1, len(content.names["cards"]) - 1)})
 STANDING = ("morale", "structures", "gold", "enemies_beaten")  # the table's lines
 
 

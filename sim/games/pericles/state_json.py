@@ -87,6 +87,11 @@ WORDS = StateWords("pericles", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
     "PENDING_BATTLE PENDING_MOVES PENDING_ATHENS": PIECES,
     "DECISIONS USE EVENTS": (0, WORD_MAX),
     "VIOLATION": (0, len(VIOLATION_NAMES) - 1),
+}, lambda content: {
+    "DIPLO_CARD ATHENA_OFFER ATHENA_DECK": (-1, len(content.names["athena_cards"]) - 1),
+    "MISSION_DECK": (-1, len(content.names["missions"]) - 1),
+    "SKILL_DECK": (-1, len(content.names["skills"]) - 1),
+    "ROLE": (-1, len(content.names["roles"]) - 1),
 })
 
 

@@ -120,6 +120,18 @@ WORDS = StateWords("pillars", L.FIELD_SPANS, L.GAME_SIZE, L.STATE_SIZE, {
     "SOLO_WHEEL": (0, WILD),  # a Resource, or the face-down tile
     "SOLO_ICONS": (0, len(ICONS) - 1),
     "VIOLATION": (0, len(VIOLATION_NAMES) - 1),
+}, lambda content: {
+    "PROC_DECK EGYPT DECK HAND DISCARD EXILED SOLO_RES_DECK SOLO_RES_DISCARD PLAYED":
+        (-1, content.tables.cards.shape[0] - 1),
+    "MYTH_DECK MYTH_SLOT": (-1, content.tables.mythology.shape[0] - 1),
+    "STRATEGY_STACK STRATEGY_SLOT": (-1, content.tables.strategy.shape[0] - 1),
+    "LAND_POP SOLO_POP": (-1, content.tables.population.shape[0] - 1),
+    "LAND_RES DRAWN_RES": (-1, content.tables.resource_tiles.shape[0] - 1),
+    "DRAWN CITY_STATE": (-1, len(content.names["city_states"]) - 1),
+    "BARB_STACK": (-1, content.tables.barbarians.shape[0] - 1),
+    "HERO_DRAWN HERO": (-1, content.tables.heroes.shape[0] - 1),
+    "ODYSSEUS": (-1, content.tables.odysseus.shape[0] - 1),
+    "REGION_PROPHECY": (-1, content.tables.prophecies.shape[0] - 1),
 })
 
 
