@@ -34,7 +34,7 @@ SAMPLE = 12  # of each kind, run again as processes
 MEMORY_CAP = 2 * 2**30
 BASELINES = sorted((REPO / "scenarios" / "baselines").glob("*.json"))
 STATES = {"pericles": ["kalliope.json"], "pillars": ["pillars_aegean.json", "pillars_solo.json"],
-          "aeolis": ["kalliope.json"],  # Aeolis scores no states: every case is refused
+          "aeolis": ["aeolis_state.json"],  # a whole state, as state_to_json writes it
           "example": ["example_race.json"]}
 PLAYERS = {"pericles": 3, "aeolis": 2, "pillars": 3, "example": 3}
 
