@@ -50,7 +50,7 @@ def test_tied_seats_share_a_rank_s4(content):
 def test_a_game_without_a_policy_is_marked_broken_never_played_blind(content):
     no_policy = (np.zeros((L.MAX_SEATS, 3)), np.zeros(L.RUNTIME_SIZE, np.int64))
     out = _results(1)
-    assert _play(content, no_policy, _work_arrays(0), 0, 0, 2, out, slice(0, 1))
+    assert _play(content, no_policy, _work_arrays(0), 0, 0, 2, out, 0, 1)
     assert VIOLATION_NAMES[out["violation"][0]] == "no_policy"
 
 

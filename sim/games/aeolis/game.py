@@ -10,6 +10,7 @@ from sim.games.aeolis.engine import play_batch, play_one, work_arrays
 from sim.games.aeolis.profile import N_USE
 from sim.games.policies import DEFAULT_SKILL
 from sim.games.registry import HandedIn
+from sim.games.result_columns import ResultColumns
 from sim.games.state_layout import refuse_mismatch
 from sim.threads import in_chunks
 
@@ -20,6 +21,7 @@ LOSS_RULES = ("reach_city", "reach_or_left")
 # Games a thread takes at a time (sim.threads): a chunk is tens of milliseconds of play
 # against well under one to start it.
 CHUNK = 64
+RESULT_COLUMNS = ResultColumns(play_batch, first="won")  # simulate's arrays, by name
 
 
 _HANDED = HandedIn("aeolis")  # the bots module the runner layer hands in
@@ -69,7 +71,7 @@ def simulate(content: Content, setup: AeolisSetup, run_seed: int, first_index: i
         return play_batch(L.LAYOUT_KEY, content.packed, W, *work_arrays(0), run_seed,
                           first_index + start, stop - start, mode, heroes, exps, die, loss,
                           heroic, bots.entries(content, W, room),
-                          *(column[start:stop] for column in out.values()))  # its order
+                          *RESULT_COLUMNS.slices(out, start, stop))
 
     refuse_mismatch(play(0, 0), "aeolis")  # no game: the compiled layout is checked first
     in_chunks(count, CHUNK, play)

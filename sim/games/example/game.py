@@ -18,6 +18,7 @@ from sim.games.example.decisions import MAX_OPTIONS, OPT_WIDTH
 from sim.games.example.engine import play_batch
 from sim.games.example.events import EV_COLS
 from sim.games.example.profile import N_USE
+from sim.games.result_columns import ResultColumns
 from sim.games.state_layout import refuse_mismatch
 from sim.rng import N_STREAMS
 from sim.rotation import runs, variants
@@ -28,6 +29,7 @@ from sim.threads import in_chunks
 # to nothing, short enough that threads end a batch close together.
 CHUNK = 1024
 DEFAULT_SKILL = "default"
+RESULT_COLUMNS = ResultColumns(play_batch, first="score")  # _results' arrays, by name
 
 _bots: list[Any] = []  # the bots module handed in (contract.GameBots), once per process
 
@@ -81,13 +83,12 @@ def _results(count: int) -> dict[str, np.ndarray]:
 
 def _play(content: Content, policy: tuple[np.ndarray, np.ndarray], work: tuple[np.ndarray, ...],
           run_seed: int, first_index: int, players: int, out: dict[str, np.ndarray],
-          rows: slice) -> bool:
-    """Games ``first_index`` on into ``rows`` of ``out`` (``engine.play_batch``)."""
+          start: int, stop: int) -> bool:
+    """Games ``first_index`` on into rows ``start`` .. ``stop - 1`` of ``out``
+    (``engine.play_batch``)."""
     W, runtime = policy
     return play_batch(L.LAYOUT_KEY, content.packed, W, runtime, *work, run_seed, first_index,
-                      rows.stop - rows.start, players, out["score"][rows], out["won"][rows],
-                      out["rank"][rows], out["rounds"][rows], out["end_reason"][rows],
-                      out["decisions"][rows], out["violation"][rows], out["use"][rows])
+                      stop - start, players, *RESULT_COLUMNS.slices(out, start, stop))
 
 
 def simulate(content: Content, setup, run_seed: int, first_index: int,
@@ -100,7 +101,7 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
 
     def play(k: int, start: int, stop: int) -> bool:
         return _play(content, policies[k], _work_arrays(0), run_seed, first_index + start,
-                     every[k].players, out, slice(start, stop))
+                     every[k].players, out, start, stop)
 
     refuse_mismatch(play(0, 0, 0), "example")  # no game: the compiled layout is checked first
     in_chunks(count, CHUNK, lambda start, stop: all(
@@ -113,7 +114,7 @@ def play_traced(content: Content, setup: ExampleSetup, run_seed: int, game_index
     """One game and its event rows (events.py): (final state, events)."""
     work = _work_arrays(max_events)
     played = _play(content, _policy(content, setup), work, run_seed, game_index, setup.players,
-                   _results(1), slice(0, 1))
+                   _results(1), 0, 1)
     refuse_mismatch(played, "example")
     state, events = work[0], work[3]
     return state, events[:min(int(state[L.EVENTS]), max_events)]

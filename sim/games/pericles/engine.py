@@ -163,7 +163,7 @@ def play_one(layout_key, packed, W, run_seed, game_index, n_players, skills_on, 
 @kernel
 def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, count,
                n_players, skills_on, role_picks, city_picks, strategies, check_turns,
-               bot_entry, search, rule_entries, glory, sources, won, ranks, roles, rounds,
+               bot_entry, search, rule_entries, glory, sources, won, rank, role, rounds,
                end_reason, city_mask, city_used, decisions, silver, violation, use,
                draft_order):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
@@ -186,7 +186,7 @@ def play_batch(layout_key, packed, W, s, opts, rng, ev, run_seed, first_index, c
         seed_streams(rng, run_seed, first_index + g)
         play_game(s, T, W, opts, rng, ev, n_players, skills_on, role_picks, city_picks,
                   strategies, check_turns, bot_entry, search, rule_entries)
-        store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
+        store_result(s, g, glory, sources, won, rank, role, rounds, end_reason, city_mask,
                      city_used, decisions, silver, violation, use, draft_order)
     return True
 
@@ -200,14 +200,14 @@ def work_arrays(max_events):
 
 
 @kernel
-def store_result(s, g, glory, sources, won, ranks, roles, rounds, end_reason, city_mask,
+def store_result(s, g, glory, sources, won, rank, role, rounds, end_reason, city_mask,
                  city_used, decisions, silver, violation, use, draft_order):
     """Copy game ``g``'s final state into row ``g`` of the result arrays."""
-    rank_players(s, ranks[g], won[g])
+    rank_players(s, rank[g], won[g])
     for seat in range(L.MAX_SEATS):
         glory[g, seat] = s[L.GLORY + seat]
         silver[g, seat] = s[L.SILVER + seat]
-        roles[g, seat] = s[L.ROLE + seat]
+        role[g, seat] = s[L.ROLE + seat]
         city_used[g, seat] = s[L.CITY_USED + seat]
         draft_order[g, seat] = s[L.DRAFT_ORDER + seat]
         for k in range(N_USE):

@@ -12,6 +12,7 @@ from sim.games.pericles.profile import N_USE
 from sim.games.pericles.rules.setup import FORCED_IN, FORCED_OUT, PICK_DRAFT, PICK_RANDOM
 from sim.games.policies import DEFAULT_SKILL
 from sim.games.registry import HandedIn
+from sim.games.result_columns import ResultColumns
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
@@ -23,6 +24,7 @@ ROLE_PICKS = {DRAFT: PICK_DRAFT, RANDOM: PICK_RANDOM}
 # Games a thread takes at a time (sim.threads): a batch ends with its threads at most one
 # chunk apart, and a chunk is long enough that starting it costs next to nothing.
 CHUNK = 256
+RESULT_COLUMNS = ResultColumns(play_batch, first="glory")  # simulate's arrays, by name
 
 
 _HANDED = HandedIn("pericles")  # the bots module the runner layer hands in
@@ -110,7 +112,7 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
                           first_index + start, stop - start, one.players, int(one.skills),
                           roles, tiles, strategies, one.check_turns, bot,
                           bots.search_addresses(content, strategies, room), rules,
-                          *(column[start:stop] for column in out.values()))  # its order
+                          *RESULT_COLUMNS.slices(out, start, stop))
 
     # No game, but the rules are compiled here (when not cached yet) while the entries
     # may be compiling in a second process, and checked against the layout.

@@ -177,7 +177,7 @@ def play_one(layout_key, packed, W, codes, bot_entry, search, rule_entries, run_
 def play_batch(layout_key, packed, W, codes, bot_entry, search, rule_entries, s, work, scratch,
                opts, rng, ev, run_seed, first_index, count, side, n_players, picks, tiles, mode,
                track_end, troia_rule, phalanx, check_turns, max_rounds,
-               glory, sources, won, ranks, city_state, offered, rounds, end_reason, decisions,
+               glory, sources, won, rank, city_state, offered, rounds, end_reason, decisions,
                violation, atlantis, hero, hero_power, time_markers, improved, use):
     """Play games first_index .. first_index + count - 1 into rows 0 .. count - 1 of the
     result arrays, one after another in the working arrays (``work_arrays``); True.
@@ -197,7 +197,7 @@ def play_batch(layout_key, packed, W, codes, bot_entry, search, rule_entries, s,
         for seat in range(L.MAX_PLAYERS):
             glory[g, seat] = s[L.GLORY + seat]
             won[g, seat] = s[L.WON + seat]
-            ranks[g, seat] = rank_of(s, seat) if seat < n_players else 0
+            rank[g, seat] = rank_of(s, seat) if seat < n_players else 0
             city_state[g, seat] = s[L.CITY_STATE + seat]
             hero[g, seat] = s[L.HERO + seat]
             hero_power[g, seat] = heroic_power(s, T, seat) if seat < n_players else 0

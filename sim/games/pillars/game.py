@@ -14,6 +14,7 @@ from sim.games.pillars.rules.apart import apart
 from sim.games.pillars.start import setup_arrays
 from sim.games.policies import DEFAULT_SKILL, RANDOM_LEGAL
 from sim.games.registry import HandedIn
+from sim.games.result_columns import ResultColumns
 from sim.games.state_layout import refuse_mismatch
 from sim.rotation import runs, variants
 from sim.threads import in_chunks
@@ -26,16 +27,18 @@ DEFAULT_HORIZON = 2  # rounds a play-out plays, this one counted; 0: to the game
 # Games a thread takes at a time (sim.threads).
 CHUNK = 32
 
-# The result arrays in play_batch's order: (name, one per seat, more dimensions). offered:
-# step 10's row, -1 past its end; violation: an invariants.V_* code; atlantis: the seat
-# whose marker is on Atlantis, -1; hero: the seat's Hero tile, -1 (p. 16), hero_power its
-# Power at the end (Odysseus grows); time_markers: left at the end (the Siege of Destiny);
-# improved: the Tyrant's Improved actions (Solo Mode); use: play-profile counts.
+# The result arrays, named as play_batch's parameters: (name, one per seat, more
+# dimensions). offered: step 10's row, -1 past its end; violation: an invariants.V_* code;
+# atlantis: the seat whose marker is on Atlantis, -1; hero: the seat's Hero tile, -1
+# (p. 16), hero_power its Power at the end (Odysseus grows); time_markers: left at the end
+# (the Siege of Destiny); improved: the Tyrant's Improved actions (Solo Mode); use:
+# play-profile counts.
 RESULTS = (("glory", True), ("sources", True, L.N_SOURCES), ("won", True), ("rank", True),
            ("city_state", True), ("offered", False, L.MAX_DRAWN), ("rounds", False),
            ("end_reason", False), ("decisions", False), ("violation", False),
            ("atlantis", False), ("hero", True), ("hero_power", True), ("time_markers", False),
            ("improved", False), ("use", True, N_USE))
+RESULT_COLUMNS = ResultColumns(play_batch, first="glory")
 
 _HANDED = HandedIn("pillars")  # the bots module the runner layer hands in
 use_bots = _HANDED.use  # (contract.HandsInBots)
@@ -123,7 +126,7 @@ def simulate(content: Content, setup, run_seed: int, first_index: int,
                           *work_arrays(0), run_seed, first_index + start, stop - start, side,
                           one.players, picks, tiles, mode, track_end, troia_rule, phalanx,
                           one.check_turns, one.max_rounds,
-                          *(column[start:stop] for column in out.values()))  # its order
+                          *RESULT_COLUMNS.slices(out, start, stop))
 
     try:  # no game: the compiled layout is checked first
         rules = apart.addresses(content.packed)
