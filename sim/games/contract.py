@@ -42,11 +42,13 @@ instance; docs/engine.md walks through it):
   on ``STREAM_SETUP``, seat ``k``'s bot on ``STREAM_BOT + k``; a game is a pure function of
   its index, whatever the thread count or batch split.
 - **Entries.** ``play_batch(layout_key, packed, W, runtime, <working arrays>, run_seed,
-  first_index, count, ..., <result columns by name>)`` plays a range of games into result
+  first_index, count, ..., <result columns>)`` plays a range of games into result
   arrays and returns False, playing nothing, when ``layout_key`` is not the layout it was
-  compiled for. A traced game is the same entry given an event buffer with rows (or a
-  ``play_one`` entry that allocates its own). ``game.simulate`` spreads a batch over
-  threads (``sim.threads``); both raise ``state_layout.LayoutMismatch`` on a refusal.
+  compiled for. Its result parameters are named as ``simulate``'s result columns, which
+  ``game.py`` passes by name (``sim.games.result_columns``). A traced game is the same
+  entry given an event buffer with rows (or a ``play_one`` entry that allocates its own).
+  ``game.simulate`` spreads a batch over threads (``sim.threads``); both raise
+  ``state_layout.LayoutMismatch`` on a refusal.
 - **Policies.** ``sim.games.policies``: the one ``choose`` signature, its C-callable
   form and the call through the address the runner layer handed in.
 - **Invariants.** The engine checks the state as it plays and writes the first broken
