@@ -303,6 +303,7 @@ def test_state_json_round_trip_gives_the_game_words_back(game):
         _, content, setup = _cell(game, strategy)
         for index in range(4):
             state, _ = play.play_traced(content, setup, SEED, index)
+            assert not state[size:].any()  # a finished game keeps no runtime word
             text = json.dumps(state_json.state_to_json(state, content))
             back = state_json.state_from_json(json.loads(text), content)
             assert np.array_equal(back[:size], state[:size]), (strategy, index)
