@@ -152,7 +152,7 @@ def test_sim_score_ends_an_aeolis_game_in_play_now(tmp_path):
     (lambda d: d.update(morale=500), "aeolis.json: morale: 500 is out of range ; use -10..10"),
     # a card the layout has room for but the content has not: the kernels would read past it
     (lambda d: d.update(heroic=100), "aeolis.json: heroic: 100 is out of range ; use -1..92"),
-    (lambda d: d.pop("form"), "aeolis.json: form: missing ; an Aeolis position is a whole state"),
+    (lambda d: d.pop("form"), "aeolis.json: form: missing ; a position of this game is a whole state"),
     (lambda d: d.update(res=d["res"][:3]), "aeolis.json: res: 3 numbers ; the field has 18"),
     (lambda d: d.update(game="pericles"), "aeolis.json: game: this state is for 'pericles'"),
 ])

@@ -158,6 +158,25 @@ def is_whole_state(data: Any) -> bool:
     return isinstance(data, dict) and "form" in data
 
 
+def score_json_file(path: Path, content_path: Path | None, load_content: Callable,
+                    state_from_json: Callable, score_whole: Callable,
+                    score_by_hand: Callable | None = None) -> dict:
+    """Read the JSON file at ``path`` and the game's content (``load_content(content_path)``)
+    and score the position: a whole state read by ``state_from_json(data, content, file
+    name)`` by ``score_whole(state, content)``, a position written by hand by
+    ``score_by_hand(data, content, file name)``. A game that reads only whole states
+    (``score_by_hand`` None) refuses a file without ``form``."""
+    data = read_state(path)
+    content = load_content(content_path)
+    name = Path(path).name
+    if is_whole_state(data):
+        return score_whole(state_from_json(data, content, name), content)
+    if score_by_hand is None:
+        raise StateError(f"{name}: form: missing ; a position of this game is a whole state, "
+                         "as `state_to_json` writes it (see docs/state-json.md)")
+    return score_by_hand(data, content, name)
+
+
 class StateWords:
     """A game's state as JSON, word for word: every field of the layout's game part under
     its name in lower case, a number for a one-word field and a list for a longer one.

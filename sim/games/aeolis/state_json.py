@@ -20,7 +20,7 @@ from sim.games.aeolis.content import Content, load_content
 from sim.games.aeolis.engine import finish
 from sim.games.aeolis.invariants import VIOLATION_NAMES
 from sim.games.aeolis.rules.board import standing
-from sim.games.state_json import WORD_MAX, StateError, StateWords, is_whole_state, read_state
+from sim.games.state_json import WORD_MAX, StateWords, score_json_file
 
 PIECES = (0, 99_999)  # far above any stash, stock or count of pieces
 CARD_OR_NONE = (-1, L.MAX_CARDS - 1)
@@ -84,12 +84,7 @@ def score_whole(state: np.ndarray, content: Content) -> dict:
 def score_file(path: Path, content_path: Path | None = None) -> dict:
     """Read, validate and score a whole state's JSON file (``content_path``: another
     content file)."""
-    data = read_state(path)
-    content = load_content(content_path)
-    if not is_whole_state(data):
-        raise StateError(f"{Path(path).name}: form: missing ; an Aeolis position is a whole "
-                         "state, as `state_to_json` writes it (see docs/state-json.md)")
-    return score_whole(state_from_json(data, content, Path(path).name), content)
+    return score_json_file(path, content_path, load_content, state_from_json, score_whole)
 
 
 def format_table(result: dict) -> str:

@@ -30,8 +30,7 @@ from sim.games.state_json import (
     Checker,
     StateWords,
     format_table,  # noqa: F401  (sim score interface)
-    is_whole_state,
-    read_state,
+    score_json_file,
 )
 
 ROW_NAMES = O.ICON_NAMES[:3]
@@ -306,8 +305,4 @@ def _result(s: np.ndarray, players: list[dict]) -> dict:
 def score_file(path: Path, content_path: Path | None = None) -> dict:
     """Read, validate and score a JSON file, a whole state or a position written by hand
     (``content_path``: another content file)."""
-    data = read_state(path)
-    content = load_content(content_path)
-    if is_whole_state(data):
-        return score_whole(state_from_json(data, content, Path(path).name), content)
-    return score_state(data, content, Path(path).name)
+    return score_json_file(path, content_path, load_content, state_from_json, score_whole, score_state)

@@ -43,7 +43,7 @@ from sim.games.pillars.rules.movement import MOVE_HERO
 from sim.games.pillars.rules.power import region_controller
 from sim.games.pillars.rules.setup import clear
 from sim.games.registry import GAMES
-from sim.games.state_json import WORD_MAX, Checker, StateError, StateWords, is_whole_state, read_state
+from sim.games.state_json import WORD_MAX, Checker, StateError, StateWords, score_json_file
 from sim.games.state_json import format_table as score_table
 from sim.rng import N_STREAMS
 
@@ -481,11 +481,7 @@ def score_whole(state: np.ndarray, content: Content) -> dict:
 def score_file(path: Path, content_path: Path | None = None) -> dict:
     """Read, validate and score a JSON file, a whole state or a position written by hand
     (``content_path``: another content file)."""
-    data = read_state(path)
-    content = load_content(content_path)
-    if is_whole_state(data):
-        return score_whole(state_from_json(data, content, Path(path).name), content)
-    return score_state(data, content, Path(path).name)
+    return score_json_file(path, content_path, load_content, state_from_json, score_whole, score_state)
 
 
 def format_table(result: dict) -> str:
