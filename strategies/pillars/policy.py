@@ -16,7 +16,7 @@ from sim.games import policies
 from sim.games.pillars import layout as L
 from sim.games.pillars.decisions import D_PLAY, D_RONDEL, D_TURN
 from sim.games.pillars.events import TURN_ADVANCE
-from sim.games.pillars.policy import TURN_END, TURN_START
+from sim.games.pillars.policy import TOLD_OF_TURNS, TURN_END, TURN_START
 from sim.jit import compiled_in_caller, kernel
 from sim.rng import STREAM_BOT, below
 from strategies.pillars.entry import ask_search
@@ -25,7 +25,10 @@ from strategies.pillars.heuristic import heuristic_choose
 
 RANDOM_LEGAL = policies.RANDOM_LEGAL  # the rules draw its choices themselves
 HEURISTIC = 1
-SEARCH = 2
+# A heuristic seat that follows a plan, as a searching seat does in its own play-outs:
+# told when its turn ends, it drops the plan then.
+PLANNED = HEURISTIC | TOLD_OF_TURNS
+SEARCH = 2 | TOLD_OF_TURNS  # told when its turn starts, it plans the turn
 MISTAKE_SCALE = 1_000_000  # a mistake is drawn as one of this many equal chances
 
 

@@ -44,7 +44,7 @@ from sim.jit import kernel
 from sim.rng import N_STREAMS, STREAM_BOT, STREAM_SETUP, next_u64, seed_streams, sort_shuffle
 from strategies.pillars.entry import SCRATCH_WORDS, search_signature
 from strategies.pillars.features import HORIZON, SAMPLES
-from strategies.pillars.policy import HEURISTIC, SEARCH
+from strategies.pillars.policy import PLANNED, SEARCH
 
 WIN_BONUS = 10.0  # Glory-equivalents of winning at a play-out's end
 assert SCRATCH >= 2 * L.N_LANDS  # a determinization deals the Lands' tiles in the scratch
@@ -162,7 +162,7 @@ def search_turn(s, T, W, s2, work2, scratch2, opts2, rng2, ev2, seat, rng):
                 s2[i] = s[i]
             for other in range(L.MAX_PLAYERS):
                 if s2[L.POLICY + other] == SEARCH:
-                    s2[L.POLICY + other] = HEURISTIC
+                    s2[L.POLICY + other] = PLANNED
             seed_streams(rng2, key, j)
             determinize(s2, seat, scratch2, rng2)
             s2[L.PLAN] = seat + 1

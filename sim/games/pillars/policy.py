@@ -14,9 +14,10 @@
   wrong, and the first option is taken from then on. A value from ``PAIR`` up
   (``pair(a, b)``) matches option columns 0 and 1 both;
 - a code above 0: the seat's bot, asked through the entry whose address is in the
-  state's ``BOT_ENTRY`` words. A bot is also told when its seat's turn starts and when
-  it ends (kinds ``TURN_START`` and ``TURN_END``, no option), so that it may plan the
-  turn ahead and drop the plan after.
+  state's ``BOT_ENTRY`` words. A bot whose code has the ``TOLD_OF_TURNS`` bit is also
+  told when its seat's turn starts and when it ends (kinds ``TURN_START`` and
+  ``TURN_END``, no option), so that it may plan the turn ahead and drop the plan after;
+  a bot that plans nothing is spared two calls a turn.
 """
 
 import numpy as np
@@ -27,6 +28,7 @@ from sim.jit import kernel
 
 FIRST_OPTION, SCRIPTED = -1, -2
 TURN_START, TURN_END = -1, -2  # the kinds of the notices a bot gets about its seat's turn
+TOLD_OF_TURNS = 1 << 8  # the bit of a bot's code (above 0) that asks for those notices
 SCRIPT_ROWS, SCRIPT_VALUES, SCRIPT_MISSED = 3, 4, -1
 W_MODE, W_CURSOR, W_SCRIPT = 0, 1, 2  # a script's columns in W's first row
 PAIR, PAIR_SPAN, PAIR_OFFSET = 1 << 40, 1 << 20, 1 << 19  # exact in float64 (below 2**53)

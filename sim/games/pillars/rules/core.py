@@ -3,7 +3,7 @@
 from sim.games import policies
 from sim.games.pillars import layout as L
 from sim.games.pillars.invariants import V_NO_BOT_ENTRY
-from sim.games.pillars.policy import FIRST_OPTION, SCRIPTED, scripted
+from sim.games.pillars.policy import FIRST_OPTION, SCRIPTED, TOLD_OF_TURNS, scripted
 from sim.games.pillars.rules.use import count_use
 from sim.jit import inline_kernel, kernel
 from sim.rng import STREAM_BOT, below
@@ -32,9 +32,10 @@ def decide(s, T, W, opts, n, seat, kind, rng):
 @kernel
 def notify(s, T, W, opts, seat, kind, rng):
     """Tell ``seat``'s bot that its turn starts or ends (``kind``: policy.TURN_START,
-    TURN_END; no option), so that a bot planning a turn ahead plans it then; a seat with
-    no bot is not told."""
-    if s[L.POLICY + seat] > 0:
+    TURN_END; no option), so that a bot planning a turn ahead plans it then; only a bot
+    whose code has the ``TOLD_OF_TURNS`` bit is told."""
+    code = s[L.POLICY + seat]
+    if code > 0 and (code & TOLD_OF_TURNS) != 0:
         policies.ask(s, L.BOT_ENTRY, L.VIOLATION, V_NO_BOT_ENTRY, T, W, opts, 0, seat, kind, rng)
 
 
